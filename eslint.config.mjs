@@ -1,0 +1,136 @@
+// Lint gate: type-checked TypeScript rules plus the import boundaries between the source roots
+// (shared <- engine <- main; the renderer talks only to the bridge). Prettier owns formatting.
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
+
+export default tseslint.config(
+  {
+    ignores: [
+      'node_modules/',
+      'out/',
+      'dist/',
+      'test-results/',
+      'playwright-report/',
+      '.artifacts/',
+      'coverage/',
+    ],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: {
+        projectService: { allowDefaultProject: ['*.mjs', 'scripts/*.mjs'] },
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/switch-exhaustiveness-check': 'error',
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-explicit-any': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      eqeqeq: ['error', 'always'],
+      curly: 'error',
+    },
+  },
+  {
+    files: ['**/*.mjs'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/shared/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['electron', 'node:*'],
+        message: 'src/shared is pure contracts: no Node or Electron imports.',
+      },
+      {
+        group: ['**/engine/**', '**/main/**', '**/preload/**', '**/renderer/**'],
+        message: 'src/shared may import only other shared files.',
+      },
+    ]),
+  },
+  {
+    files: ['src/engine/**/*.ts'],
+    rules: restrict([
+      { group: ['electron'], message: 'The engine is plain Node: Electron belongs in src/main/electron.' },
+      {
+        group: ['**/main/**', '**/preload/**', '**/renderer/**'],
+        message: 'The engine must not depend on hosts or UI; expose what they need from src/engine/index.ts.',
+      },
+    ]),
+  },
+  {
+    files: ['src/main/**/*.ts'],
+    ignores: ['src/main/electron/**'],
+    rules: restrict([
+      {
+        group: ['electron'],
+        message: 'Only src/main/electron may import electron (the web host and CLI run without it).',
+      },
+      {
+        group: ['**/renderer/**', '**/preload/**'],
+        message: 'main talks to the renderer only over the IPC contract.',
+      },
+      {
+        group: ['**/engine/*/**', '!**/engine/index'],
+        message: 'Import the engine through src/engine/index.ts only.',
+      },
+    ]),
+  },
+  {
+    files: ['src/main/electron/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/renderer/**', '**/preload/**'],
+        message: 'main talks to the renderer only over the IPC contract.',
+      },
+      { group: ['**/engine/*/**'], message: 'Import the engine through src/engine/index.ts only.' },
+    ]),
+  },
+  {
+    files: ['src/preload/**/*.ts'],
+    rules: restrict([
+      {
+        group: ['**/engine/**', '**/main/**', '**/renderer/**', 'node:*'],
+        message: 'The preload exposes the bridge only: import electron and src/shared/ipc.',
+      },
+    ]),
+  },
+  {
+    files: ['src/renderer/**/*.{ts,tsx}'],
+    plugins: { 'react-hooks': reactHooks },
+    languageOptions: { globals: { ...globals.browser } },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      ...restrict([
+        {
+          group: ['electron', 'node:*'],
+          message: 'The renderer runs in a sandbox: use window.api through src/renderer/api.ts.',
+        },
+        {
+          group: ['**/engine/**', '**/main/**', '**/preload/**'],
+          message: 'The renderer talks only to the bridge (window.api) and imports src/shared.',
+        },
+      ]),
+    },
+  },
+  {
+    files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-non-null-assertion': 'off',
+    },
+  },
+  prettier,
+);

@@ -1,0 +1,57 @@
+/** The case-file graph store surface (implemented over better-sqlite3 in case-graph.ts). */
+import type { EntityId } from '../../shared/model/asset';
+import type { GraphDelta, GraphExport, GraphSnapshot, GraphStats, SourceRef } from '../../shared/model/graph';
+import type { SessionProgress } from '../../shared/model/session';
+import type { Findings } from '../plugins/findings';
+import type { GraphReader } from '../plugins/types';
+
+export interface WriteOptions {
+  /** Attribution for edges (and entity `source` tags) that do not name their own source. */
+  source: SourceRef;
+  /** Handler that produced the write, recorded on tags. */
+  handler?: string;
+  /** Also set the `last_monitored` tag of this entity for `source` and `handler`, in the same transaction. */
+  markMonitored?: EntityId;
+  /** Write time (ms since epoch); defaults to the store's clock. */
+  now?: number;
+}
+
+/** A relation that the OAM taxonomy does not allow: the whole write is rejected. */
+export class InvalidRelationError extends Error {
+  override readonly name = 'InvalidRelationError';
+}
+
+/** A record of one session (run) stored in the case file. */
+export interface SessionRecord {
+  id: string;
+  startedAt: string;
+  finishedAt?: string;
+  seeds: EntityId[];
+  depth: number;
+  /** Final progress counters, written when the session ends. */
+  summary?: SessionProgress;
+}
+
+export interface CaseGraph extends GraphReader {
+  /**
+   * The one write path: validates every edge against the OAM taxonomy, upserts entities by
+   * deterministic id (merging fields), adds edges and source attributions, merges organizations
+   * that come to hold the same LEI, all in one transaction, and returns the delta with the next
+   * sequence number. Nothing is written when validation fails.
+   */
+  apply(findings: Findings, options: WriteOptions): GraphDelta;
+  /** Listeners get every delta after its transaction committed. Returns an unsubscribe function. */
+  onDelta(listener: (delta: GraphDelta) => void): () => void;
+  snapshot(): GraphSnapshot;
+  stats(): GraphStats;
+  /** The graph in the JSON export format. */
+  exportJson(): GraphExport;
+  /** Case metadata (name, created time...) and UI state such as node positions. */
+  getMeta(key: string): string | undefined;
+  setMeta(key: string, value: string): void;
+  savePositions(positions: Record<EntityId, { x: number; y: number }>): void;
+  loadPositions(): Record<EntityId, { x: number; y: number }>;
+  saveSession(record: SessionRecord): void;
+  listSessions(): SessionRecord[];
+  close(): void;
+}

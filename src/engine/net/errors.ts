@@ -1,0 +1,102 @@
+/**
+ * Typed errors of the engine's network layer (HTTP and WHOIS). Every message is one line, safe to
+ * show and log: URLs are redacted of credentials before they reach a message.
+ */
+
+/** Stable machine-readable codes, recorded on failures and shown by the UI. */
+export type SourceErrorCode =
+  | 'http_status'
+  | 'timeout'
+  | 'network'
+  | 'too_large'
+  | 'malformed_body'
+  | 'rate_limited'
+  | 'missing_credential'
+  | 'not_found'
+  | 'unsupported'
+  | 'aborted';
+
+export class SourceError extends Error {
+  override readonly name: string = 'SourceError';
+  readonly code: SourceErrorCode;
+  readonly source: string | undefined;
+  constructor(code: SourceErrorCode, message: string, source?: string) {
+    super(message);
+    this.code = code;
+    this.source = source;
+  }
+}
+
+/** A reply with a status the caller did not accept (after retries where they apply). */
+export class HttpStatusError extends SourceError {
+  override readonly name = 'HttpStatusError';
+  readonly status: number;
+  readonly url: string;
+  constructor(status: number, url: string, source?: string) {
+    super('http_status', `HTTP ${status} from ${url}`, source);
+    this.status = status;
+    this.url = url;
+  }
+}
+
+export class TimeoutError extends SourceError {
+  override readonly name = 'TimeoutError';
+  readonly url: string;
+  constructor(url: string, timeoutMs: number, source?: string) {
+    super('timeout', `no complete reply from ${url} within ${timeoutMs} ms`, source);
+    this.url = url;
+  }
+}
+
+export class NetworkError extends SourceError {
+  override readonly name = 'NetworkError';
+  readonly url: string;
+  constructor(url: string, reason: string, source?: string) {
+    super('network', `cannot reach ${url}: ${reason}`, source);
+    this.url = url;
+  }
+}
+
+export class ResponseTooLargeError extends SourceError {
+  override readonly name = 'ResponseTooLargeError';
+  readonly url: string;
+  constructor(url: string, limitBytes: number, source?: string) {
+    super('too_large', `reply from ${url} is larger than ${limitBytes} bytes`, source);
+    this.url = url;
+  }
+}
+
+export class MalformedBodyError extends SourceError {
+  override readonly name = 'MalformedBodyError';
+  readonly url: string;
+  constructor(url: string, reason: string, source?: string) {
+    super('malformed_body', `malformed reply from ${url}: ${reason}`, source);
+    this.url = url;
+  }
+}
+
+/** Still throttled after the allowed retries. */
+export class RateLimitedError extends SourceError {
+  override readonly name = 'RateLimitedError';
+  readonly url: string;
+  constructor(url: string, source?: string) {
+    super('rate_limited', `still rate limited by ${url} after retrying`, source);
+    this.url = url;
+  }
+}
+
+/** The source needs an API key and none is configured: the handler does nothing. */
+export class MissingCredentialError extends SourceError {
+  override readonly name = 'MissingCredentialError';
+  constructor(source: string) {
+    super(
+      'missing_credential',
+      `${source} needs an API key; add one in Settings or set ${source.toUpperCase()}_API_KEY`,
+      source,
+    );
+  }
+}
+
+export function isSourceError(error: unknown): error is SourceError {
+  return error instanceof SourceError;
+}

@@ -1,0 +1,38 @@
+/** The HTTP client surface plugins use (implemented in http-client.ts). */
+
+export interface RequestOptions {
+  /** Query parameters appended to the URL (values are URL-encoded). */
+  query?: Record<string, string | number>;
+  headers?: Record<string, string>;
+  /** Aborts the request and any rate-limit wait (the session's signal is always combined in). */
+  signal?: AbortSignal;
+  /**
+   * Statuses returned to the caller instead of thrown as HttpStatusError (2xx are always
+   * accepted). E.g. `[404]` where "not found" is an answer, not an error.
+   */
+  acceptStatus?: number[];
+}
+
+export interface HttpResponse<TBody = unknown> {
+  status: number;
+  /** Final URL after redirects, redacted of credentials. */
+  url: string;
+  headers: Record<string, string>;
+  body: TBody;
+}
+
+/**
+ * An HTTP client bound to one source: base URL, rate limiter(s), timeout, size cap, retries on
+ * 429/503 honouring Retry-After, auth header, request counting. Relative paths are resolved
+ * against the base URL; absolute URLs (pagination links, RDAP servers) are used as they are.
+ */
+export interface SourceHttp {
+  /** GET and parse JSON; a body that is not JSON is a MalformedBodyError. */
+  getJson<TBody = unknown>(pathOrUrl: string, options?: RequestOptions): Promise<HttpResponse<TBody>>;
+  /** POST a JSON body and parse the JSON reply (retried on 429/503 like a GET). */
+  postJson<TBody = unknown>(
+    pathOrUrl: string,
+    body: unknown,
+    options?: RequestOptions,
+  ): Promise<HttpResponse<TBody>>;
+}

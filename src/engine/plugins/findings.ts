@@ -1,0 +1,74 @@
+/**
+ * Findings: what a handler asks the engine to write and dispatch. The engine validates them
+ * against the OAM taxonomy and applies them in one transaction (the one write path).
+ */
+import {
+  entityIdOf,
+  type AssetOf,
+  type AssetType,
+  type EntityId,
+  type TypedAsset,
+} from '../../shared/model/asset';
+import type { SourceRef } from '../../shared/model/graph';
+
+export type EdgeProperties = Record<string, string | number | boolean>;
+
+export interface EdgeFinding {
+  from: EntityId;
+  relation: string;
+  to: EntityId;
+  properties?: EdgeProperties;
+  /** Defaults to the handler's plugin source. */
+  source?: SourceRef;
+}
+
+export interface Findings {
+  /** Assets to upsert. Fields merge: defined new values replace, absent ones keep the old. */
+  entities: TypedAsset[];
+  edges: EdgeFinding[];
+  /** Entities to dispatch as new events (subject to per-session dedupe and the depth limit). */
+  dispatch: EntityId[];
+}
+
+export function emptyFindings(): Findings {
+  return { entities: [], edges: [], dispatch: [] };
+}
+
+/** Builds Findings step by step; each method returns the entity id to link with. */
+export class FindingsBuilder {
+  readonly findings: Findings = emptyFindings();
+
+  /** Adds an asset to upsert and returns its deterministic id. */
+  entity<T extends AssetType>(type: T, asset: AssetOf<T>): EntityId {
+    this.findings.entities.push({ type, asset } as TypedAsset);
+    return entityIdOf(type, asset);
+  }
+
+  edge(from: EntityId, relation: string, to: EntityId, properties?: EdgeProperties): this {
+    this.findings.edges.push(
+      properties === undefined ? { from, relation, to } : { from, relation, to, properties },
+    );
+    return this;
+  }
+
+  dispatch(...ids: EntityId[]): this {
+    for (const id of ids) {
+      if (!this.findings.dispatch.includes(id)) {
+        this.findings.dispatch.push(id);
+      }
+    }
+    return this;
+  }
+
+  /** Appends another handler step's findings. */
+  merge(other: Findings): this {
+    this.findings.entities.push(...other.entities);
+    this.findings.edges.push(...other.edges);
+    this.dispatch(...other.dispatch);
+    return this;
+  }
+
+  build(): Findings {
+    return this.findings;
+  }
+}
