@@ -1,0 +1,66 @@
+/**
+ * The engine's public surface for its clients (the CLI, the app services behind both hosts).
+ * Implemented by engine.ts; re-exported from index.ts.
+ */
+import type { EntityId, TypedAsset } from '../shared/model/asset';
+import type { GraphDelta } from '../shared/model/graph';
+import type { SessionProgress } from '../shared/model/session';
+import type { AppConfig } from './config/config';
+import type { CredentialStore } from './credentials/credential-store';
+import type { CaseGraph } from './graph/types';
+import type { PluginDefinition } from './plugins/types';
+import type { Clock } from './util/clock';
+import type { Logger } from './util/logger';
+
+export interface EngineOptions {
+  config: AppConfig;
+  /** The app's data directory (RDAP bootstrap cache and other engine caches). */
+  dataDir: string;
+  credentials: CredentialStore;
+  /** Defaults to the built-in plugins. */
+  plugins?: PluginDefinition[];
+  clock?: Clock;
+  logger?: Logger;
+}
+
+export interface StartSessionOptions {
+  /** New assets to seed, or ids of entities already in the case (expand a node). */
+  seeds: (TypedAsset | EntityId)[];
+  /** Maximum dispatch depth (seeds are depth 0); defaults to the configuration's `depth`. */
+  depth?: number;
+  /** Ignore the TTL and query the sources again. */
+  refresh?: boolean;
+}
+
+export interface Session {
+  readonly id: string;
+  progress(): SessionProgress;
+  /** Called on every counter change; callers throttle. Returns an unsubscribe function. */
+  onProgress(listener: (progress: SessionProgress) => void): () => void;
+  pause(): void;
+  resume(): void;
+  /** Stops dispatching and aborts in-flight requests; `done` resolves once handlers settle. */
+  cancel(): void;
+  /** Resolves with the final progress when the session is done or cancelled. */
+  readonly done: Promise<SessionProgress>;
+}
+
+export interface OpenCase {
+  readonly path: string;
+  readonly graph: CaseGraph;
+  /** Starts a session (one run) on this case; several may run, each with its own dedupe. */
+  startSession(options: StartSessionOptions): Session;
+  /** Sessions currently running or paused. */
+  activeSessions(): Session[];
+  onDelta(listener: (delta: GraphDelta) => void): () => void;
+  /** Cancels running sessions, waits for them, and closes the case file. */
+  close(): Promise<void>;
+}
+
+export interface Engine {
+  readonly config: AppConfig;
+  /** Opens (or creates) a case file. */
+  openCase(path: string): OpenCase;
+  /** Closes every open case. */
+  close(): Promise<void>;
+}
