@@ -1,0 +1,284 @@
+/**
+ * The event dispatcher of one session: routes each entity event through its asset type's pipeline
+ * (priority 1 first, equal priorities concurrently), dedupes (entity, handler) pairs per session,
+ * enforces the depth limit, bounds the events in flight, and pauses, resumes and cancels.
+ */
+import { isAssetType, type AssetType, type EntityId } from '../../shared/model/asset';
+import type { SessionProgress } from '../../shared/model/session';
+import type { HandlerOutcome } from '../plugins/run-handler';
+import type { PipelineStage, RegisteredHandler } from '../plugins/registry';
+import type { ProgressTracker } from './progress';
+
+export interface DispatcherOptions {
+  /** The stages of an asset type's pipeline, priority 1 first. */
+  pipeline(type: AssetType): readonly PipelineStage[];
+  /** Runs one handler on one entity; must not throw (errors are outcomes). */
+  execute(registered: RegisteredHandler, entityId: EntityId, signal: AbortSignal): Promise<HandlerOutcome>;
+  /** Maximum dispatch depth: seeds are 0; entities deeper than this are not dispatched. */
+  maxDepth: number;
+  /** Events progressing at the same time (default 16); rate limiters do the real throttling. */
+  maxEventsInFlight?: number;
+  progress: ProgressTracker;
+  /** Current time as an ISO string, for the finish time. */
+  nowIso(): string;
+}
+
+export interface Dispatcher {
+  /** Dispatches the seeds at depth 0. Call once. */
+  start(seeds: readonly EntityId[]): void;
+  /** Stops starting new handler runs; runs in flight finish. */
+  pause(): void;
+  resume(): void;
+  /** Drops queued events, aborts in-flight runs through the signal, resolves `done` when they settle. */
+  cancel(): void;
+  readonly signal: AbortSignal;
+  /** Resolves with the final progress when the queue drains or the cancel settled. */
+  readonly done: Promise<SessionProgress>;
+}
+
+interface QueuedEvent {
+  id: EntityId;
+  depth: number;
+  stages: readonly (readonly RegisteredHandler[])[];
+}
+
+export const DEFAULT_MAX_EVENTS_IN_FLIGHT = 16;
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { progress, maxDepth } = options;
+  const maxInFlight = Math.max(1, options.maxEventsInFlight ?? DEFAULT_MAX_EVENTS_IN_FLIGHT);
+  const controller = new AbortController();
+  const signal = controller.signal;
+  // Handler names already claimed per entity in this session.
+  const claimed = new Map<EntityId, Set<string>>();
+  const stagesByType = new Map<AssetType, readonly (readonly RegisteredHandler[])[]>();
+  let pending: QueuedEvent[] = [];
+  let pendingHead = 0;
+  let inFlight = 0;
+  let paused = false;
+  let cancelled = false;
+  let finished = false;
+  let started = false;
+  let resumeWaiters: (() => void)[] = [];
+  let resolveDone!: (progress: SessionProgress) => void;
+  const done = new Promise<SessionProgress>((resolve) => {
+    resolveDone = resolve;
+  });
+
+  const stagesOf = (type: AssetType): readonly (readonly RegisteredHandler[])[] => {
+    let stages = stagesByType.get(type);
+    if (stages === undefined) {
+      stages = options.pipeline(type).map((stage) => stage.handlers);
+      stagesByType.set(type, stages);
+    }
+    return stages;
+  };
+
+  const typeOf = (id: EntityId): AssetType | undefined => {
+    const type = id.slice(0, id.indexOf(':'));
+    return isAssetType(type) ? type : undefined;
+  };
+
+  const enqueue = (ids: readonly EntityId[], depth: number): void => {
+    if (cancelled || depth > maxDepth) {
+      return;
+    }
+    let added = 0;
+    for (const id of ids) {
+      const type = typeOf(id);
+      if (type === undefined) {
+        continue;
+      }
+      const all = stagesOf(type);
+      if (all.length === 0) {
+        continue;
+      }
+      let names = claimed.get(id);
+      let stages = all;
+      let count = 0;
+      if (names === undefined) {
+        names = new Set();
+        claimed.set(id, names);
+        for (const stage of all) {
+          for (const registered of stage) {
+            names.add(registered.handler.name);
+          }
+          count += stage.length;
+        }
+      } else {
+        const seen = names;
+        stages = all
+          .map((stage) => stage.filter((registered) => !seen.has(registered.handler.name)))
+          .filter((stage) => stage.length > 0);
+        for (const stage of stages) {
+          for (const registered of stage) {
+            seen.add(registered.handler.name);
+          }
+          count += stage.length;
+        }
+        if (count === 0) {
+          continue;
+        }
+      }
+      pending.push({ id, depth, stages });
+      progress.queued += count;
+      added += 1;
+    }
+    if (added > 0) {
+      progress.changed();
+      pump();
+    }
+  };
+
+  const pump = (): void => {
+    while (!paused && !cancelled && inFlight < maxInFlight && pendingHead < pending.length) {
+      const event = pending[pendingHead];
+      pending[pendingHead] = undefined as unknown as QueuedEvent;
+      pendingHead += 1;
+      if (pendingHead > 1024 && pendingHead * 2 > pending.length) {
+        pending = pending.slice(pendingHead);
+        pendingHead = 0;
+      }
+      if (event === undefined) {
+        continue;
+      }
+      inFlight += 1;
+      void processEvent(event).then(afterEvent, afterEvent);
+    }
+    settleIfIdle();
+  };
+
+  const afterEvent = (): void => {
+    inFlight -= 1;
+    pump();
+  };
+
+  const settleIfIdle = (): void => {
+    if (finished || !started || inFlight > 0) {
+      return;
+    }
+    if (cancelled) {
+      finish('cancelled');
+    } else if (pendingHead >= pending.length) {
+      finish('done');
+    }
+  };
+
+  const finish = (state: 'done' | 'cancelled'): void => {
+    finished = true;
+    progress.queued = 0;
+    progress.finish(state, options.nowIso());
+    resolveDone(progress.snapshot());
+  };
+
+  const waitWhilePaused = async (): Promise<void> => {
+    while (paused && !cancelled) {
+      await new Promise<void>((resolve) => resumeWaiters.push(resolve));
+    }
+  };
+
+  const processEvent = async (event: QueuedEvent): Promise<void> => {
+    for (const stage of event.stages) {
+      if (paused) {
+        await waitWhilePaused();
+      }
+      if (cancelled) {
+        return;
+      }
+      if (stage.length === 1) {
+        await runOne(stage[0] as RegisteredHandler, event);
+      } else {
+        await Promise.all(stage.map((registered) => runOne(registered, event)));
+      }
+    }
+  };
+
+  const runOne = async (registered: RegisteredHandler, event: QueuedEvent): Promise<void> => {
+    progress.queued -= 1;
+    progress.running += 1;
+    progress.changed();
+    let outcome: HandlerOutcome;
+    try {
+      outcome = await options.execute(registered, event.id, signal);
+    } catch {
+      // execute reports its own errors; a throw here is a bug in the engine's wrapper.
+      outcome = { kind: 'failed' };
+    }
+    progress.running -= 1;
+    switch (outcome.kind) {
+      case 'completed':
+        progress.done += 1;
+        if (outcome.cacheHit) {
+          progress.cacheHits += 1;
+        }
+        progress.changed();
+        if (outcome.dispatch.length > 0) {
+          enqueue(outcome.dispatch, event.depth + 1);
+        }
+        return;
+      case 'failed':
+        progress.failed += 1;
+        break;
+      case 'ignored':
+      case 'needs-key':
+        progress.done += 1;
+        break;
+      case 'cancelled':
+        break;
+    }
+    progress.changed();
+  };
+
+  return {
+    signal,
+    done,
+    start(seeds) {
+      if (started) {
+        throw new Error('the session has already started');
+      }
+      started = true;
+      enqueue(seeds, 0);
+      settleIfIdle();
+    },
+    pause() {
+      if (finished || cancelled || paused) {
+        return;
+      }
+      paused = true;
+      progress.state = 'paused';
+      progress.changed();
+    },
+    resume() {
+      if (finished || cancelled || !paused) {
+        return;
+      }
+      paused = false;
+      progress.state = 'running';
+      const waiters = resumeWaiters;
+      resumeWaiters = [];
+      for (const wake of waiters) {
+        wake();
+      }
+      progress.changed();
+      pump();
+    },
+    cancel() {
+      if (finished || cancelled) {
+        return;
+      }
+      cancelled = true;
+      paused = false;
+      progress.state = 'cancelling';
+      pending = [];
+      pendingHead = 0;
+      controller.abort(new DOMException('The session was cancelled.', 'AbortError'));
+      const waiters = resumeWaiters;
+      resumeWaiters = [];
+      for (const wake of waiters) {
+        wake();
+      }
+      progress.changed();
+      settleIfIdle();
+    },
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * Wires one session: its progress counters, its dispatcher, and the handler runs executed inside
+ * the session's async context (so shared clients count requests and waits into this session).
+ */
+import type { EntityId } from '../../shared/model/asset';
+import type { AppConfig } from '../config/config';
+import type { HandlerRegistry } from '../plugins/registry';
+import { runHandler, type EngineGraph } from '../plugins/run-handler';
+import type { PluginDefinition } from '../plugins/types';
+import type { Clock } from '../util/clock';
+import type { Logger } from '../util/logger';
+import { runInSessionContext, type SessionContext } from '../util/session-context';
+import { createDispatcher, type Dispatcher } from './dispatcher';
+import { createProgressTracker, type ProgressTracker } from './progress';
+
+export interface SessionRunnerOptions {
+  sessionId: string;
+  registry: HandlerRegistry;
+  graph: EngineGraph;
+  config: AppConfig;
+  clock: Clock;
+  logger: Logger;
+  /** What each plugin's setup returned. */
+  resourcesOf(plugin: PluginDefinition): unknown;
+  maxDepth: number;
+  refresh: boolean;
+  maxEventsInFlight?: number;
+}
+
+export interface SessionRunner {
+  readonly dispatcher: Dispatcher;
+  readonly progress: ProgressTracker;
+  readonly context: SessionContext;
+}
+
+export function createSessionRunner(options: SessionRunnerOptions): SessionRunner {
+  const { graph, config, clock, logger, refresh } = options;
+  const progress = createProgressTracker(options.sessionId, new Date(clock.now()).toISOString());
+  // The dispatcher owns the session's AbortSignal; the context reads it lazily.
+  const context: SessionContext = {
+    sessionId: options.sessionId,
+    get signal() {
+      return dispatcher.signal;
+    },
+    countRequest: (source) => progress.countRequest(source),
+    countRateLimitWait: (source, ms) => progress.countRateLimitWait(source, ms),
+  };
+  const dispatcher: Dispatcher = createDispatcher({
+    pipeline: (type) => options.registry.pipeline(type),
+    maxDepth: options.maxDepth,
+    progress,
+    nowIso: () => new Date(clock.now()).toISOString(),
+    ...(options.maxEventsInFlight === undefined ? {} : { maxEventsInFlight: options.maxEventsInFlight }),
+    execute: (registered, entityId: EntityId, signal) =>
+      runInSessionContext(context, () =>
+        runHandler({
+          registered,
+          entityId,
+          graph,
+          config,
+          now: clock.now(),
+          refresh,
+          signal,
+          resources: options.resourcesOf(registered.plugin),
+          logger,
+          onFailure: (failure) => progress.addFailure(failure),
+          onSourceNeedingKey: (source) => progress.addSourceNeedingKey(source),
+        }),
+      ),
+  });
+  return { dispatcher, progress, context };
+}
