@@ -1,0 +1,178 @@
+import { describe, expect, it } from 'vitest';
+import { createManualClock, flushAsync } from '../../../test/fixtures/net/manual-clock';
+import { DEFAULT_CONFIG } from '../config/config';
+import { createMemoryCredentialStore } from '../credentials/credential-store';
+import { silentLogger } from '../util/logger';
+import { backoffMs, createHttpClient, MAX_RETRY_AFTER_MS, parseRetryAfter } from './http-client';
+
+const NOW = Date.parse('2025-03-01T12:00:00Z');
+
+describe('parseRetryAfter', () => {
+  it('reads delta seconds', () => {
+    expect(parseRetryAfter('7', NOW)).toBe(7000);
+  });
+
+  it('reads an HTTP date relative to now', () => {
+    expect(parseRetryAfter('Sat, 01 Mar 2025 12:00:05 GMT', NOW)).toBe(5000);
+  });
+
+  it('treats a date in the past as no wait', () => {
+    expect(parseRetryAfter('Sat, 01 Mar 2025 11:00:00 GMT', NOW)).toBe(0);
+  });
+
+  it('caps a very long wait', () => {
+    expect(parseRetryAfter('86400', NOW)).toBe(MAX_RETRY_AFTER_MS);
+  });
+
+  it('ignores an unreadable value', () => {
+    expect(parseRetryAfter('soon', NOW)).toBeUndefined();
+    expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
+  });
+});
+
+describe('backoffMs', () => {
+  it('doubles from one attempt to the next', () => {
+    expect([0, 1, 2, 3].map(backoffMs)).toEqual([500, 1000, 2000, 4000]);
+  });
+});
+
+/** A fetch that answers from a script and records the clock time of each call. */
+function scriptedFetch(clock: { now(): number }, replies: (() => Response)[]) {
+  const calls: { at: number; url: string }[] = [];
+  const fetchImplementation = (input: string | URL | Request): Promise<Response> => {
+    const reply = replies[calls.length] ?? replies[replies.length - 1];
+    calls.push({ at: clock.now(), url: input instanceof Request ? input.url : input.toString() });
+    if (!reply) {
+      throw new Error('no scripted reply');
+    }
+    return Promise.resolve(reply());
+  };
+  return { calls, fetch: fetchImplementation as typeof fetch };
+}
+
+const json =
+  (status: number, body: unknown, headers: Record<string, string> = {}) =>
+  () =>
+    new Response(JSON.stringify(body), {
+      status,
+      headers: { 'content-type': 'application/json', ...headers },
+    });
+
+describe('createHttpClient retries', () => {
+  it('waits the Retry-After of a 429 and also the rate limit before the retry', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [json(429, {}, { 'retry-after': '3' }), json(200, { ok: true })]);
+    const waits: number[] = [];
+    const http = createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 1, intervalMs: 5000 },
+      http: DEFAULT_CONFIG.http,
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+      hooks: { onRequest: () => undefined, onRateLimitWait: (_source, ms) => waits.push(ms) },
+    });
+    const pending = http.getJson('/x');
+    await clock.advance(10_000);
+    expect((await pending).body).toEqual({ ok: true });
+    // Retry-After asked for 3 s, but the limiter's 5 s interval governs the retry.
+    expect(scripted.calls.map((call) => call.at - NOW)).toEqual([0, 5000]);
+    expect(waits).toEqual([2000]);
+  });
+
+  it('backs off exponentially on a 503 without Retry-After', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [json(503, {}), json(503, {}), json(200, [])]);
+    const http = createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 100, intervalMs: 1000 },
+      http: { ...DEFAULT_CONFIG.http, maxRetries: 2 },
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+    });
+    const pending = http.getJson('/x');
+    await clock.advance(10_000);
+    await pending;
+    expect(scripted.calls.map((call) => call.at - NOW)).toEqual([0, 500, 1500]);
+  });
+
+  it('stops waiting for a retry when the caller aborts', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [json(429, {}, { 'retry-after': '30' }), json(200, {})]);
+    const http = createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 100, intervalMs: 1000 },
+      http: DEFAULT_CONFIG.http,
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+    });
+    const controller = new AbortController();
+    const pending = http.getJson('/x', { signal: controller.signal }).catch((error: unknown) => error);
+    await flushAsync();
+    controller.abort(new Error('session cancelled'));
+    const error = (await pending) as { code?: string; message?: string };
+    expect(error.code).toBe('aborted');
+    expect(scripted.calls).toHaveLength(1);
+  });
+
+  it('shares one limiter between the hops of a request and across requests of the source', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [
+      () => new Response(null, { status: 302, headers: { location: 'https://api.example.test/y' } }),
+      json(200, {}),
+      json(200, {}),
+    ]);
+    const http = createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 1, intervalMs: 2000 },
+      http: DEFAULT_CONFIG.http,
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+    });
+    const both = Promise.all([http.getJson('/x'), http.getJson('/z')]);
+    await clock.advance(10_000);
+    await both;
+    expect(scripted.calls.map((call) => call.at - NOW)).toEqual([0, 2000, 4000]);
+  });
+
+  it('keeps one limiter per host when rate-limiting per host, with overrides', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [json(200, {})]);
+    const http = createHttpClient({
+      source: 'RDAP',
+      rateLimit: { requests: 1, intervalMs: 2000 },
+      perHost: { 'slow.example.test': { requests: 1, intervalMs: 6000 } },
+      http: DEFAULT_CONFIG.http,
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+    });
+    const all = Promise.all([
+      http.getJson('https://fast.example.test/a'),
+      http.getJson('https://slow.example.test/a'),
+      http.getJson('https://fast.example.test/b'),
+      http.getJson('https://slow.example.test/b'),
+    ]);
+    await clock.advance(10_000);
+    await all;
+    const times = Object.fromEntries(scripted.calls.map((call) => [call.url, call.at - NOW]));
+    expect(times).toEqual({
+      'https://fast.example.test/a': 0,
+      'https://slow.example.test/a': 0,
+      'https://fast.example.test/b': 2000,
+      'https://slow.example.test/b': 6000,
+    });
+  });
+});
