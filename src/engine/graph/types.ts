@@ -42,6 +42,11 @@ export interface CaseGraph extends GraphReader {
   apply(findings: Findings, options: WriteOptions): GraphDelta;
   /** Listeners get every delta after its transaction committed. Returns an unsubscribe function. */
   onDelta(listener: (delta: GraphDelta) => void): () => void;
+  /**
+   * The id an entity lives under now: ids of organizations merged into another one (delta
+   * `merged`) resolve to the survivor; every other id resolves to itself.
+   */
+  resolveId(id: EntityId): EntityId;
   snapshot(): GraphSnapshot;
   stats(): GraphStats;
   /** The graph in the JSON export format. */
