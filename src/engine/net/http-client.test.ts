@@ -47,7 +47,7 @@ function scriptedFetch(clock: { now(): number }, replies: (() => Response)[]) {
     }
     return Promise.resolve(reply());
   };
-  return { calls, fetch: fetchImplementation as typeof fetch };
+  return { calls, fetch: fetchImplementation };
 }
 
 const json =
