@@ -47,7 +47,9 @@ function canonicalKey(pathname: string, params: URLSearchParams): string {
 }
 
 function loadRecorded(fixturesDir: string): Recorded[] {
-  const manifest = JSON.parse(readFileSync(path.join(fixturesDir, 'manifest.json'), 'utf8')) as ManifestEntry[];
+  const manifest = JSON.parse(
+    readFileSync(path.join(fixturesDir, 'manifest.json'), 'utf8'),
+  ) as ManifestEntry[];
   const recorded: Recorded[] = [];
   for (const entry of manifest) {
     if (entry.request === undefined || !entry.request.startsWith(`${RECORDED_ORIGIN}/`)) {
@@ -123,7 +125,9 @@ export async function startFakeGleifServer(options: FakeGleifOptions): Promise<F
 
   /** A bare `direct-children` URL: the recorded first page with the smallest page size. */
   const findFirstChildrenPage = (pathname: string): Recorded | undefined => {
-    const pages = recorded.filter((item) => item.path === pathname && item.params.get('page[number]') === '1');
+    const pages = recorded.filter(
+      (item) => item.path === pathname && item.params.get('page[number]') === '1',
+    );
     pages.sort((a, b) => Number(a.params.get('page[size]') ?? 0) - Number(b.params.get('page[size]') ?? 0));
     return pages[0];
   };

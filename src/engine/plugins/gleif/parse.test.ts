@@ -11,8 +11,12 @@ import {
   recordPostalCodes,
 } from './parse';
 
-const fixtures = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../../test/fixtures/gleif');
-const read = (file: string): unknown => JSON.parse(readFileSync(path.join(fixtures, file), 'utf8')) as unknown;
+const fixtures = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  '../../../../test/fixtures/gleif',
+);
+const read = (file: string): unknown =>
+  JSON.parse(readFileSync(path.join(fixtures, file), 'utf8')) as unknown;
 
 const TRADERS = '984500NWTRADERS00042';
 
@@ -72,7 +76,9 @@ describe('parseLeiRecordReply', () => {
 
   it('rejects a reply without data, a non-record resource and a record without a legal name', () => {
     expect(() => parseLeiRecordReply({ errors: [{ status: '404' }] })).toThrow(LeiReplyError);
-    expect(() => parseLeiRecordReply({ data: { type: 'reporting-exceptions', id: 'x' } })).toThrow(LeiReplyError);
+    expect(() => parseLeiRecordReply({ data: { type: 'reporting-exceptions', id: 'x' } })).toThrow(
+      LeiReplyError,
+    );
     expect(() =>
       parseLeiRecordReply({ data: { type: 'lei-records', id: TRADERS, attributes: { entity: {} } } }),
     ).toThrow(/no legal name/);
@@ -136,11 +142,16 @@ describe('parseChildrenPage', () => {
   });
 
   it('has no next link on the last page', () => {
-    expect(parseChildrenPage(read(`lei-records_${TRADERS}_direct-children_size2_page3.json`)).next).toBeUndefined();
+    expect(
+      parseChildrenPage(read(`lei-records_${TRADERS}_direct-children_size2_page3.json`)).next,
+    ).toBeUndefined();
   });
 
   it('skips unusable records of a page and counts them', () => {
-    const page = parseChildrenPage({ data: [{ type: 'lei-records', id: 'bad' }, { type: 'other' }], links: {} });
+    const page = parseChildrenPage({
+      data: [{ type: 'lei-records', id: 'bad' }, { type: 'other' }],
+      links: {},
+    });
     expect(page.records).toEqual([]);
     expect(page.skipped).toBe(2);
   });
@@ -152,7 +163,9 @@ describe('parseChildrenPage', () => {
 
 describe('parseFuzzyCompletions', () => {
   it('returns the candidates in reply order', () => {
-    const candidates = parseFuzzyCompletions(read('fuzzycompletions_entity.legalName_northwind-traders.json'));
+    const candidates = parseFuzzyCompletions(
+      read('fuzzycompletions_entity.legalName_northwind-traders.json'),
+    );
     expect(candidates.map((candidate) => candidate.name)).toEqual([
       'NORTHWIND TRADERS INC',
       'NORTHWIND TRADERS (EUROPE) LIMITED',

@@ -173,7 +173,11 @@ export function parseLeiRecordResource(resource: unknown): LeiRecord {
   const registrationObject = objectAt(attributes, 'registration') ?? {};
   const registration: LeiRegistration = {};
   withOptional(registration, 'status', textAt(registrationObject, 'status'));
-  withOptional(registration, 'initialRegistrationDate', textAt(registrationObject, 'initialRegistrationDate'));
+  withOptional(
+    registration,
+    'initialRegistrationDate',
+    textAt(registrationObject, 'initialRegistrationDate'),
+  );
   withOptional(registration, 'lastUpdateDate', textAt(registrationObject, 'lastUpdateDate'));
   withOptional(registration, 'nextRenewalDate', textAt(registrationObject, 'nextRenewalDate'));
 
@@ -298,7 +302,5 @@ export function parseFuzzyCompletions(body: unknown): FuzzyCandidate[] {
 /** All postal codes of a record's addresses (legal, headquarters, others), non-empty. */
 export function recordPostalCodes(record: LeiRecord): string[] {
   const addresses = [record.legalAddress, record.headquartersAddress, ...record.otherAddresses];
-  return addresses
-    .map((address) => address?.postalCode ?? '')
-    .filter((code) => code !== '');
+  return addresses.map((address) => address?.postalCode ?? '').filter((code) => code !== '');
 }

@@ -78,16 +78,26 @@ export function addLeiRecordFindings(
 
   const identifiers: [IdentifierType, string][] = [
     ['legal_name', record.legalName.toLowerCase()],
-    ...[...record.otherNames, ...record.transliteratedOtherNames].map(
-      (name): [IdentifierType, string] => ['org_name', name.toLowerCase()],
-    ),
+    ...[...record.otherNames, ...record.transliteratedOtherNames].map((name): [IdentifierType, string] => [
+      'org_name',
+      name.toLowerCase(),
+    ]),
     ...record.bic.map((code): [IdentifierType, string] => ['bic', code]),
     ...record.mic.map((code): [IdentifierType, string] => ['mic', code]),
     ...(record.ocid === undefined ? [] : [['ocid', record.ocid] as [IdentifierType, string]]),
     ...record.spglobal.map((code): [IdentifierType, string] => ['spglobal', code]),
   ];
+  const linked = new Set<string>();
   for (const [idType, value] of identifiers) {
-    const identifierId = builder.entity('Identifier', { unique_id: `${idType}:${value}`, id: value, id_type: idType });
+    if (linked.has(`${idType}:${value}`)) {
+      continue;
+    }
+    linked.add(`${idType}:${value}`);
+    const identifierId = builder.entity('Identifier', {
+      unique_id: `${idType}:${value}`,
+      id: value,
+      id_type: idType,
+    });
     builder.edge(orgId, 'id', identifierId);
   }
 

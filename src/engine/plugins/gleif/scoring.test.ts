@@ -9,7 +9,11 @@ let next = 0;
 const lei = (): string => `984500TEST${String((next += 1)).padStart(8, '0')}00`;
 const candidatesOf = (...names: string[]): FuzzyCandidate[] => names.map((name) => ({ name, lei: lei() }));
 
-function score(organizationName: string, candidates: FuzzyCandidate[], orgNames = [organizationName]): ScoredCandidate[] {
+function score(
+  organizationName: string,
+  candidates: FuzzyCandidate[],
+  orgNames = [organizationName],
+): ScoredCandidate[] {
   const { exact, partial } = nameMatch(
     orgNames,
     candidates.map((candidate) => candidate.name),
@@ -54,16 +58,13 @@ describe('scoreCandidates (golden table)', () => {
 
   it('scores a partial match containing the brand as round(similarity x 30) plus 30 when it is the only one', () => {
     // "microsoft corporation" occurs inside the candidate: similarity 1.0.
-    expect(table(score('Microsoft Corporation', candidatesOf('MICROSOFT CORPORATION (INDIA) PRIVATE LIMITED')))).toEqual([
-      ['MICROSOFT CORPORATION (INDIA) PRIVATE LIMITED', 'partial', 60],
-    ]);
+    expect(
+      table(score('Microsoft Corporation', candidatesOf('MICROSOFT CORPORATION (INDIA) PRIVATE LIMITED'))),
+    ).toEqual([['MICROSOFT CORPORATION (INDIA) PRIVATE LIMITED', 'partial', 60]]);
   });
 
   it('gives partial matches no single-match bonus when there are two', () => {
-    const scored = score(
-      'Contoso Pharma',
-      candidatesOf('CONTOSO PHARMA GROUP', 'CONTOSO PHARMACEUTICALS'),
-    );
+    const scored = score('Contoso Pharma', candidatesOf('CONTOSO PHARMA GROUP', 'CONTOSO PHARMACEUTICALS'));
     expect(table(scored)).toEqual([
       ['CONTOSO PHARMA GROUP', 'partial', 30],
       ['CONTOSO PHARMACEUTICALS', 'partial', 30],
@@ -109,7 +110,11 @@ describe('selectCandidate', () => {
 
   it('keeps the earlier candidate on a tie, so an exact match beats an equal partial one', () => {
     const list = scored(['A', 'exact', 60], ['A B', 'partial', 60]);
-    expect(selectCandidate(list)).toMatchObject({ candidate: { name: 'A' }, score: 60, locationMatched: false });
+    expect(selectCandidate(list)).toMatchObject({
+      candidate: { name: 'A' },
+      score: 60,
+      locationMatched: false,
+    });
   });
 
   it('lets a partial match displace an exact one only with a strictly higher score', () => {

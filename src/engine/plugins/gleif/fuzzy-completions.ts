@@ -1,0 +1,154 @@
+/** The LEI search handler (fuzzyCompletions): an Organization to its LEI record and LEI Identifier. */
+import type { EntityId } from '../../../shared/model/asset';
+import { extractBrandName } from '../../support/brand';
+import {
+  locationMatch,
+  nameMatch,
+  organizationNames,
+  organizationPostalCodes,
+} from '../../support/name-match';
+import { smithWatermanGotoh } from '../../support/similarity';
+import { FindingsBuilder, emptyFindings, type Findings } from '../findings';
+import { defineHandler, type GraphReader, type HandlerContext } from '../types';
+import { recordPostalCodes, type LeiRecord } from './parse';
+import { addLeiRecordFindings, type LeiMatch } from './record-mapping';
+import { findLeiRecord, searchLegalNames, SOURCE_NAME, type RegistryCall } from './registry-client';
+import { LOCATION_BONUS, scoreCandidates, selectCandidate, type ScoredCandidate } from './scoring';
+import type { GleifResources } from './resources';
+
+type Context = HandlerContext<'Organization', GleifResources>;
+
+/** Score recorded on the `id` edge when the Organization already held the LEI. */
+export const KNOWN_LEI_SCORE = 100;
+
+/** The LEI Identifier an Organization holds through an `id` edge (GLEIF-confirmed since `since` when given). */
+export function findHeldLei(
+  graph: GraphReader,
+  orgId: EntityId,
+  confirmedSince?: number,
+): { id: EntityId; lei: string } | undefined {
+  const query =
+    confirmedSince === undefined
+      ? { relations: ['id'] }
+      : { relations: ['id'], source: SOURCE_NAME, since: confirmedSince };
+  for (const { entity } of graph.outgoing(orgId, query)) {
+    if (entity.type === 'Identifier' && entity.asset.id_type === 'lei') {
+      return { id: entity.id, lei: entity.asset.id.toUpperCase() };
+    }
+  }
+  return undefined;
+}
+
+/** Lookup path: the LEI Identifier linked with a GLEIF-confirmed `id` edge within the TTL. */
+function lookup(context: Context): Findings | null {
+  const held = findHeldLei(context.graph, context.entity.id, context.since);
+  if (held === undefined) {
+    return null;
+  }
+  return new FindingsBuilder().dispatch(held.id).build();
+}
+
+function recordFindings(context: Context, record: LeiRecord, match: LeiMatch): Findings {
+  const builder = new FindingsBuilder();
+  const { unique_id, name } = context.entity.asset;
+  const leiId = addLeiRecordFindings(builder, { unique_id, name }, record, match);
+  return builder.dispatch(leiId).build();
+}
+
+async function query(context: Context): Promise<Findings> {
+  const { graph, entity, resources } = context;
+  const call: RegistryCall = { http: resources.http, signal: context.signal };
+
+  const held = findHeldLei(graph, entity.id);
+  if (held !== undefined) {
+    // Written from the registry within the TTL (e.g. as a child of an enriched parent): the case
+    // graph already holds this record's mapping, so it is not fetched again.
+    const fresh = findHeldLei(graph, entity.id, context.since);
+    if (fresh !== undefined) {
+      return new FindingsBuilder().dispatch(fresh.id).build();
+    }
+    const record = await findLeiRecord(call, held.lei);
+    if (record === undefined) {
+      context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
+      return emptyFindings();
+    }
+    return recordFindings(context, record, { score: KNOWN_LEI_SCORE, matchType: 'known' });
+  }
+
+  const organizationName = entity.asset.name;
+  const brand = extractBrandName(organizationName);
+  if (brand === '') {
+    return emptyFindings();
+  }
+  const candidates = await searchLegalNames(call, brand);
+  if (candidates.length === 0) {
+    return emptyFindings();
+  }
+  const names = organizationNames(graph, entity.id);
+  const known = names.length > 0 ? names : [organizationName, entity.asset.legal_name ?? ''];
+  const { exact, partial } = nameMatch(
+    known,
+    candidates.map((candidate) => candidate.name),
+  );
+  const scored = scoreCandidates({
+    organizationName,
+    brand,
+    candidates,
+    exact,
+    partial,
+    similarity: smithWatermanGotoh,
+  });
+  if (scored.length === 0) {
+    return emptyFindings();
+  }
+
+  // Records are fetched before selection only when there is a postal code to compare.
+  const records = new Map<string, LeiRecord>();
+  const located = new Set<string>();
+  const unknown = new Set<string>();
+  const postalCodes = organizationPostalCodes(graph, entity.id);
+  if (postalCodes.length > 0) {
+    let best = 0;
+    for (const candidate of scored) {
+      // A candidate that cannot beat the best so far even with the location bonus is not fetched.
+      if (candidate.baseScore + LOCATION_BONUS > best) {
+        const record = await findLeiRecord(call, candidate.lei);
+        if (record === undefined) {
+          unknown.add(candidate.lei);
+          continue;
+        }
+        records.set(candidate.lei, record);
+        if (recordPostalCodes(record).some((code) => locationMatch(postalCodes, code))) {
+          located.add(candidate.lei);
+        }
+      }
+      best = Math.max(best, candidate.baseScore + (located.has(candidate.lei) ? LOCATION_BONUS : 0));
+    }
+  }
+  const selection = selectCandidate(
+    scored.filter((candidate) => !unknown.has(candidate.lei)),
+    (candidate: ScoredCandidate) => located.has(candidate.lei),
+  );
+  if (selection === undefined) {
+    return emptyFindings();
+  }
+  const lei = selection.candidate.lei;
+  const record = records.get(lei) ?? (await findLeiRecord(call, lei));
+  if (record === undefined) {
+    context.logger.warn('GLEIF: the search named an LEI the registry has no record for', { lei });
+    return emptyFindings();
+  }
+  return recordFindings(context, record, {
+    score: selection.score,
+    matchType: selection.candidate.matchType,
+  });
+}
+
+export const fuzzyCompletionsHandler = defineHandler<'Organization', GleifResources>({
+  name: 'gleif/fuzzy-completions',
+  eventType: 'Organization',
+  priority: 6,
+  transforms: ['Identifier'],
+  lookup,
+  query,
+});

@@ -1,0 +1,2 @@
+/** The LEI registry plugin's public entry. */
+export { gleifPlugin } from './plugin';

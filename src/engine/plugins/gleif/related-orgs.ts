@@ -1,0 +1,131 @@
+/** The hierarchy handler (relatedOrgs): an LEI Identifier to its Organization's parent and children. */
+import { entityIdOf, type EntityId } from '../../../shared/model/asset';
+import { createOrganization } from '../../support/organization';
+import { FindingsBuilder, type Findings } from '../findings';
+import { defineHandler, type GraphReader, type HandlerContext } from '../types';
+import type { LeiRecord } from './parse';
+import { addLeiRecordFindings, type OrganizationRef } from './record-mapping';
+import {
+  findDirectParent,
+  getLeiRecord,
+  listDirectChildren,
+  SOURCE_NAME,
+  type RegistryCall,
+} from './registry-client';
+import type { GleifResources } from './resources';
+
+type Context = HandlerContext<'Identifier', GleifResources>;
+
+/** Score on the `id` edge of an Organization created from its own registry record. */
+const REGISTRY_RECORD_MATCH = { score: 100, matchType: 'known' } as const;
+
+function holderOf(
+  graph: GraphReader,
+  leiId: EntityId,
+  query: { source?: string; since?: number } = {},
+): EntityId | undefined {
+  return graph
+    .incoming(leiId, { relations: ['id'], ...query })
+    .find((neighbour) => neighbour.entity.type === 'Organization')?.entity.id;
+}
+
+/**
+ * Lookup path: the Organization holding the LEI, its parent (incoming `subsidiary`) and children
+ * (outgoing `subsidiary`), all through edges GLEIF confirmed within the TTL.
+ */
+function lookup(context: Context): Findings | null {
+  const { graph, since } = context;
+  const filter = { source: SOURCE_NAME, since };
+  const orgId = holderOf(graph, context.entity.id, filter);
+  if (orgId === undefined) {
+    return null;
+  }
+  const builder = new FindingsBuilder().dispatch(orgId);
+  for (const { entity } of graph.incoming(orgId, { relations: ['subsidiary'], ...filter })) {
+    builder.dispatch(entity.id);
+  }
+  for (const { entity } of graph.outgoing(orgId, { relations: ['subsidiary'], ...filter })) {
+    builder.dispatch(entity.id);
+  }
+  return builder.build();
+}
+
+/** The Organization's key and name, from this write or from the graph. */
+function organizationRef(graph: GraphReader, builder: FindingsBuilder, orgId: EntityId): OrganizationRef {
+  for (const item of builder.findings.entities) {
+    if (item.type === 'Organization' && entityIdOf('Organization', item.asset) === orgId) {
+      return { unique_id: item.asset.unique_id, name: item.asset.name };
+    }
+  }
+  const entity = graph.findEntity(orgId);
+  if (entity?.type === 'Organization') {
+    return { unique_id: entity.asset.unique_id, name: entity.asset.name };
+  }
+  throw new Error(`organization ${orgId} is neither in the graph nor in this write`);
+}
+
+/** Creates (or finds) the Organization of a record and applies the record mapping to it. */
+function addRecordOrganization(
+  graph: GraphReader,
+  builder: FindingsBuilder,
+  record: LeiRecord,
+  placement: { context?: EntityId; relation?: string },
+): EntityId {
+  const orgId = createOrganization(graph, builder, {
+    name: record.legalName,
+    legalName: record.legalName,
+    lei: record.lei,
+    ...placement,
+  });
+  addLeiRecordFindings(builder, organizationRef(graph, builder, orgId), record, REGISTRY_RECORD_MATCH);
+  return orgId;
+}
+
+async function query(context: Context): Promise<Findings> {
+  const { graph, resources } = context;
+  const call: RegistryCall = { http: resources.http, signal: context.signal };
+  const lei = context.entity.asset.id.trim().toUpperCase();
+  const builder = new FindingsBuilder();
+
+  let orgId = holderOf(graph, context.entity.id);
+  if (orgId === undefined) {
+    // An LEI seed: the company comes from its own record, then its family as usual.
+    const record = await getLeiRecord(call, lei);
+    orgId = addRecordOrganization(graph, builder, record, {});
+    builder.dispatch(orgId);
+  }
+
+  const parent = await findDirectParent(call, lei);
+  const children = await listDirectChildren(call, lei, resources.baseUrl);
+
+  if (parent !== null && parent.lei !== lei) {
+    const parentId = addRecordOrganization(graph, builder, parent, { context: orgId });
+    if (parentId !== orgId) {
+      builder.edge(parentId, 'subsidiary', orgId);
+      builder.dispatch(parentId);
+    }
+  }
+  for (const child of children.records) {
+    if (child.lei === lei || child.lei === parent?.lei) {
+      continue;
+    }
+    const childId = addRecordOrganization(graph, builder, child, { context: orgId, relation: 'subsidiary' });
+    if (childId !== orgId) {
+      builder.dispatch(childId);
+    }
+  }
+  if (children.failure !== undefined) {
+    context.recordFailure(children.failure);
+  }
+  return builder.build();
+}
+
+export const relatedOrgsHandler = defineHandler<'Identifier', GleifResources>({
+  name: 'gleif/related-orgs',
+  eventType: 'Identifier',
+  priority: 5,
+  transforms: ['Organization'],
+  accepts: (asset) => asset.id_type === 'lei',
+  lookup,
+  query,
+});
