@@ -29,22 +29,19 @@ export function resolveDataDir({ flag, env, platform = process.platform, home }:
     return path.resolve(fromEnvironment);
   }
   const homeDir = home ?? env.HOME ?? os.homedir();
-  switch (platform) {
-    case 'darwin':
-      return path.join(homeDir, 'Library', 'Application Support', APP_DIR_NAME);
-    case 'win32': {
-      const appData = env.APPDATA;
-      return appData !== undefined && appData !== ''
-        ? path.win32.join(appData, APP_DIR_NAME)
-        : path.win32.join(homeDir, 'AppData', 'Roaming', APP_DIR_NAME);
-    }
-    default: {
-      const xdg = env.XDG_DATA_HOME;
-      // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
-      const base = xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(homeDir, '.local', 'share');
-      return path.join(base, APP_DIR_NAME);
-    }
+  if (platform === 'darwin') {
+    return path.join(homeDir, 'Library', 'Application Support', APP_DIR_NAME);
   }
+  if (platform === 'win32') {
+    const appData = env.APPDATA;
+    return appData !== undefined && appData !== ''
+      ? path.win32.join(appData, APP_DIR_NAME)
+      : path.win32.join(homeDir, 'AppData', 'Roaming', APP_DIR_NAME);
+  }
+  // XDG says a relative XDG_DATA_HOME is invalid and must be ignored.
+  const xdg = env.XDG_DATA_HOME;
+  const base = xdg !== undefined && path.isAbsolute(xdg) ? xdg : path.join(homeDir, '.local', 'share');
+  return path.join(base, APP_DIR_NAME);
 }
 
 /** The folder holding the case files. */

@@ -1,0 +1,36 @@
+/** The engine's public surface: the only module the hosts (CLI, app services) import. */
+export { createEngine, INVESTIGATOR_SOURCE } from './engine';
+export type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } from './engine-types';
+
+export {
+  ConfigError,
+  DEFAULT_CONFIG,
+  parseDuration,
+  resolveConfig,
+  type AppConfig,
+  type ConfigFile,
+  type RateLimit,
+  type TtlRule,
+} from './config/config';
+export { loadConfigFile } from './config/load';
+export { findTtlMs, ttlStartTime, type TtlKey } from './config/ttl';
+
+export {
+  CredentialStoreUnavailableError,
+  createMemoryCredentialStore,
+  withEnvironmentOverrides,
+  type CredentialStatus,
+  type CredentialStore,
+} from './credentials/credential-store';
+
+export { openCaseGraph, type CaseGraphOptions } from './graph/case-graph';
+export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOptions } from './graph/types';
+
+export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';
+
+export { builtinPlugins } from './plugins/builtin';
+export type { Findings } from './plugins/findings';
+export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './plugins/types';
+
+export { systemClock, type Clock } from './util/clock';
+export { silentLogger, type Logger } from './util/logger';
