@@ -91,7 +91,7 @@ function startEngine(): Engine {
     config: DEFAULT_CONFIG,
     dataDir: dir,
     credentials: createMemoryCredentialStore(),
-    plugins: [fakeRegistryPlugin(calls, server.url) as PluginDefinition],
+    plugins: [fakeRegistryPlugin(calls, server.url)],
   });
   return engine;
 }
