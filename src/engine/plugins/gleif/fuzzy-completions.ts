@@ -61,12 +61,6 @@ async function query(context: Context): Promise<Findings> {
 
   const held = findHeldLei(graph, entity.id);
   if (held !== undefined) {
-    // Written from the registry within the TTL (e.g. as a child of an enriched parent): the case
-    // graph already holds this record's mapping, so it is not fetched again.
-    const fresh = findHeldLei(graph, entity.id, context.since);
-    if (fresh !== undefined) {
-      return new FindingsBuilder().dispatch(fresh.id).build();
-    }
     const record = await findLeiRecord(call, held.lei);
     if (record === undefined) {
       context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
