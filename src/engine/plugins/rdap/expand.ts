@@ -1,0 +1,134 @@
+/** Record expansion: an RDAP autnum or ip network reply to URL, FQDN, contacts and what their jCards say. */
+import { entityIdOf, type EntityId } from '../../../shared/model/asset';
+import { createOrganization } from '../../support/organization';
+import { fullNameToPerson } from '../../support/person';
+import { phoneToAsset } from '../../support/phone';
+import { rawUrlToAsset } from '../../support/url';
+import { locationFromParts, streetAddressToLocation } from '../../support/location';
+import { FindingsBuilder, type Findings } from '../findings';
+import type { GraphReader } from '../types';
+import {
+  collectContacts,
+  findSelfLink,
+  findWhoisServer,
+  type ContactCard,
+  type ContactEntry,
+  type RdapObject,
+} from './parse';
+
+/** The ContactRecord key: its RDAP self link (normalised), else its handle. */
+export function contactKey(contact: Pick<ContactEntry, 'handle' | 'selfLink'>): string | undefined {
+  if (contact.selfLink !== undefined) {
+    return rawUrlToAsset(contact.selfLink)?.url ?? contact.selfLink;
+  }
+  return contact.handle === undefined ? undefined : `rdap-handle:${contact.handle}`;
+}
+
+function addCard(builder: FindingsBuilder, graph: GraphReader, contactId: EntityId, card: ContactCard): void {
+  if (card.address) {
+    const { label, parts } = card.address;
+    const location =
+      (label === undefined ? undefined : streetAddressToLocation(label)) ??
+      (parts === undefined ? undefined : locationFromParts(parts));
+    if (location) {
+      const locationId = builder.entity('Location', location);
+      builder.edge(contactId, 'location', locationId).dispatch(locationId);
+    }
+  }
+  for (const email of card.emails) {
+    const identifierId = builder.entity('Identifier', {
+      unique_id: `email:${email}`,
+      id: email,
+      id_type: 'email',
+    });
+    builder.edge(contactId, 'id', identifierId).dispatch(identifierId);
+  }
+  for (const phone of card.phones) {
+    const asset = phoneToAsset(phone.number, {
+      type: phone.type,
+      ...(card.countryCode === undefined ? {} : { country: card.countryCode }),
+      ...(phone.ext === undefined ? {} : { ext: phone.ext }),
+    });
+    if (asset) {
+      const phoneId = builder.entity('Phone', asset);
+      builder.edge(contactId, 'phone', phoneId).dispatch(phoneId);
+    }
+  }
+  // The organisation comes last, after the contact's location, as the reference orders it.
+  if (card.fullName !== undefined && card.kind === 'individual') {
+    const person = fullNameToPerson(card.fullName);
+    if (person) {
+      const personId = builder.entity('Person', person);
+      builder.edge(contactId, 'person', personId).dispatch(personId);
+    }
+  } else if (card.fullName !== undefined && card.kind === 'org') {
+    const organizationId = createOrganization(graph, builder, {
+      name: card.fullName,
+      context: contactId,
+      relation: 'organization',
+    });
+    builder.dispatch(organizationId);
+  }
+}
+
+/** Keeps one copy of each entity (later fields merged over earlier ones) and of each edge. */
+export function dedupeFindings(findings: Findings): Findings {
+  const entities = new Map<EntityId, Findings['entities'][number]>();
+  for (const item of findings.entities) {
+    const id = entityIdOf(item.type, item.asset as never);
+    const earlier = entities.get(id);
+    entities.set(
+      id,
+      earlier ? ({ type: item.type, asset: { ...earlier.asset, ...item.asset } } as typeof item) : item,
+    );
+  }
+  const edges = new Map<string, Findings['edges'][number]>();
+  for (const edge of findings.edges) {
+    const key = `${edge.from}|${edge.relation}|${edge.to}`;
+    if (!edges.has(key)) {
+      edges.set(key, edge);
+    }
+  }
+  return {
+    entities: [...entities.values()],
+    edges: [...edges.values()],
+    dispatch: [...new Set(findings.dispatch)],
+  };
+}
+
+/**
+ * Findings from one record's reply: `rdap_url` (its self link), `whois_server` (port43), one
+ * ContactRecord per contact entity with the role's relation, and from each jCard the contact's
+ * Person or Organization, Location, e-mail Identifiers and Phones.
+ */
+export function expandRecord(recordId: EntityId, object: RdapObject, graph: GraphReader): Findings {
+  const builder = new FindingsBuilder();
+  const selfLink = findSelfLink(object.links);
+  const selfUrl = selfLink === undefined ? undefined : rawUrlToAsset(selfLink);
+  if (selfUrl) {
+    const urlId = builder.entity('URL', selfUrl);
+    builder.edge(recordId, 'rdap_url', urlId).dispatch(urlId);
+  }
+  const whoisServer = findWhoisServer(object);
+  if (whoisServer !== undefined) {
+    const fqdnId = builder.entity('FQDN', { name: whoisServer });
+    builder.edge(recordId, 'whois_server', fqdnId).dispatch(fqdnId);
+  }
+  for (const contact of collectContacts(object)) {
+    const key = contactKey(contact);
+    if (key === undefined) {
+      continue;
+    }
+    const contactId = builder.entity('ContactRecord', { discovered_at: key });
+    builder.edge(recordId, contact.relation, contactId).dispatch(contactId);
+    const contactUrl = contact.selfLink === undefined ? undefined : rawUrlToAsset(contact.selfLink);
+    if (contactUrl) {
+      const urlId = builder.entity('URL', contactUrl);
+      builder.edge(contactId, 'url', urlId).dispatch(urlId);
+    }
+    if (contact.card) {
+      addCard(builder, graph, contactId, contact.card);
+    }
+  }
+  return dedupeFindings(builder.build());
+}

@@ -1,0 +1,260 @@
+/**
+ * A fake RDAP service on 127.0.0.1 standing in for all five registries under path prefixes
+ * (`/arin/`, `/ripe/`, `/apnic/`, `/lacnic/`, `/afrinic/`), plus the IANA bootstrap files under
+ * `/bootstrap/` with their service URLs rewritten to point here. It serves a directory laid out as
+ * `bootstrap/{asn,ipv4,ipv6}.json` and `responses/<rir>/{autnum_<n>,ip_<address>}.json` (the shared
+ * recorded fixtures, or the project's synthetic ones). Every request is logged.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { startFakeHttpServer, type FakeReply, type FakeRequest, type FakeHttpServer } from './http-server';
+
+export const RIRS = ['arin', 'ripe', 'apnic', 'lacnic', 'afrinic'] as const;
+export type Rir = (typeof RIRS)[number];
+
+export interface FakeRdapServerOptions {
+  /** Directory holding `bootstrap/` and `responses/`. */
+  root: string;
+  /** Point a registry's bootstrap entries at another server (e.g. a second fake, for per-host limits). */
+  rirBaseUrls?: Partial<Record<Rir, string>>;
+  /**
+   * Registries whose replies are served through an HTTP redirect to the host named in the reply's
+   * self link, as LACNIC does for Brazil's registro.br (default: every reply whose self link names a
+   * host that is not the registry's own).
+   */
+  followSelfLinkHosts?: boolean;
+}
+
+export interface FakeRdapServer {
+  readonly url: string;
+  /** `<url>/bootstrap/` : the bootstrap base URL to configure. */
+  readonly bootstrapUrl: string;
+  readonly requests: FakeRequest[];
+  /** Requests for RDAP objects (not the bootstrap files), in arrival order. */
+  objectRequests(): FakeRequest[];
+  /** Answer some requests differently (429s, redirect loops, broken bodies); undefined passes through. */
+  intercept(handler: ((request: FakeRequest) => FakeReply | undefined) | undefined): void;
+  close(): Promise<void>;
+}
+
+const RDAP_HEADERS = { 'content-type': 'application/rdap+json' };
+
+const OWN_HOSTS: Record<Rir, string> = {
+  arin: 'rdap.arin.net',
+  ripe: 'rdap.db.ripe.net',
+  apnic: 'rdap.apnic.net',
+  lacnic: 'rdap.lacnic.net',
+  afrinic: 'rdap.afrinic.net',
+};
+
+/** An RDAP error reply (RFC 9083 §6). */
+export function rdapError(status: number, title: string, description?: string): FakeReply {
+  return {
+    status,
+    headers: RDAP_HEADERS,
+    body: {
+      rdapConformance: ['rdap_level_0'],
+      errorCode: status,
+      title,
+      ...(description === undefined ? {} : { description: [description] }),
+    },
+  };
+}
+
+function rirOfUrl(url: string): Rir | undefined {
+  let host: string;
+  try {
+    host = new URL(url).hostname;
+  } catch {
+    return undefined;
+  }
+  return RIRS.find((rir) => host.includes(rir));
+}
+
+/** IPv4/IPv6 text to a number, for range matching (test helper, lenient). */
+function addressValue(text: string): { version: 4 | 6; value: bigint } | undefined {
+  const address = text.trim().replace(/\/\d+$/, '');
+  if (address.includes(':')) {
+    const [head = '', tail] = address.toLowerCase().split('::');
+    const groups = (part: string): string[] => (part === '' ? [] : part.split(':'));
+    const headGroups = groups(head);
+    const tailGroups = tail === undefined ? [] : groups(tail);
+    const all = [
+      ...headGroups,
+      ...Array<string>(8 - headGroups.length - tailGroups.length).fill('0'),
+      ...tailGroups,
+    ];
+    if (all.length !== 8 || all.some((group) => !/^[0-9a-f]{1,4}$/.test(group))) {
+      return undefined;
+    }
+    return {
+      version: 6,
+      value: all.reduce((value, group) => (value << 16n) | BigInt(parseInt(group, 16)), 0n),
+    };
+  }
+  const octets = address.split('.');
+  if (octets.length !== 4 || octets.some((octet) => !/^\d{1,3}$/.test(octet) || Number(octet) > 255)) {
+    return undefined;
+  }
+  return { version: 4, value: octets.reduce((value, octet) => (value << 8n) | BigInt(Number(octet)), 0n) };
+}
+
+/** The first and last address of a queried `ip/<address>[/<length>]`. */
+function queriedRange(query: string): { version: 4 | 6; first: bigint; last: bigint } | undefined {
+  const [address = '', lengthText] = query.split('/');
+  const parsed = addressValue(address);
+  if (!parsed) {
+    return undefined;
+  }
+  const bits = parsed.version === 4 ? 32 : 128;
+  const length = lengthText === undefined ? bits : Number(lengthText);
+  if (!Number.isInteger(length) || length < 0 || length > bits) {
+    return undefined;
+  }
+  const hostBits = BigInt(bits - length);
+  const first = (parsed.value >> hostBits) << hostBits;
+  return { version: parsed.version, first, last: first + (1n << hostBits) - 1n };
+}
+
+interface RecordedNetwork {
+  file: string;
+  version: 4 | 6;
+  first: bigint;
+  last: bigint;
+}
+
+function readJsonOrNull(file: string): Record<string, unknown> | null {
+  try {
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+  } catch {
+    return null;
+  }
+}
+
+function selfHost(file: string): string | undefined {
+  const body = readJsonOrNull(file);
+  const links = Array.isArray(body?.links) ? (body.links as Record<string, unknown>[]) : [];
+  const self = links.find((link) => link.rel === 'self' && typeof link.href === 'string');
+  try {
+    return self ? new URL(self.href as string).hostname : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export async function startFakeRdapServer(options: FakeRdapServerOptions): Promise<FakeRdapServer> {
+  const responses = path.join(options.root, 'responses');
+  const networks = new Map<Rir, RecordedNetwork[]>();
+  for (const rir of RIRS) {
+    const directory = path.join(responses, rir);
+    const list: RecordedNetwork[] = [];
+    for (const name of existsSync(directory) ? readdirSync(directory) : []) {
+      if (!name.startsWith('ip_') || !name.endsWith('.json')) {
+        continue;
+      }
+      const body = readJsonOrNull(path.join(directory, name));
+      const first = typeof body?.startAddress === 'string' ? addressValue(body.startAddress) : undefined;
+      const last = typeof body?.endAddress === 'string' ? addressValue(body.endAddress) : undefined;
+      if (first && last && first.version === last.version) {
+        list.push({
+          file: path.join(directory, name),
+          version: first.version,
+          first: first.value,
+          last: last.value,
+        });
+      }
+    }
+    networks.set(rir, list);
+  }
+  const followSelfLinkHosts = options.followSelfLinkHosts ?? true;
+  let interceptor: ((request: FakeRequest) => FakeReply | undefined) | undefined;
+  let base = '';
+
+  const serveFile = (file: string): FakeReply => ({
+    status: 200,
+    headers: RDAP_HEADERS,
+    body: readFileSync(file, 'utf8'),
+  });
+
+  const serveBootstrap = (name: string): FakeReply => {
+    const file = path.join(options.root, 'bootstrap', name);
+    if (!/^(asn|ipv4|ipv6|dns|object-tags)\.json$/.test(name) || !existsSync(file)) {
+      return { status: 404, body: 'no such bootstrap file' };
+    }
+    const registry = JSON.parse(readFileSync(file, 'utf8')) as { services: [string[], string[]][] };
+    registry.services = registry.services.map(([entries, urls]) => {
+      const rir = urls.map(rirOfUrl).find((item) => item !== undefined);
+      return [entries, rir === undefined ? urls : [options.rirBaseUrls?.[rir] ?? `${base}/${rir}/`]];
+    });
+    return { status: 200, headers: { 'content-type': 'application/json' }, body: registry };
+  };
+
+  /** Serves `<rir>/<object path>`, through a redirect when the reply lives at another host. */
+  const serveObject = (rir: Rir, objectPath: string, viaHost?: string): FakeReply => {
+    let file: string | undefined;
+    const autnum = /^autnum\/(?:AS)?(\d+)$/i.exec(objectPath);
+    const ip = /^ip\/(.+)$/.exec(objectPath);
+    if (autnum?.[1] !== undefined) {
+      const candidate = path.join(responses, rir, `autnum_${autnum[1]}.json`);
+      file = existsSync(candidate) ? candidate : undefined;
+    } else if (ip?.[1] !== undefined) {
+      const range = queriedRange(decodeURIComponent(ip[1]));
+      const containing = (networks.get(rir) ?? [])
+        .filter((network) => range && network.version === range.version)
+        .filter((network) => range && network.first <= range.first && network.last >= range.last)
+        .sort((a, b) => (a.last - a.first < b.last - b.first ? -1 : 1));
+      file = containing[0]?.file;
+    }
+    if (file === undefined) {
+      return rdapError(404, 'Not Found', `no ${objectPath} at this registry`);
+    }
+    const host = selfHost(file);
+    if (
+      followSelfLinkHosts &&
+      viaHost === undefined &&
+      host !== undefined &&
+      host !== OWN_HOSTS[rir] &&
+      !host.includes(rir)
+    ) {
+      return { status: 302, headers: { location: `${base}/via/${host}/${rir}/${objectPath}` } };
+    }
+    return serveFile(file);
+  };
+
+  const route = (request: FakeRequest): FakeReply => {
+    const intercepted = interceptor?.(request);
+    if (intercepted) {
+      return intercepted;
+    }
+    const bootstrap = /^\/bootstrap\/([^/]+)$/.exec(request.path);
+    if (bootstrap?.[1] !== undefined) {
+      return serveBootstrap(bootstrap[1]);
+    }
+    const via = /^\/via\/([^/]+)\/([a-z]+)\/(.+)$/.exec(request.path);
+    if (
+      via?.[1] !== undefined &&
+      via[3] !== undefined &&
+      (RIRS as readonly string[]).includes(via[2] ?? '')
+    ) {
+      return serveObject(via[2] as Rir, via[3], via[1]);
+    }
+    const object = /^\/([a-z]+)\/(.+)$/.exec(request.path);
+    if (object?.[2] !== undefined && (RIRS as readonly string[]).includes(object[1] ?? '')) {
+      return serveObject(object[1] as Rir, object[2]);
+    }
+    return rdapError(404, 'Not Found');
+  };
+
+  const server: FakeHttpServer = await startFakeHttpServer(route);
+  base = server.url;
+  return {
+    url: server.url,
+    bootstrapUrl: `${server.url}/bootstrap/`,
+    requests: server.requests,
+    objectRequests: () => server.requests.filter((request) => !request.path.startsWith('/bootstrap/')),
+    intercept: (handler) => {
+      interceptor = handler;
+    },
+    close: () => server.close(),
+  };
+}
