@@ -1,0 +1,141 @@
+/** Command-line parsing for the headless CLI: `enrich` and `export`, validated into plain options. */
+import { parseArgs } from 'node:util';
+import type { TypedAsset } from '../../shared/model/asset';
+import { parseSeedArgument } from '../../shared/model/seed';
+
+/** A wrong invocation: reported as one line, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+export interface EnrichCommand {
+  command: 'enrich';
+  casePath: string;
+  seeds: TypedAsset[];
+  configPath?: string;
+  depth?: number;
+  exportPath?: string;
+  dataDir?: string;
+}
+
+export interface ExportCommand {
+  command: 'export';
+  casePath: string;
+  outPath: string;
+  dataDir?: string;
+}
+
+export interface HelpCommand {
+  command: 'help';
+}
+
+export type CliCommand = EnrichCommand | ExportCommand | HelpCommand;
+
+export const USAGE = [
+  'usage:',
+  '  cli enrich --case <file.sqlite> --seed <AssetType>=<value> [--seed ...] [--config <file.json>]',
+  '             [--depth N] [--export <file.json>] [--data-dir <dir>]',
+  '  cli export --case <file.sqlite> --out <file.json> [--data-dir <dir>]',
+  'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
+  '            DomainRecord=<domain>',
+].join('\n');
+
+export function parseCommandLine(argv: readonly string[]): CliCommand {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case undefined:
+      throw new UsageError('no command given; use "enrich" or "export" (or --help)');
+    case '--help':
+    case '-h':
+    case 'help':
+      return { command: 'help' };
+    case 'enrich':
+      return parseEnrich(rest);
+    case 'export':
+      return parseExport(rest);
+    default:
+      throw new UsageError(`unknown command "${command}"; use "enrich" or "export"`);
+  }
+}
+
+function parseEnrich(argv: string[]): EnrichCommand {
+  const { values } = parse(argv, {
+    case: { type: 'string' },
+    seed: { type: 'string', multiple: true },
+    config: { type: 'string' },
+    depth: { type: 'string' },
+    export: { type: 'string' },
+    'data-dir': { type: 'string' },
+  });
+  const casePath = required(values.case, '--case');
+  const seedTexts = values.seed ?? [];
+  if (seedTexts.length === 0) {
+    throw new UsageError('enrich needs at least one --seed <AssetType>=<value>');
+  }
+  const seeds = seedTexts.map((text) => {
+    const result = parseSeedArgument(text);
+    if (!result.ok) {
+      throw new UsageError(result.error);
+    }
+    return result.seed;
+  });
+  const command: EnrichCommand = { command: 'enrich', casePath, seeds };
+  if (values.depth !== undefined) {
+    if (!/^\d{1,2}$/.test(values.depth) || Number(values.depth) > 10) {
+      throw new UsageError(`--depth must be a whole number from 0 to 10, got "${values.depth}"`);
+    }
+    command.depth = Number(values.depth);
+  }
+  if (values.config !== undefined) {
+    command.configPath = nonEmpty(values.config, '--config');
+  }
+  if (values.export !== undefined) {
+    command.exportPath = nonEmpty(values.export, '--export');
+  }
+  if (values['data-dir'] !== undefined) {
+    command.dataDir = nonEmpty(values['data-dir'], '--data-dir');
+  }
+  return command;
+}
+
+function parseExport(argv: string[]): ExportCommand {
+  const { values } = parse(argv, {
+    case: { type: 'string' },
+    out: { type: 'string' },
+    'data-dir': { type: 'string' },
+  });
+  const command: ExportCommand = {
+    command: 'export',
+    casePath: required(values.case, '--case'),
+    outPath: required(values.out, '--out'),
+  };
+  if (values['data-dir'] !== undefined) {
+    command.dataDir = nonEmpty(values['data-dir'], '--data-dir');
+  }
+  return command;
+}
+
+type OptionSpec = Record<string, { type: 'string'; multiple?: boolean }>;
+
+function parse<T extends OptionSpec>(argv: string[], options: T) {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(message.split(/\r?\n/, 1)[0] ?? message);
+  }
+}
+
+function required(value: string | undefined, flag: string): string {
+  if (value === undefined) {
+    throw new UsageError(`${flag} is required`);
+  }
+  return nonEmpty(value, flag);
+}
+
+function nonEmpty(value: string, flag: string): string {
+  if (value.trim() === '') {
+    throw new UsageError(`${flag} needs a value`);
+  }
+  return value;
+}

@@ -1,0 +1,139 @@
+/** The CLI's terminal output: errors, the live progress line (or throttled lines) and the summary. */
+import type { GraphStats } from '../../shared/model/graph';
+import type { SessionProgress } from '../../shared/model/session';
+
+export interface OutputStream {
+  write(text: string): unknown;
+  isTTY?: boolean;
+}
+
+/** One-line error for the user, `error: ...`. */
+export function printError(stream: OutputStream, message: string): void {
+  stream.write(`error: ${message.split(/\r?\n/, 1)[0] ?? message}\n`);
+}
+
+export interface ProgressPrinter {
+  update(progress: SessionProgress): void;
+  /** Prints a message on its own line without garbling the live line. */
+  note(message: string): void;
+  /** Ends the live line (call before the summary). */
+  finish(): void;
+}
+
+/**
+ * On a terminal: one line rewritten in place (at most every 100 ms). Otherwise: a plain line
+ * when the counters changed, at most every `intervalMs`.
+ */
+export function createProgressPrinter(
+  stream: OutputStream,
+  now: () => number = Date.now,
+  intervalMs = 500,
+): ProgressPrinter {
+  const live = stream.isTTY === true;
+  const minGap = live ? 100 : intervalMs;
+  let lastAt = -Infinity;
+  let lastLine = '';
+  let pending: SessionProgress | undefined;
+  let lineShown = false;
+
+  const show = (progress: SessionProgress): void => {
+    const line = progressLine(progress);
+    if (line === lastLine) {
+      return;
+    }
+    lastLine = line;
+    lastAt = now();
+    pending = undefined;
+    if (live) {
+      stream.write(`\r${line}\u001b[K`);
+      lineShown = true;
+    } else {
+      stream.write(`${line}\n`);
+    }
+  };
+
+  return {
+    update(progress) {
+      if (now() - lastAt >= minGap) {
+        show(progress);
+      } else {
+        pending = progress;
+      }
+    },
+    note(message) {
+      if (lineShown) {
+        stream.write('\r\u001b[K');
+        lineShown = false;
+        lastLine = '';
+      }
+      stream.write(`${message}\n`);
+    },
+    finish() {
+      if (pending !== undefined) {
+        show(pending);
+      }
+      if (lineShown) {
+        stream.write('\n');
+        lineShown = false;
+      }
+    },
+  };
+}
+
+export function progressLine(progress: SessionProgress): string {
+  const requests = Object.values(progress.requestsBySource).reduce((sum, count) => sum + count, 0);
+  return [
+    `[${progress.state}]`,
+    `queued ${progress.queued}`,
+    `running ${progress.running}`,
+    `done ${progress.done}`,
+    `failed ${progress.failed}`,
+    `cache hits ${progress.cacheHits}`,
+    `requests ${requests}`,
+  ].join('  ');
+}
+
+/** The end-of-run summary, as lines. */
+export function summaryLines(progress: SessionProgress, stats: GraphStats): string[] {
+  const lines: string[] = [];
+  const started = Date.parse(progress.startedAt);
+  const finished = progress.finishedAt === undefined ? Number.NaN : Date.parse(progress.finishedAt);
+  const took = Number.isFinite(finished - started) ? ` in ${formatSeconds(finished - started)}` : '';
+  lines.push(`session ${progress.state}${took}`);
+  lines.push(`entities: ${stats.entities}${breakdown(stats.entitiesByType)}`);
+  lines.push(`edges: ${stats.edges}${breakdown(stats.edgesByRelation)}`);
+  lines.push(`requests: ${listOrNone(progress.requestsBySource, String)}`);
+  lines.push(`rate-limit wait: ${listOrNone(progress.rateLimitWaitMsBySource, formatSeconds)}`);
+  lines.push(`cache hits: ${progress.cacheHits}`);
+  lines.push(`handler runs: ${progress.done} done, ${progress.failed} failed`);
+  if (progress.sourcesNeedingKey.length > 0) {
+    lines.push(
+      `sources needing an API key: ${progress.sourcesNeedingKey.join(', ')} ` +
+        `(set <SOURCE>_API_KEY or add the key in Settings)`,
+    );
+  }
+  lines.push(`failures: ${progress.failures.length}`);
+  for (const failure of progress.failures) {
+    lines.push(`  ${failure.entityId}  ${failure.source}  ${failure.code}: ${failure.message}`);
+  }
+  return lines;
+}
+
+function breakdown(counts: Record<string, number | undefined>): string {
+  const parts = Object.entries(counts)
+    .filter((entry): entry is [string, number] => entry[1] !== undefined && entry[1] > 0)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, count]) => `${name} ${count}`);
+  return parts.length === 0 ? '' : ` (${parts.join(', ')})`;
+}
+
+function listOrNone(values: Record<string, number>, format: (value: number) => string): string {
+  const parts = Object.entries(values)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([name, value]) => `${name} ${format(value)}`);
+  return parts.length === 0 ? 'none' : parts.join(', ');
+}
+
+function formatSeconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
