@@ -31,6 +31,8 @@ export interface FakeGleifServer {
   readonly requests: FakeRequest[];
   /** Requests whose path starts with `/api/v1/` (what the plugin sends). */
   apiRequests(): FakeRequest[];
+  /** Arrival time of each API request by the `now` option's clock (a test's fake clock). */
+  apiArrivals(): number[];
   /** Scripts replies (failures, loops) in front of the recorded ones; `undefined` clears. */
   setOverride(override: GleifOverride | undefined): void;
   close(): Promise<void>;
@@ -39,6 +41,8 @@ export interface FakeGleifServer {
 export interface FakeGleifOptions {
   /** Directory holding `manifest.json`; files are relative to it. */
   fixturesDir: string;
+  /** The clock that stamps arrivals (default Date.now), e.g. the engine's fake clock. */
+  now?: () => number;
 }
 
 function canonicalKey(pathname: string, params: URLSearchParams): string {
@@ -132,7 +136,13 @@ export async function startFakeGleifServer(options: FakeGleifOptions): Promise<F
     return pages[0];
   };
 
+  const arrivals: number[] = [];
+  const now = options.now ?? Date.now;
+
   const route = async (request: FakeRequest): Promise<FakeReply> => {
+    if (request.path.startsWith('/api/v1/')) {
+      arrivals.push(now());
+    }
     const scripted = await override?.(request);
     if (scripted !== undefined) {
       return scripted;
@@ -165,6 +175,7 @@ export async function startFakeGleifServer(options: FakeGleifOptions): Promise<F
     url: server.url,
     requests: server.requests,
     apiRequests: () => server.requests.filter((request) => request.path.startsWith('/api/v1/')),
+    apiArrivals: () => [...arrivals],
     setOverride: (next) => {
       override = next;
     },
