@@ -20,7 +20,10 @@ function hasIso2022Escapes(bytes: Uint8Array): boolean {
     }
     const next = bytes[index + 1];
     const last = bytes[index + 2];
-    if ((next === 0x24 && (last === 0x40 || last === 0x42)) || (next === 0x28 && (last === 0x42 || last === 0x4a))) {
+    if (
+      (next === 0x24 && (last === 0x40 || last === 0x42)) ||
+      (next === 0x28 && (last === 0x42 || last === 0x4a))
+    ) {
       return true;
     }
   }

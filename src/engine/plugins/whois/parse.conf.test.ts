@@ -59,6 +59,10 @@ describe.skipIf(!haveFixtures())('WHOIS parser on the recorded replies', () => {
       'encirca.com',
     );
     expect(parsed.contacts.admin).toBeUndefined();
-    expect(parsed.contacts.registrant).toEqual({ organization: 'EnCirca Inc.', province: 'MA', country: 'United States' });
+    expect(parsed.contacts.registrant).toEqual({
+      organization: 'EnCirca Inc.',
+      province: 'MA',
+      country: 'United States',
+    });
   });
 });

@@ -36,20 +36,20 @@ export type WhoisReplyKind = 'record' | 'not_found' | 'throttled' | 'refused' | 
 
 export interface ParsedWhois {
   kind: WhoisReplyKind;
-  domain?: string;
-  punycode?: string;
-  id?: string;
-  registrar?: string;
+  domain?: string | undefined;
+  punycode?: string | undefined;
+  id?: string | undefined;
+  registrar?: string | undefined;
   /** The WHOIS server the reply names for the domain (registrar WHOIS server). */
-  whoisServer?: string;
+  whoisServer?: string | undefined;
   /** Where to ask next (`host` or `host:port`): IANA's `refer:`, a registrar WHOIS server. */
-  referral?: string;
+  referral?: string | undefined;
   /** RFC 3339 UTC (`YYYY-MM-DDTHH:MM:SSZ`) when the date was understood, else the raw text. */
-  createdDate?: string;
-  updatedDate?: string;
-  expirationDate?: string;
+  createdDate?: string | undefined;
+  updatedDate?: string | undefined;
+  expirationDate?: string | undefined;
   status: string[];
-  dnssec?: boolean;
+  dnssec?: boolean | undefined;
   nameServers: string[];
   contacts: Partial<Record<WhoisRole, WhoisContact>>;
 }
@@ -123,7 +123,12 @@ function tokenise(text: string): Entry[] {
       continue;
     }
     const trimmed = line.trim();
-    if (trimmed.startsWith('%') || trimmed.startsWith('#') || trimmed.startsWith('>>>') || /^[*-]/.test(trimmed)) {
+    if (
+      trimmed.startsWith('%') ||
+      trimmed.startsWith('#') ||
+      trimmed.startsWith('>>>') ||
+      /^[*-]/.test(trimmed)
+    ) {
       continue;
     }
     const indent = indentOf(line);
@@ -145,7 +150,13 @@ function tokenise(text: string): Entry[] {
     while (headers.length > 0 && (headers.at(-1)?.indent ?? -1) >= indent) {
       headers.pop();
     }
-    last = { key: keyed.key, value: keyed.value, more: [], section: headers.at(-1)?.key ?? blockSection, block };
+    last = {
+      key: keyed.key,
+      value: keyed.value,
+      more: [],
+      section: headers.at(-1)?.key ?? blockSection,
+      block,
+    };
     entries.push(last);
     if (BLOCK_SECTIONS.has(keyed.key)) {
       blockSection = keyed.key;
@@ -200,7 +211,11 @@ const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a
 
 /** A DNS name from a name-server or WHOIS-server value, or undefined when it is not one. */
 export function hostNameOf(value: string): string | undefined {
-  const token = value.trim().split(/[\s,]+/)[0]?.toLowerCase().replace(/\.$/, '');
+  const token = value
+    .trim()
+    .split(/[\s,]+/)[0]
+    ?.toLowerCase()
+    .replace(/\.$/, '');
   return token !== undefined && HOST_NAME.test(token) ? token : undefined;
 }
 
@@ -264,7 +279,9 @@ function offsetOf(zone: string | undefined): number {
 export function normaliseWhoisDate(raw: string): string | undefined {
   const text = raw.trim();
   let match =
-    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?/i.exec(text);
+    /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?)?\s*(Z|UTC|GMT|[+-]\d{2}:?\d{2})?/i.exec(
+      text,
+    );
   if (match) {
     return isoOf(
       Number(match[1]),
@@ -305,7 +322,9 @@ export function normaliseWhoisDate(raw: string): string | undefined {
   if (match) {
     return isoOf(Number(match[1]), Number(match[2]), Number(match[3]));
   }
-  match = /^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})/i.exec(text);
+  match = /^(?:(?:mon|tue|wed|thu|fri|sat|sun)[a-z]*,?\s+)?([a-z]{3,9})\.?\s+(\d{1,2}),?\s+(\d{4})/i.exec(
+    text,
+  );
   if (match) {
     const month = monthOf(match[1] ?? '');
     return month === undefined ? undefined : isoOf(Number(match[3]), month, Number(match[2]));
@@ -378,7 +397,13 @@ const REFUSED = [
 const DOMAIN_KEYS = new Set(['domain name', 'domain', 'domainname']);
 const PUNY_KEYS = new Set(['puny name', 'punycode']);
 const ID_KEYS = new Set(['registry domain id', 'roid', 'domain id']);
-const WHOIS_SERVER_KEYS = new Set(['registrar whois server', 'whois server', 'refer', 'whois', 'referralserver']);
+const WHOIS_SERVER_KEYS = new Set([
+  'registrar whois server',
+  'whois server',
+  'refer',
+  'whois',
+  'referralserver',
+]);
 const REGISTRAR_KEYS = new Set(['registrar', 'registrar name', 'sponsoring registrar', 'authorized agency']);
 const CREATED_KEYS = new Set([
   'creation date',
@@ -524,7 +549,8 @@ const CONTACT_FIELD_KEYS: Record<string, ContactField> = {
   url: 'url',
 };
 
-const PREFIXED = /^(?:registry )?(registrant|admin|administrative|tech|technical|billing)(?: contact)?(?: (.+))?$/;
+const PREFIXED =
+  /^(?:registry )?(registrant|admin|administrative|tech|technical|billing)(?: contact)?(?: (.+))?$/;
 const PREFIX_ROLES: Record<string, WhoisRole> = {
   registrant: 'registrant',
   admin: 'admin',
@@ -637,7 +663,11 @@ class ContactSet {
   }
 }
 
-function collectContacts(entries: Entry[], foreign: Set<number>, domainBlock: number | undefined): ContactSet {
+function collectContacts(
+  entries: Entry[],
+  foreign: Set<number>,
+  domainBlock: number | undefined,
+): ContactSet {
   const contacts = new ContactSet();
   const handles = new Map<string, Entry[]>();
   for (const entry of entries) {
@@ -658,7 +688,11 @@ function collectContacts(entries: Entry[], foreign: Set<number>, domainBlock: nu
       if (field === 'street') {
         contacts.address(sectionRole, [entry.value, ...entry.more]);
       } else if (sectionRole === 'registrar' && field === 'name') {
-        contacts.set('registrar', contacts.has('registrar', 'organization') ? 'id' : 'organization', entry.value);
+        contacts.set(
+          'registrar',
+          contacts.has('registrar', 'organization') ? 'id' : 'organization',
+          entry.value,
+        );
       } else if (field !== undefined) {
         contacts.set(sectionRole, field, entry.value);
       }
@@ -666,7 +700,8 @@ function collectContacts(entries: Entry[], foreign: Set<number>, domainBlock: nu
     }
     const headerRole = BLOCK_SECTIONS.has(entry.key) ? undefined : SECTION_ROLES[entry.key];
     if (headerRole !== undefined && (entry.value !== '' || entry.more.length > 0)) {
-      const nameField: ContactField = headerRole === 'registrar' || headerRole === 'registrant' ? 'organization' : 'name';
+      const nameField: ContactField =
+        headerRole === 'registrar' || headerRole === 'registrant' ? 'organization' : 'name';
       const lines = (entry.value === '' ? entry.more : [entry.value, ...entry.more]).map((line) =>
         line.replace(/\s*\[tag = [^\]]*\]\s*$/i, ''),
       );
@@ -756,9 +791,13 @@ function collectHandleContacts(
   }
   // A registrar block (.fr) starts with `registrar:` outside the domain block.
   const registrarBlock = entries.find(
-    (entry) => entry.key === 'registrar' && entry.block !== domainBlock && !handles.has(entry.value.toLowerCase()),
+    (entry) =>
+      entry.key === 'registrar' && entry.block !== domainBlock && !handles.has(entry.value.toLowerCase()),
   );
-  if (registrarBlock !== undefined && !entries.some((e) => e.block === registrarBlock.block && e.key === 'nic-hdl')) {
+  if (
+    registrarBlock !== undefined &&
+    !entries.some((e) => e.block === registrarBlock.block && e.key === 'nic-hdl')
+  ) {
     const block = entries.filter((entry) => entry.block === registrarBlock.block);
     if (block[0] === registrarBlock) {
       const addressLines: string[] = [];
@@ -805,7 +844,9 @@ export function parseWhoisReply(text: string, query?: string): ParsedWhois {
       continue;
     }
     const inContactSection =
-      entry.section !== undefined && SECTION_ROLES[entry.section] !== undefined && entry.section !== 'registrar';
+      entry.section !== undefined &&
+      SECTION_ROLES[entry.section] !== undefined &&
+      entry.section !== 'registrar';
     const value = firstValue(entry);
     const key = entry.key;
     if (DOMAIN_KEYS.has(key) && result.domain === undefined && value !== '') {
@@ -859,7 +900,8 @@ export function parseWhoisReply(text: string, query?: string): ParsedWhois {
 }
 
 function kindOf(text: string, entries: Entry[], parsed: ParsedWhois): WhoisReplyKind {
-  const hasRecord = parsed.nameServers.length > 0 || parsed.createdDate !== undefined || parsed.registrar !== undefined;
+  const hasRecord =
+    parsed.nameServers.length > 0 || parsed.createdDate !== undefined || parsed.registrar !== undefined;
   if (entries.some((entry) => entry.key === 'source' && entry.value.toUpperCase() === 'IANA')) {
     return 'referral';
   }

@@ -1,0 +1,339 @@
+/**
+ * The port-43 WHOIS client: asks IANA for the TLD's server, queries the registry, follows the
+ * referral to the registrar, with per-server query formats, rate limits, timeouts, a reply size
+ * cap, charset decoding and bounded retries of throttle replies.
+ */
+import net from 'node:net';
+import { domainToASCII } from 'node:url';
+import {
+  MalformedBodyError,
+  NetworkError,
+  RateLimitedError,
+  ResponseTooLargeError,
+  SourceError,
+  TimeoutError,
+} from '../../net/errors';
+import type { Clock } from '../../util/clock';
+import type { RateLimiter } from '../types';
+import { decodeReply, type WhoisCharset } from './decode';
+import { parseWhoisReply, WHOIS_ROLES, type ParsedWhois, type WhoisRole } from './parse';
+
+const SOURCE = 'WHOIS';
+const DEFAULT_PORT = 43;
+
+export interface WhoisClientOptions {
+  /** IANA's WHOIS server, `host` or `host:port`. */
+  ianaServer: string;
+  /** Server name to dialled address (`host:port`), for fakes and local mirrors. */
+  servers: Record<string, string>;
+  /** Connecting and reading a whole reply must each finish within this time. */
+  timeoutMs: number;
+  /** Replies larger than this are refused (ResponseTooLargeError). */
+  maxReplyBytes: number;
+  /** The rate limiter of one server (1 query / s each by default). */
+  limiterFor(server: string): RateLimiter;
+  /** Counts one query for the running session. */
+  countRequest(): void;
+  clock: Clock;
+  /** Waits before re-asking a server that answered with a throttle reply; one retry per entry. */
+  throttleRetryDelaysMs?: number[];
+  /** Referrals followed after the registry (registrar, and a registrar's own referral). */
+  maxReferrals?: number;
+}
+
+/** One query and its reply. */
+export interface WhoisHop {
+  server: string;
+  query: string;
+  text: string;
+  charset: WhoisCharset;
+  parsed: ParsedWhois;
+}
+
+export interface WhoisLookup {
+  /** The domain as asked, in ASCII (punycode). */
+  domain: string;
+  outcome: 'found' | 'not_found';
+  hops: WhoisHop[];
+  /** The deepest hop that returned the domain's record (its text is the record's `raw`). */
+  record?: WhoisHop;
+  /** The record: the deepest reply's fields, completed with the registry's where it has none. */
+  parsed?: ParsedWhois;
+  /** The server whose reply gave each contact (the ContactRecord's key names it). */
+  contactServers: Partial<Record<WhoisRole, string>>;
+  /** Failures of referral hops after a usable reply (the result is partial, not failed). */
+  failures: SourceError[];
+}
+
+export interface WhoisClient {
+  lookup(domain: string, signal?: AbortSignal): Promise<WhoisLookup>;
+}
+
+/** The query line a server expects for a domain (some registries need a prefix). */
+export function formatWhoisQuery(server: string, domain: string): string {
+  switch (server) {
+    case 'whois.denic.de':
+      return `-T dn,ace ${domain}`;
+    case 'whois.verisign-grs.com':
+    case 'whois.crsnic.net':
+      // Without the keyword Verisign also lists name-server records matching the name.
+      return `domain ${domain}`;
+    default:
+      return domain;
+  }
+}
+
+function splitHostPort(address: string): { host: string; port: number } {
+  const match = /^(.*?)(?::(\d{1,5}))?$/.exec(address.trim());
+  const port = match?.[2] === undefined ? DEFAULT_PORT : Number(match[2]);
+  return { host: match?.[1] ?? address, port };
+}
+
+function whoisUrl(server: string, query: string): string {
+  return `whois://${server}/${query}`;
+}
+
+interface ExchangeOptions {
+  timeoutMs: number;
+  maxReplyBytes: number;
+  signal: AbortSignal | undefined;
+  url: string;
+}
+
+/** Sends one query line and reads the reply until the server closes the connection. */
+export function exchangeWhois(address: string, query: string, options: ExchangeOptions): Promise<Buffer> {
+  const { host, port } = splitHostPort(address);
+  const { timeoutMs, maxReplyBytes, signal, url } = options;
+  return new Promise<Buffer>((resolve, reject) => {
+    if (signal?.aborted) {
+      reject(new SourceError('aborted', `query to ${url} cancelled`, SOURCE));
+      return;
+    }
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let settled = false;
+    const socket = net.connect({ host, port });
+    const settle = (error: Error | undefined): void => {
+      if (settled) {
+        return;
+      }
+      settled = true;
+      clearTimeout(connectTimer);
+      clearTimeout(totalTimer);
+      signal?.removeEventListener('abort', onAbort);
+      socket.destroy();
+      if (error) {
+        reject(error);
+      } else {
+        resolve(Buffer.concat(chunks, size));
+      }
+    };
+    const onAbort = (): void => settle(new SourceError('aborted', `query to ${url} cancelled`, SOURCE));
+    const connectTimer = setTimeout(() => settle(new TimeoutError(url, timeoutMs, SOURCE)), timeoutMs);
+    const totalTimer = setTimeout(() => settle(new TimeoutError(url, timeoutMs, SOURCE)), timeoutMs);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    socket.once('connect', () => {
+      clearTimeout(connectTimer);
+      // The total timer is restarted: connecting and reading each get the whole budget.
+      totalTimer.refresh();
+      socket.write(`${query}\r\n`);
+    });
+    socket.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > maxReplyBytes) {
+        settle(new ResponseTooLargeError(url, maxReplyBytes, SOURCE));
+        return;
+      }
+      chunks.push(chunk);
+    });
+    socket.once('end', () => settle(undefined));
+    socket.once('close', () => settle(undefined));
+    socket.once('error', (error: Error) => settle(new NetworkError(url, error.message, SOURCE)));
+  });
+}
+
+function firstLine(text: string): string {
+  const line = text
+    .split(/\r?\n/)
+    .map((item) => item.replace(/^[\s%#*]+/, '').trim())
+    .find((item) => item.length > 0);
+  return (line ?? '').slice(0, 120);
+}
+
+/** Registrar fields first; the registry's fill what the registrar's reply does not have. */
+function mergeReplies(registry: ParsedWhois, registrar: ParsedWhois): ParsedWhois {
+  const merged: ParsedWhois = {
+    kind: 'record',
+    status: registrar.status.length > 0 ? registrar.status : registry.status,
+    nameServers: registrar.nameServers.length > 0 ? registrar.nameServers : registry.nameServers,
+    contacts: { ...registry.contacts },
+  };
+  const scalars = [
+    'domain',
+    'punycode',
+    'id',
+    'registrar',
+    'whoisServer',
+    'referral',
+    'createdDate',
+    'updatedDate',
+    'expirationDate',
+    'dnssec',
+  ] as const;
+  for (const field of scalars) {
+    const value = registrar[field] ?? registry[field];
+    if (value !== undefined) {
+      (merged as unknown as Record<string, unknown>)[field] = value;
+    }
+  }
+  for (const role of WHOIS_ROLES) {
+    const contact = registrar.contacts[role];
+    if (contact !== undefined) {
+      merged.contacts[role] = contact;
+    }
+  }
+  return merged;
+}
+
+export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
+  const ianaName = splitHostPort(options.ianaServer).host.toLowerCase();
+  const retryDelays = options.throttleRetryDelaysMs ?? [5_000, 20_000];
+  const maxReferrals = options.maxReferrals ?? 3;
+
+  const addressOf = (server: string): string => {
+    const mapped = options.servers[server];
+    if (mapped !== undefined) {
+      return mapped;
+    }
+    if (server === ianaName) {
+      return options.ianaServer;
+    }
+    return server;
+  };
+
+  /** One query with the server's rate limit, retried after throttle replies. */
+  const ask = async (
+    server: string,
+    query: string,
+    domain: string,
+    signal?: AbortSignal,
+  ): Promise<WhoisHop> => {
+    const name = splitHostPort(server).host;
+    const url = whoisUrl(name, query);
+    for (let attempt = 0; ; attempt += 1) {
+      await options.limiterFor(name).acquire(signal);
+      options.countRequest();
+      const bytes = await exchangeWhois(addressOf(server), query, {
+        timeoutMs: options.timeoutMs,
+        maxReplyBytes: options.maxReplyBytes,
+        signal,
+        url,
+      });
+      const decoded = decodeReply(bytes);
+      const parsed = parseWhoisReply(decoded.text, domain);
+      if (parsed.kind !== 'throttled') {
+        return { server: name, query, text: decoded.text, charset: decoded.charset, parsed };
+      }
+      const delay = retryDelays[attempt];
+      if (delay === undefined) {
+        throw new RateLimitedError(url, SOURCE);
+      }
+      await options.clock.sleep(delay, signal);
+    }
+  };
+
+  const lookup = async (domain: string, signal?: AbortSignal): Promise<WhoisLookup> => {
+    const ascii = domainToASCII(domain.trim().replace(/\.$/, ''));
+    if (ascii === '' || !ascii.includes('.')) {
+      throw new SourceError(
+        'unsupported',
+        `not a registrable domain name: ${JSON.stringify(domain)}`,
+        SOURCE,
+      );
+    }
+    const tld = ascii.slice(ascii.lastIndexOf('.') + 1);
+    const hops: WhoisHop[] = [];
+    const failures: SourceError[] = [];
+
+    const iana = await ask(ianaName, tld, tld, signal);
+    hops.push(iana);
+    const registryServer = iana.parsed.referral;
+    if (registryServer === undefined) {
+      throw new SourceError('unsupported', `IANA names no WHOIS server for .${tld}`, SOURCE);
+    }
+
+    const registryQuery = formatWhoisQuery(splitHostPort(registryServer).host, ascii);
+    const registry = await ask(registryServer, registryQuery, ascii, signal);
+    hops.push(registry);
+    const refusal = refusalOf(registry);
+    if (refusal) {
+      throw refusal;
+    }
+    if (registry.parsed.kind === 'not_found') {
+      return { domain: ascii, outcome: 'not_found', hops, contactServers: {}, failures };
+    }
+
+    let record = registry;
+    let parsed = registry.parsed;
+    const contactServers: Partial<Record<WhoisRole, string>> = {};
+    const noteContacts = (hop: WhoisHop): void => {
+      for (const role of WHOIS_ROLES) {
+        if (hop.parsed.contacts[role] !== undefined) {
+          contactServers[role] = hop.server;
+        }
+      }
+    };
+    noteContacts(registry);
+    const visited = new Set([ianaName, splitHostPort(registryServer).host]);
+    let next = record.parsed.referral;
+    for (let referrals = 0; referrals < maxReferrals && next !== undefined; referrals += 1) {
+      const nextName = splitHostPort(next).host;
+      if (visited.has(nextName)) {
+        break;
+      }
+      visited.add(nextName);
+      let hop: WhoisHop;
+      try {
+        hop = await ask(next, formatWhoisQuery(nextName, ascii), ascii, signal);
+      } catch (error) {
+        if (error instanceof SourceError && error.code !== 'aborted') {
+          failures.push(error);
+          break;
+        }
+        throw error;
+      }
+      hops.push(hop);
+      const hopRefusal = refusalOf(hop);
+      if (hopRefusal) {
+        failures.push(hopRefusal);
+        break;
+      }
+      if (hop.parsed.kind !== 'record') {
+        break;
+      }
+      record = hop;
+      parsed = mergeReplies(parsed, hop.parsed);
+      noteContacts(hop);
+      next = hop.parsed.referral;
+    }
+    return { domain: ascii, outcome: 'found', hops, record, parsed, contactServers, failures };
+  };
+
+  return { lookup };
+}
+
+/** A reply that is no answer (refusal, nothing recognisable) as the error to record. */
+function refusalOf(hop: WhoisHop): SourceError | undefined {
+  const url = whoisUrl(hop.server, hop.query);
+  if (hop.parsed.kind === 'refused') {
+    return new MalformedBodyError(url, `the server refused the query ("${firstLine(hop.text)}")`, SOURCE);
+  }
+  if (hop.parsed.kind === 'empty') {
+    return new MalformedBodyError(
+      url,
+      hop.text.trim() === '' ? 'empty reply' : 'no domain record in the reply',
+      SOURCE,
+    );
+  }
+  return undefined;
+}

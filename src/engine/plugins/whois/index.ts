@@ -1,0 +1,2 @@
+/** The WHOIS plugin's public entry. */
+export { createWhoisPlugin, whoisPlugin, type WhoisPluginOptions } from './plugin';

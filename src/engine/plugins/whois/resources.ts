@@ -1,0 +1,6 @@
+/** What the WHOIS plugin's setup gives its handler. */
+import type { WhoisClient } from './client';
+
+export interface WhoisResources {
+  client: WhoisClient;
+}
