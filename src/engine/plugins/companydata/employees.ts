@@ -1,0 +1,60 @@
+/** employees: a company Identifier to a Person per employee, each a `member` of the Organization. */
+import { emptyFindings, FindingsBuilder, type Findings } from '../findings';
+import { defineHandler, type HandlerContext } from '../types';
+import { SOURCE_NAME, callFrom, listEmployees } from './client';
+import { findCompanyOrganization, isCompanyIdentifier, personFromRecord } from './graph-links';
+import type { CompanyDataResources } from './resources';
+
+type Context = HandlerContext<'Identifier', CompanyDataResources>;
+
+/** Lookup path: the Organization's CompanyData `member` edges confirmed within the TTL. */
+function lookup(context: Context): Findings | null {
+  const organization = findCompanyOrganization(context.graph, context.entity.id);
+  if (organization === undefined) {
+    return null;
+  }
+  const builder = new FindingsBuilder();
+  for (const { entity } of context.graph.outgoing(organization.id, {
+    relations: ['member'],
+    source: SOURCE_NAME,
+    since: context.since,
+  })) {
+    if (entity.type === 'Person') {
+      builder.dispatch(entity.id);
+    }
+  }
+  return builder.build();
+}
+
+async function query(context: Context): Promise<Findings> {
+  const { entity, graph } = context;
+  const organization = findCompanyOrganization(graph, entity.id);
+  if (organization === undefined) {
+    // Nothing to attach employees to yet; enrich creates the Organization for a bare Identifier.
+    context.logger.info('CompanyData: no organization holds this company id yet', { id: entity.asset.id });
+    return emptyFindings();
+  }
+  const employees = await listEmployees(callFrom(context), entity.asset.id);
+  const builder = new FindingsBuilder();
+  const seen = new Set<string>();
+  for (const employee of employees) {
+    const person = personFromRecord(employee.fullName);
+    if (person === undefined || seen.has(person.unique_id)) {
+      continue;
+    }
+    seen.add(person.unique_id);
+    const personId = builder.entity('Person', person);
+    builder.edge(organization.id, 'member', personId).dispatch(personId);
+  }
+  return builder.build();
+}
+
+export const employeesHandler = defineHandler<'Identifier', CompanyDataResources>({
+  name: 'companydata/employees',
+  eventType: 'Identifier',
+  priority: 6,
+  transforms: ['Person'],
+  accepts: isCompanyIdentifier,
+  lookup,
+  query,
+});

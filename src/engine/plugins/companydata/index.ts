@@ -1,0 +1,2 @@
+/** The company-data plugin's public entry. */
+export { companyDataPlugin } from './plugin';
