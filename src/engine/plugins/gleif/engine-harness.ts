@@ -14,7 +14,6 @@ import { createMemoryCredentialStore } from '../../credentials/credential-store'
 import { createEngine } from '../../engine';
 import type { Engine, OpenCase } from '../../engine-types';
 import type { Clock } from '../../util/clock';
-import type { PluginDefinition } from '../types';
 import { gleifPlugin } from './plugin';
 
 export interface GleifEngineHarness {
@@ -59,7 +58,7 @@ export async function createGleifEngineHarness(options: HarnessOptions): Promise
   const clock = options.fakeClock === true ? createAdvancingClock() : undefined;
   const server = await startFakeGleifServer({
     fixturesDir: options.fixturesDir,
-    ...(clock === undefined ? {} : { now: clock.now }),
+    ...(clock === undefined ? {} : { now: () => clock.now() }),
   });
   const directory = mkdtempSync(path.join(tmpdir(), 'gleif-engine-'));
   const config = resolveConfig({
@@ -72,7 +71,7 @@ export async function createGleifEngineHarness(options: HarnessOptions): Promise
     config,
     dataDir: directory,
     credentials: createMemoryCredentialStore(),
-    plugins: [gleifPlugin as PluginDefinition],
+    plugins: [gleifPlugin],
     ...(clock === undefined ? {} : { clock }),
   });
   const openCase = engine.openCase(path.join(directory, 'case.sqlite'));
