@@ -22,7 +22,7 @@ const STEPS: readonly string[] = [
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
     PRIMARY KEY (entity_id, name, value, handler)
-  );
+  ) WITHOUT ROWID;
   CREATE TABLE edges (
     id TEXT PRIMARY KEY,
     from_id TEXT NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
@@ -42,7 +42,7 @@ const STEPS: readonly string[] = [
     created_at INTEGER NOT NULL,
     updated_at INTEGER NOT NULL,
     PRIMARY KEY (edge_id, name)
-  );
+  ) WITHOUT ROWID;
   CREATE TABLE merges (
     from_id TEXT PRIMARY KEY,
     into_id TEXT NOT NULL,
