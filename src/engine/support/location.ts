@@ -1,0 +1,520 @@
+/**
+ * Street addresses to OAM Location assets: the built-in international parser (postal code, city,
+ * province, country, street) for one-line addresses, and the structured variant for callers that
+ * already have the parts. Both share one normalisation of the fields.
+ */
+import type { Location } from '../../shared/model/asset';
+import { findCountryCode, isCountryCode } from './country';
+
+export interface LocationParts {
+  street?: string;
+  city?: string;
+  province?: string;
+  postalCode?: string;
+  country?: string;
+}
+
+/** An LEI registry address (the `legalAddress`/`headquartersAddress` object of a record). */
+export interface LeiAddress {
+  addressLines?: string[];
+  city?: string;
+  region?: string;
+  postalCode?: string;
+  country?: string;
+}
+
+const POSTAL_PATTERNS: Record<string, RegExp> = {
+  US: /^\d{5}(?:-\d{4})?$/,
+  CA: /^[A-Z]\d[A-Z] ?\d[A-Z]\d$/i,
+  GB: /^[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}$/i,
+  IE: /^[A-Z]\d[\dW] ?[A-Z\d]{4}$/i,
+  NL: /^\d{4} ?[A-Z]{2}$/i,
+  JP: /^〒?\d{3}-?\d{4}$/,
+  BR: /^\d{5}-?\d{3}$/,
+  PL: /^\d{2}-\d{3}$/,
+  PT: /^\d{4}-\d{3}$/,
+  SE: /^\d{3} ?\d{2}$/,
+  LU: /^(?:L-)?\d{4}$/i,
+  DE: /^\d{5}$/,
+  FR: /^\d{5}$/,
+  IT: /^\d{5}$/,
+  ES: /^\d{5}$/,
+  FI: /^\d{5}$/,
+  KR: /^\d{5}$/,
+  MX: /^\d{5}$/,
+  AU: /^\d{4}$/,
+  AT: /^\d{4}$/,
+  BE: /^\d{4}$/,
+  CH: /^\d{4}$/,
+  DK: /^\d{4}$/,
+  NO: /^\d{4}$/,
+  NZ: /^\d{4}$/,
+  ZA: /^\d{4}$/,
+  IN: /^\d{3} ?\d{3}$/,
+  CN: /^\d{6}$/,
+  SG: /^\d{6}$/,
+  RU: /^\d{6}$/,
+};
+// With the country unknown: codes with letters or separators first, then plain digit groups.
+const SHAPED_POSTAL = [
+  POSTAL_PATTERNS.CA,
+  POSTAL_PATTERNS.GB,
+  POSTAL_PATTERNS.NL,
+  /^\d{3}-\d{4}$/,
+  /^\d{5}-\d{3,4}$/,
+  /^\d{2}-\d{3}$/,
+  /^\d{4}-\d{3}$/,
+] as RegExp[];
+const DIGIT_POSTAL = /^\d{4,6}$/;
+
+const US_STATES: Record<string, string> = {
+  alabama: 'AL',
+  alaska: 'AK',
+  arizona: 'AZ',
+  arkansas: 'AR',
+  california: 'CA',
+  colorado: 'CO',
+  connecticut: 'CT',
+  delaware: 'DE',
+  'district of columbia': 'DC',
+  florida: 'FL',
+  georgia: 'GA',
+  hawaii: 'HI',
+  idaho: 'ID',
+  illinois: 'IL',
+  indiana: 'IN',
+  iowa: 'IA',
+  kansas: 'KS',
+  kentucky: 'KY',
+  louisiana: 'LA',
+  maine: 'ME',
+  maryland: 'MD',
+  massachusetts: 'MA',
+  michigan: 'MI',
+  minnesota: 'MN',
+  mississippi: 'MS',
+  missouri: 'MO',
+  montana: 'MT',
+  nebraska: 'NE',
+  nevada: 'NV',
+  'new hampshire': 'NH',
+  'new jersey': 'NJ',
+  'new mexico': 'NM',
+  'new york': 'NY',
+  'north carolina': 'NC',
+  'north dakota': 'ND',
+  ohio: 'OH',
+  oklahoma: 'OK',
+  oregon: 'OR',
+  pennsylvania: 'PA',
+  'rhode island': 'RI',
+  'south carolina': 'SC',
+  'south dakota': 'SD',
+  tennessee: 'TN',
+  texas: 'TX',
+  utah: 'UT',
+  vermont: 'VT',
+  virginia: 'VA',
+  washington: 'WA',
+  'west virginia': 'WV',
+  wisconsin: 'WI',
+  wyoming: 'WY',
+  'puerto rico': 'PR',
+};
+const SUBDIVISION_CODES: Record<string, ReadonlySet<string>> = {
+  US: new Set(Object.values(US_STATES)),
+  CA: new Set(['AB', 'BC', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT']),
+  AU: new Set(['NSW', 'VIC', 'QLD', 'WA', 'SA', 'TAS', 'ACT', 'NT']),
+  BR: new Set('AC AL AP AM BA CE DF ES GO MA MT MS MG PA PB PR PE PI RJ RN RS RO RR SC SP SE TO'.split(' ')),
+};
+const ALL_SUBDIVISION_CODES: ReadonlySet<string> = new Set(
+  Object.values(SUBDIVISION_CODES).flatMap((codes) => [...codes]),
+);
+
+// Street-type words that end a street name ("Microsoft Way"), and word endings that do ("Hauptstraße").
+const STREET_SUFFIXES: ReadonlySet<string> = new Set(
+  (
+    'way street st avenue ave road rd parkway pkwy boulevard blvd drive dr lane ln place pl court ct ' +
+    'square sq terrace highway hwy plaza circle cir alley row crescent close mews broadway walk wharf ' +
+    'quay embankment hill gardens park centre center campus'
+  ).split(' '),
+);
+const STREET_ENDINGS =
+  /(?:straße|strasse|str\.?|weg|platz|allee|damm|gasse|ufer|straat|laan|plein|gracht|kade|singel)$/iu;
+const DIRECTIONS: ReadonlySet<string> = new Set('north south east west n s e w ne nw se sw'.split(' '));
+
+interface Token {
+  text: string;
+  segment: number;
+}
+
+/** White space collapsed and trimmed, after NFKC. */
+export function normalizeAddressText(text: string): string {
+  return text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+}
+
+/**
+ * Parses a one-line address ("One Microsoft Way Redmond WA 98052-6399 US" or "1600 Amphitheatre
+ * Parkway, Mountain View, CA, 94043, US") into a Location keyed by the normalised input. Fields
+ * that cannot be told apart are left out (city is '' when unknown). Empty text gives undefined.
+ */
+export function streetAddressToLocation(address: string): Location | undefined {
+  const text = normalizeAddressText(address);
+  return text === '' ? undefined : buildLocation(text, parseAddress(text));
+}
+
+/**
+ * A Location from parts the caller already has (WHOIS fields, vCard ADR, LEI records). Its key
+ * is the parts in the order street, city, province, postal code, country, joined by single
+ * spaces: the same layout as `buildLeiAddressString`, so one address gets one key.
+ */
+export function locationFromParts(parts: LocationParts): Location | undefined {
+  const key = [
+    parts.street,
+    parts.city,
+    stripRegionPrefix(parts.province ?? ''),
+    parts.postalCode,
+    parts.country,
+  ]
+    .map((part) => normalizeAddressText(part ?? ''))
+    .filter((part) => part !== '')
+    .join(' ');
+  return key === '' ? undefined : buildLocation(key, parts);
+}
+
+/**
+ * The one-line layout of an LEI address: address lines, city, region without its country prefix
+ * (`US-WA` gives `WA`), postal code, country; one space between parts, empty parts skipped.
+ */
+export function buildLeiAddressString(address: LeiAddress): string {
+  return [
+    ...(address.addressLines ?? []),
+    address.city,
+    stripRegionPrefix(address.region ?? ''),
+    address.postalCode,
+    address.country,
+  ]
+    .map((part) => normalizeAddressText(part ?? ''))
+    .filter((part) => part !== '')
+    .join(' ');
+}
+
+/** The Location of an LEI address from its structured fields; its key is `buildLeiAddressString`. */
+export function leiAddressToLocation(address: LeiAddress): Location | undefined {
+  const street = normalizeAddressText((address.addressLines ?? []).join(' '));
+  return locationFromParts({
+    ...(street === '' ? {} : { street }),
+    ...(address.city === undefined ? {} : { city: address.city }),
+    ...(address.region === undefined ? {} : { province: address.region }),
+    ...(address.postalCode === undefined ? {} : { postalCode: address.postalCode }),
+    ...(address.country === undefined ? {} : { country: address.country }),
+  });
+}
+
+function stripRegionPrefix(region: string): string {
+  const match = /^([A-Za-z]{2})-(.+)$/.exec(region.trim());
+  return match?.[1] !== undefined && match[2] !== undefined && isCountryCode(match[1]) ? match[2] : region;
+}
+
+/** The one normalisation of Location fields, shared by both entry points. */
+function buildLocation(address: string, parts: LocationParts): Location {
+  const location: Location = { address, city: normalizeAddressText(parts.city ?? '') };
+  const country = normalizeAddressText(parts.country ?? '');
+  if (country !== '') {
+    location.country = findCountryCode(country) ?? country;
+  }
+  const province = normalizeAddressText(stripRegionPrefix(parts.province ?? ''));
+  if (province !== '') {
+    location.province = province;
+  }
+  const postalCode = normalizeAddressText(parts.postalCode ?? '').toUpperCase();
+  if (postalCode !== '') {
+    location.postal_code = postalCode;
+  }
+  Object.assign(location, parseStreet(normalizeAddressText(parts.street ?? '')));
+  return location;
+}
+
+type StreetFields = Pick<Location, 'building' | 'building_number' | 'street_name' | 'unit' | 'po_box'>;
+
+function parseStreet(street: string): StreetFields {
+  const fields: StreetFields = {};
+  if (street === '') {
+    return fields;
+  }
+  let rest = street;
+  const poBox = /\b(?:P\.?\s?O\.?\s?Box|Post(?:fach| Office Box)|Caixa Postal|B\.?P\.?)\s*(\d[\w-]*)/iu.exec(
+    rest,
+  );
+  if (poBox?.[1] !== undefined) {
+    fields.po_box = poBox[1];
+    rest = rest.replace(poBox[0], ' ');
+  }
+  const unit = /\b(?:Suite|Ste\.?|Unit|Apt\.?|Apartment|Floor|Fl\.?|Level|Room|Rm\.?)\s+[\w-]+/iu.exec(rest);
+  if (unit !== null) {
+    fields.unit = unit[0];
+    rest = rest.replace(unit[0], ' ');
+  }
+  const segments = rest
+    .split(',')
+    .map((segment) => normalizeAddressText(segment))
+    .filter((segment) => segment !== '');
+  const others: string[] = [];
+  for (const segment of segments) {
+    const leading = /^(\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)*)\s+(\D.*)$/u.exec(segment);
+    const trailing = /^(\D.*?)\s+(\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)?)$/u.exec(segment);
+    const match = leading ?? trailing;
+    if (fields.street_name === undefined && match?.[1] !== undefined && match[2] !== undefined) {
+      fields.building_number = leading === null ? match[2] : match[1];
+      fields.street_name = leading === null ? match[1] : match[2];
+    } else {
+      others.push(segment);
+    }
+  }
+  if (fields.street_name === undefined && others.length > 0) {
+    fields.street_name = others.shift() ?? '';
+  }
+  if (others.length > 0) {
+    fields.building = others.join(', ');
+  }
+  return fields;
+}
+
+function parseAddress(text: string): LocationParts {
+  const tokens: Token[] = [];
+  text.split(',').forEach((segment, index) => {
+    for (const word of segment.split(' ')) {
+      if (word !== '') {
+        tokens.push({ text: word, segment: index });
+      }
+    }
+  });
+  const parts: LocationParts = {};
+  const commaForm = new Set(tokens.map((token) => token.segment)).size > 1;
+
+  const country = takeCountry(tokens);
+  if (country !== undefined) {
+    parts.country = country;
+  }
+  const countryCode = country === undefined ? undefined : findCountryCode(country);
+  const postal = findPostalCode(tokens, countryCode);
+  let cityTokens: Token[];
+  let streetTokens: Token[];
+  if (postal !== undefined) {
+    parts.postalCode = joinTokens(tokens.slice(postal.start, postal.end));
+    const segment = tokens[postal.start]?.segment;
+    const after = tokens.slice(postal.end).filter((token) => token.segment === segment);
+    const before = tokens.slice(0, postal.start);
+    const province = takeProvince(before, countryCode);
+    if (province !== undefined) {
+      parts.province = province;
+    }
+    if (after.length > 0) {
+      cityTokens = after;
+      streetTokens = before;
+    } else {
+      [streetTokens, cityTokens] = splitCity(before, commaForm);
+    }
+  } else {
+    const province = takeProvince(tokens, countryCode);
+    if (province !== undefined) {
+      parts.province = province;
+    }
+    [streetTokens, cityTokens] = splitCity(tokens, commaForm);
+  }
+  if (cityTokens.length > 0) {
+    parts.city = joinTokens(cityTokens);
+  }
+  const street = joinTokens(streetTokens);
+  if (street !== '') {
+    parts.street = street;
+  }
+  return parts;
+}
+
+function joinTokens(tokens: Token[]): string {
+  let text = '';
+  tokens.forEach((token, index) => {
+    const previous = tokens[index - 1];
+    text +=
+      index === 0 ? token.text : previous?.segment === token.segment ? ` ${token.text}` : `, ${token.text}`;
+  });
+  return text;
+}
+
+/** Removes and returns the country at the end: a whole last segment, or its last 1-4 words. */
+function takeCountry(tokens: Token[]): string | undefined {
+  for (let count = Math.min(4, tokens.length - 1); count >= 1; count--) {
+    const tail = tokens.slice(tokens.length - count);
+    if (tail.some((token) => token.segment !== tail[0]?.segment)) {
+      continue;
+    }
+    const text = tail.map((token) => token.text).join(' ');
+    const code = findCountryCode(text);
+    if (code === undefined) {
+      continue;
+    }
+    const upper = text.toUpperCase();
+    if (text.length <= 3 && text !== upper) {
+      continue; // short codes only when written as codes, so "de" or "in" stay words
+    }
+    if (text.length === 2 && ALL_SUBDIVISION_CODES.has(upper)) {
+      // "CA" is California or Canada: a country only right after a postal code.
+      const previous = tokens[tokens.length - count - 1]?.text ?? '';
+      const beforePrevious = tokens[tokens.length - count - 2]?.text ?? '';
+      if (!looksLikePostalCode(previous) && !looksLikePostalCode(`${beforePrevious} ${previous}`)) {
+        continue;
+      }
+    }
+    tokens.splice(tokens.length - count, count);
+    return text;
+  }
+  return undefined;
+}
+
+function looksLikePostalCode(text: string): boolean {
+  return (
+    DIGIT_POSTAL.test(text) ||
+    SHAPED_POSTAL.some((pattern) => pattern.test(text)) ||
+    /^\d[A-Z]{2}$/i.test(text)
+  );
+}
+
+/** The last token range that reads as a postal code, not a leading house number. */
+function findPostalCode(
+  tokens: Token[],
+  country: string | undefined,
+): { start: number; end: number } | undefined {
+  const own = country === undefined ? undefined : POSTAL_PATTERNS[country];
+  const matches = (text: string, shapedOnly: boolean): boolean =>
+    own !== undefined
+      ? own.test(text)
+      : SHAPED_POSTAL.some((p) => p.test(text)) || (!shapedOnly && DIGIT_POSTAL.test(text));
+  for (let start = tokens.length - 1; start >= 0; start--) {
+    for (const span of [2, 1]) {
+      const range = tokens.slice(start, start + span);
+      if (range.length !== span || range.some((token) => token.segment !== range[0]?.segment)) {
+        continue;
+      }
+      const text = range.map((token) => token.text).join(' ');
+      if (span === 2 && /^\d+$/.test(range[1]?.text ?? '') && !/[A-Za-z]/.test(text)) {
+        // two digit groups: only Sweden and India write codes that way
+        if (!matches(text, true) || (country !== 'SE' && country !== 'IN')) {
+          continue;
+        }
+      }
+      if (!matches(text, false)) {
+        continue;
+      }
+      const first = tokens[start];
+      const next = tokens[start + span];
+      // A number opening the address and followed by words is a house number ("1600 Amphitheatre").
+      if (start === 0 && next !== undefined && next.segment === first?.segment && !/[A-Za-z]/.test(text)) {
+        continue;
+      }
+      return { start, end: start + span };
+    }
+  }
+  return undefined;
+}
+
+/** Removes and returns the province at the end of `tokens` (just before the postal code). */
+function takeProvince(tokens: Token[], country: string | undefined): string | undefined {
+  if (tokens.length < 2) {
+    return undefined;
+  }
+  // Full US state names ("New York", "California") as a whole segment or the last words.
+  if (country === undefined || country === 'US') {
+    for (let count = Math.min(3, tokens.length - 1); count >= 1; count--) {
+      const tail = tokens.slice(tokens.length - count);
+      const name = tail
+        .map((token) => token.text)
+        .join(' ')
+        .toLowerCase();
+      const segment = tail[0]?.segment;
+      const wholeSegment =
+        tail.every((token) => token.segment === segment) &&
+        tokens[tokens.length - count - 1]?.segment !== segment;
+      if (US_STATES[name] !== undefined && wholeSegment) {
+        tokens.splice(tokens.length - count, count);
+        return tail.map((token) => token.text).join(' ');
+      }
+    }
+  }
+  const last = tokens[tokens.length - 1];
+  if (last === undefined) {
+    return undefined;
+  }
+  const known = country === undefined ? ALL_SUBDIVISION_CODES : SUBDIVISION_CODES[country];
+  const isCode =
+    (known?.has(last.text.toUpperCase()) === true && last.text === last.text.toUpperCase()) ||
+    (/^[A-Z]{2,3}$/.test(last.text) && (country === undefined || SUBDIVISION_CODES[country] === undefined)) ||
+    (country === 'JP' && /^\d{1,2}$/.test(last.text));
+  if (!isCode) {
+    return undefined;
+  }
+  tokens.pop();
+  return last.text;
+}
+
+/**
+ * Splits the tokens before the postal code into street and city: with commas the last segment is
+ * the city unless it reads as a street; within one run of words the city follows the last
+ * street-type word or house number.
+ */
+function splitCity(tokens: Token[], commaForm: boolean): [Token[], Token[]] {
+  const lastSegment = tokens[tokens.length - 1]?.segment;
+  const firstOfLast = tokens.findIndex((token) => token.segment === lastSegment);
+  if (firstOfLast < 0) {
+    return [[], []];
+  }
+  const earlier = tokens.slice(0, firstOfLast);
+  const last = tokens.slice(firstOfLast);
+  if (commaForm && !isStreetLike(last)) {
+    return [earlier, last];
+  }
+  const [street, city] = splitRun(last);
+  return [[...earlier, ...street], city];
+}
+
+function splitRun(tokens: Token[]): [Token[], Token[]] {
+  if (tokens.length <= 1) {
+    return [[], tokens];
+  }
+  const leadingNumber = /^\d/.test(tokens[0]?.text ?? '');
+  let boundary = -1;
+  tokens.forEach((token, index) => {
+    const word = token.text.toLowerCase().replace(/[.,]$/, '');
+    // "Boulevard Haussmann", "8 Rue ...", "Platz der Republik": a street word opening the street.
+    const opensStreet = index === 0 || (index === 1 && leadingNumber);
+    if (
+      ((STREET_SUFFIXES.has(word) || STREET_ENDINGS.test(word)) && !opensStreet) ||
+      (/\d/.test(word) && index > 0)
+    ) {
+      boundary = index;
+    }
+  });
+  while (
+    boundary >= 0 &&
+    DIRECTIONS.has(tokens[boundary + 1]?.text.toLowerCase() ?? '') &&
+    boundary + 2 < tokens.length
+  ) {
+    boundary++;
+  }
+  if (boundary === tokens.length - 1) {
+    return [tokens, []];
+  }
+  return boundary < 0
+    ? [tokens.slice(0, -1), tokens.slice(-1)]
+    : [tokens.slice(0, boundary + 1), tokens.slice(boundary + 1)];
+}
+
+function isStreetLike(tokens: Token[]): boolean {
+  return (
+    /^\d/.test(tokens[0]?.text ?? '') ||
+    tokens.some((token) => {
+      const word = token.text.toLowerCase().replace(/[.,]$/, '');
+      return STREET_SUFFIXES.has(word) || STREET_ENDINGS.test(word);
+    })
+  );
+}
