@@ -36,6 +36,8 @@ export interface FakeWhoisOptions {
   ianaServer?: string;
   /** More server names to listen for (answered by behaviours or "no match"). */
   extraServers?: string[];
+  /** TLD to the server IANA names for it, where the recorded replies do not tell. */
+  ianaReferrals?: Record<string, string>;
 }
 
 export interface FakeWhoisServers {
@@ -77,16 +79,30 @@ export async function startFakeWhoisServers(options: FakeWhoisOptions): Promise<
   const sockets = new Set<net.Socket>();
   const timers = new Set<NodeJS.Timeout>();
 
-  /** The recorded server holding domains of this TLD, for IANA's synthetic `refer:`. */
-  const serverForTld = (tld: string): string | undefined =>
-    names.find(
-      (name) =>
-        name !== iana &&
-        existsSync(path.join(options.directory, name)) &&
-        readdirSync(path.join(options.directory, name)).some((file) =>
-          file.toLowerCase().endsWith(`.${tld.toLowerCase()}.txt`),
-        ),
-    );
+  /**
+   * The server IANA refers a TLD to: the configured one, else the recorded server holding the most
+   * replies for domains of the TLD (the registry; registrars hold one or two each).
+   */
+  const serverForTld = (tld: string): string | undefined => {
+    const configured = options.ianaReferrals?.[tld.toLowerCase()];
+    if (configured !== undefined) {
+      return configured;
+    }
+    let best: { name: string; count: number } | undefined;
+    for (const name of names) {
+      const folder = path.join(options.directory, name);
+      if (name === iana || !existsSync(folder)) {
+        continue;
+      }
+      const count = readdirSync(folder).filter((file) =>
+        file.toLowerCase().endsWith(`.${tld.toLowerCase()}.txt`),
+      ).length;
+      if (count > 0 && (best === undefined || count > best.count)) {
+        best = { name, count };
+      }
+    }
+    return best?.name;
+  };
 
   const recordedReply = (server: string, query: string): Buffer => {
     const file = path.join(options.directory, server, `${query.toLowerCase()}.txt`);

@@ -10,6 +10,26 @@ export interface DecodedReply {
 const ESCAPE = 0x1b;
 
 /**
+ * windows-1252 code points of bytes 0x80-0x9F (the rest equals Latin-1). Decoded by hand: Node's
+ * TextDecoder('windows-1252') gives Latin-1 control characters for these bytes.
+ */
+const WINDOWS_1252_HIGH = [
+  0x20ac, 0x0081, 0x201a, 0x0192, 0x201e, 0x2026, 0x2020, 0x2021, 0x02c6, 0x2030, 0x0160, 0x2039, 0x0152,
+  0x008d, 0x017d, 0x008f, 0x0090, 0x2018, 0x2019, 0x201c, 0x201d, 0x2022, 0x2013, 0x2014, 0x02dc, 0x2122,
+  0x0161, 0x203a, 0x0153, 0x009d, 0x017e, 0x0178,
+];
+
+function decodeWindows1252(bytes: Uint8Array): string {
+  let text = '';
+  for (const byte of bytes) {
+    text += String.fromCharCode(
+      byte >= 0x80 && byte < 0xa0 ? (WINDOWS_1252_HIGH[byte - 0x80] ?? byte) : byte,
+    );
+  }
+  return text;
+}
+
+/**
  * ISO-2022-JP is 7-bit and announces itself with escape sequences (ESC $ @, ESC $ B, ESC ( B,
  * ESC ( J); a byte stream that has them is decoded as such whatever else it contains.
  */
@@ -46,7 +66,7 @@ export function decodeReply(bytes: Uint8Array): DecodedReply {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       charset = 'utf-8';
     } catch {
-      text = new TextDecoder('windows-1252').decode(bytes);
+      text = decodeWindows1252(bytes);
       charset = 'windows-1252';
     }
   }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { decodeReply } from './decode';
+
+describe('decodeReply', () => {
+  it('decodes valid UTF-8 as UTF-8', () => {
+    const decoded = decodeReply(Buffer.from('Registrant: 中国互联网络信息中心\n', 'utf8'));
+    expect(decoded).toEqual({ text: 'Registrant: 中国互联网络信息中心\n', charset: 'utf-8' });
+  });
+
+  it('decodes bytes that are not valid UTF-8 as windows-1252', () => {
+    // "Café – Reykjavík" in windows-1252: é = E9, en dash = 96, í = ED.
+    const decoded = decodeReply(
+      Buffer.from([
+        0x43, 0x61, 0x66, 0xe9, 0x20, 0x96, 0x20, 0x52, 0x65, 0x79, 0x6b, 0x6a, 0x61, 0x76, 0xed, 0x6b,
+      ]),
+    );
+    expect(decoded).toEqual({ text: 'Café – Reykjavík', charset: 'windows-1252' });
+  });
+
+  it('decodes ISO-2022-JP when its escape sequences are present', () => {
+    // ESC $ B "日本" ESC ( B
+    const bytes = Buffer.concat([
+      Buffer.from('[Name] '),
+      Buffer.from([0x1b, 0x24, 0x42, 0x46, 0x7c, 0x4b, 0x5c, 0x1b, 0x28, 0x42]),
+      Buffer.from('\n'),
+    ]);
+    expect(decodeReply(bytes)).toEqual({ text: '[Name] 日本\n', charset: 'iso-2022-jp' });
+  });
+
+  it('removes NUL bytes and a leading byte-order mark', () => {
+    const bytes = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('Domain: a\u0000b.test\u0000\n'),
+    ]);
+    expect(decodeReply(bytes).text).toBe('Domain: ab.test\n');
+  });
+
+  it('decodes an empty reply to empty text', () => {
+    expect(decodeReply(new Uint8Array()).text).toBe('');
+  });
+});
