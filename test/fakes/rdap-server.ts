@@ -6,7 +6,23 @@
  * recorded fixtures, or the project's synthetic ones). Every request is logged.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
+import type { TypedAsset } from '../../src/shared/model/asset';
+import type { SessionProgress } from '../../src/shared/model/session';
+import {
+  createEngine,
+  createMemoryCredentialStore,
+  resolveConfig,
+  type AppConfig,
+  type Clock,
+  type Engine,
+  type OpenCase,
+  type PluginDefinition,
+  type RateLimit,
+} from '../../src/engine/index';
+import { rdapPlugin } from '../../src/engine/plugins/rdap/index';
 import { startFakeHttpServer, type FakeReply, type FakeRequest, type FakeHttpServer } from './http-server';
 
 export const RIRS = ['arin', 'ripe', 'apnic', 'lacnic', 'afrinic'] as const;
@@ -256,5 +272,80 @@ export async function startFakeRdapServer(options: FakeRdapServerOptions): Promi
       interceptor = handler;
     },
     close: () => server.close(),
+  };
+}
+
+/** A fake RDAP service, an engine with only the RDAP plugin, and a case file in a temporary data directory. */
+export interface RdapHarness {
+  readonly server: FakeRdapServer;
+  readonly engine: Engine;
+  readonly kase: OpenCase;
+  readonly dataDir: string;
+  /** Runs one session from the seeds and resolves with its final progress. */
+  run(seeds: TypedAsset[], options?: { depth?: number; refresh?: boolean }): Promise<SessionProgress>;
+  /** `from|relation|to` of every edge in the case, sorted. */
+  edgeKeys(): string[];
+  /** Ids of every entity in the case, sorted. */
+  entityIds(): string[];
+  close(): Promise<void>;
+}
+
+export interface RdapHarnessOptions {
+  root: string;
+  /** Extra configuration merged into the RDAP source settings. */
+  rdap?: { rateLimit?: RateLimit; hosts?: Record<string, RateLimit> };
+  /** Reuse a data directory (bootstrap cache) across harnesses. */
+  dataDir?: string;
+  server?: FakeRdapServer;
+  clock?: Clock;
+  http?: Partial<AppConfig['http']>;
+}
+
+export async function openRdapHarness(options: RdapHarnessOptions): Promise<RdapHarness> {
+  const server = options.server ?? (await startFakeRdapServer({ root: options.root }));
+  const dataDir = options.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'rdap-')));
+  const config = resolveConfig({
+    sources: {
+      rdap: {
+        bootstrapUrl: server.bootstrapUrl,
+        rateLimit: options.rdap?.rateLimit ?? { requests: 100, intervalMs: 1000 },
+        ...(options.rdap?.hosts === undefined ? {} : { hosts: options.rdap.hosts }),
+      },
+    },
+    http: { timeoutMs: 5000, ...options.http },
+  });
+  const engine = createEngine({
+    config,
+    dataDir,
+    credentials: createMemoryCredentialStore(),
+    plugins: [rdapPlugin as PluginDefinition],
+    ...(options.clock === undefined ? {} : { clock: options.clock }),
+  });
+  const kase = engine.openCase(path.join(dataDir, 'case.sqlite'));
+  return {
+    server,
+    engine,
+    kase,
+    dataDir,
+    run: (seeds, runOptions = {}) => kase.startSession({ seeds, ...runOptions }).done,
+    edgeKeys: () =>
+      kase.graph
+        .snapshot()
+        .edges.map((edge) => `${edge.from}|${edge.relation}|${edge.to}`)
+        .sort(),
+    entityIds: () =>
+      kase.graph
+        .snapshot()
+        .entities.map((entity) => entity.id)
+        .sort(),
+    close: async () => {
+      await engine.close();
+      if (!options.server) {
+        await server.close();
+      }
+      if (!options.dataDir) {
+        await rm(dataDir, { recursive: true, force: true });
+      }
+    },
   };
 }
