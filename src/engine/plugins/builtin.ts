@@ -1,6 +1,10 @@
 /** The plugins the app ships with, in registration order. */
+import { companyDataPlugin } from './companydata/plugin';
+import { gleifPlugin } from './gleif/plugin';
+import { rdapPlugin } from './rdap/plugin';
 import type { PluginDefinition } from './types';
+import { whoisPlugin } from './whois/plugin';
 
 export function builtinPlugins(): PluginDefinition[] {
-  return [];
+  return [gleifPlugin, companyDataPlugin, rdapPlugin, whoisPlugin];
 }
