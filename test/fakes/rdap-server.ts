@@ -19,7 +19,6 @@ import {
   type Clock,
   type Engine,
   type OpenCase,
-  type PluginDefinition,
   type RateLimit,
 } from '../../src/engine/index';
 import { rdapPlugin } from '../../src/engine/plugins/rdap/index';
@@ -318,7 +317,7 @@ export async function openRdapHarness(options: RdapHarnessOptions): Promise<Rdap
     config,
     dataDir,
     credentials: createMemoryCredentialStore(),
-    plugins: [rdapPlugin as PluginDefinition],
+    plugins: [rdapPlugin],
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   const kase = engine.openCase(path.join(dataDir, 'case.sqlite'));
