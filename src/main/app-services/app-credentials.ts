@@ -1,0 +1,166 @@
+/**
+ * The app's credential store: environment variables first, then keys kept for this run only, then
+ * the OS keychain. Reports status only; a missing keychain becomes a clear status, not a crash.
+ */
+import type { CredentialsStatus } from '../../shared/ipc/contract';
+import type { CredentialStore } from '../../engine/index';
+import { createMemoryCredentialStore } from '../../engine/index';
+
+export interface AppCredentialsOptions {
+  /** Opens the OS keychain store; may throw CredentialStoreUnavailableError. */
+  openKeychain(): CredentialStore;
+  environment: Record<string, string | undefined>;
+  /** Credential names the plugins declare (e.g. `companydata`). */
+  sources: string[];
+}
+
+export interface AppCredentials {
+  /** The store the engine reads keys from. */
+  readonly store: CredentialStore;
+  status(): Promise<CredentialsStatus>;
+  set(source: string, secret: string, scope: 'keychain' | 'this-run'): Promise<void>;
+  delete(source: string): Promise<void>;
+}
+
+/** Thrown when the keychain cannot be reached; the message says what to do instead. */
+export class KeychainUnavailableError extends Error {
+  override readonly name = 'KeychainUnavailableError';
+}
+
+export function isKeychainUnavailable(error: unknown): error is Error {
+  return (
+    error instanceof Error &&
+    (error.name === 'CredentialStoreUnavailableError' || error.name === 'KeychainUnavailableError')
+  );
+}
+
+const UNAVAILABLE_HINT =
+  'Keys cannot be kept in the OS keychain; you can keep a key for this run only, or set <SOURCE>_API_KEY in the environment.';
+
+export function createAppCredentials(options: AppCredentialsOptions): AppCredentials {
+  const memory = createMemoryCredentialStore();
+  let keychain: CredentialStore | undefined;
+  let keychainError: string | undefined;
+
+  const openKeychain = (): CredentialStore => {
+    if (keychain === undefined) {
+      try {
+        keychain = options.openKeychain();
+        keychainError = undefined;
+      } catch (error) {
+        keychainError = error instanceof Error ? error.message : String(error);
+        throw new KeychainUnavailableError(`${keychainError} ${UNAVAILABLE_HINT}`);
+      }
+    }
+    return keychain;
+  };
+
+  /** Runs a keychain call, remembering (and rethrowing, clearly) an unreachable keychain. */
+  const withKeychain = async <T>(action: (store: CredentialStore) => Promise<T>): Promise<T> => {
+    const store = openKeychain();
+    try {
+      const value = await action(store);
+      keychainError = undefined;
+      return value;
+    } catch (error) {
+      if (isKeychainUnavailable(error)) {
+        keychainError = error.message;
+        throw new KeychainUnavailableError(`${error.message} ${UNAVAILABLE_HINT}`);
+      }
+      throw error;
+    }
+  };
+
+  const fromEnvironment = (source: string): string | undefined => {
+    const value = options.environment[`${source.toUpperCase()}_API_KEY`];
+    return value === undefined || value === '' ? undefined : value;
+  };
+
+  const store: CredentialStore = {
+    async get(source) {
+      const value = fromEnvironment(source) ?? (await memory.get(source));
+      if (value !== undefined) {
+        return value;
+      }
+      try {
+        return await withKeychain((keys) => keys.get(source));
+      } catch (error) {
+        if (isKeychainUnavailable(error)) {
+          return undefined;
+        }
+        throw error;
+      }
+    },
+    set: (source, secret) => withKeychain((keys) => keys.set(source, secret)),
+    async delete(source) {
+      await memory.delete(source);
+      await withKeychain((keys) => keys.delete(source));
+    },
+    async status(source) {
+      if (fromEnvironment(source) !== undefined) {
+        return { source, configured: true, origin: 'environment' };
+      }
+      const inMemory = await memory.status(source);
+      if (inMemory.configured) {
+        return inMemory;
+      }
+      try {
+        const stored = await withKeychain((keys) => keys.status(source));
+        return stored.configured
+          ? { source, configured: true, origin: 'keychain' }
+          : { source, configured: false };
+      } catch (error) {
+        if (isKeychainUnavailable(error)) {
+          return { source, configured: false };
+        }
+        throw error;
+      }
+    },
+  };
+
+  return {
+    store,
+    async status() {
+      const sources = [];
+      for (const source of options.sources) {
+        const status = await store.status(source);
+        sources.push(
+          status.origin === undefined
+            ? { source, configured: status.configured }
+            : { source, configured: status.configured, origin: status.origin },
+        );
+      }
+      if (keychainError === undefined) {
+        // Touch the keychain once so the status says whether it is reachable.
+        try {
+          openKeychain();
+        } catch {
+          // keychainError is set by openKeychain
+        }
+      }
+      return keychainError === undefined
+        ? { keychainAvailable: true, sources }
+        : { keychainAvailable: false, keychainMessage: `${keychainError} ${UNAVAILABLE_HINT}`, sources };
+    },
+    async set(source, secret, scope) {
+      if (scope === 'this-run') {
+        await memory.set(source, secret);
+        return;
+      }
+      await store.set(source, secret);
+      // A keychain key replaces a this-run key, so status says where the key now lives.
+      await memory.delete(source);
+    },
+    async delete(source) {
+      await memory.delete(source);
+      try {
+        await withKeychain((keys) => keys.delete(source));
+      } catch (error) {
+        // Nothing can be in an unreachable keychain; the this-run key is gone.
+        if (!isKeychainUnavailable(error)) {
+          throw error;
+        }
+      }
+    },
+  };
+}

@@ -1,0 +1,78 @@
+/** The zod schema of every invoke request; both hosts validate through these before any handler runs. */
+import { z } from 'zod';
+import type { InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
+
+const empty = z.strictObject({});
+/** Case ids name files: a strict alphabet keeps them inside the cases directory. */
+const caseId = z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'not a case id');
+const sessionId = z.string().min(1).max(200);
+const entityId = z.string().min(3).max(4_000);
+const caseName = z
+  .string()
+  .trim()
+  .min(1, 'a case needs a name')
+  .max(200, 'a case name has at most 200 characters');
+const depth = z.int().min(0).max(10);
+const source = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'not a source name');
+const finite = z.number().refine(Number.isFinite, 'not a finite number');
+
+export const REQUEST_SCHEMAS = {
+  'cases:list': empty,
+  'cases:create': z.strictObject({ name: caseName }),
+  'cases:open': z.strictObject({ caseId }),
+  'cases:rename': z.strictObject({ caseId, name: caseName }),
+  'cases:delete': z.strictObject({ caseId }),
+  'session:start': z.strictObject({
+    caseId,
+    seeds: z
+      .array(z.strictObject({ type: z.string().max(64), value: z.string().max(4_000) }))
+      .min(1, 'enter at least one seed')
+      .max(100),
+    depth: depth.exactOptional(),
+  }),
+  'session:pause': z.strictObject({ sessionId }),
+  'session:resume': z.strictObject({ sessionId }),
+  'session:cancel': z.strictObject({ sessionId }),
+  'graph:expand-node': z.strictObject({
+    caseId,
+    entityId,
+    refresh: z.boolean().exactOptional(),
+    depth: depth.exactOptional(),
+  }),
+  'graph:get-snapshot': z.strictObject({ caseId }),
+  'graph:save-positions': z.strictObject({
+    caseId,
+    positions: z.record(entityId, z.strictObject({ x: finite, y: finite })),
+  }),
+  'credentials:get-status': empty,
+  'credentials:set': z.strictObject({
+    source,
+    secret: z.string().trim().min(1, 'the key is empty').max(4_096),
+    scope: z.enum(['keychain', 'this-run']).exactOptional(),
+  }),
+  'credentials:delete': z.strictObject({ source }),
+  'settings:get': empty,
+  'settings:set': z.strictObject({
+    values: z.strictObject({
+      endpoints: z.strictObject({
+        gleif: z.string().max(2_000),
+        companydata: z.string().max(2_000),
+        rdapBootstrap: z.string().max(2_000),
+        whoisIana: z.string().max(300),
+      }),
+      ttlDefault: z.string().max(20),
+      depth,
+    }),
+  }),
+  'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'csv']) }),
+} satisfies { [C in InvokeChannel]: z.ZodType<InvokeMap[C]['req']> };
+
+/** The first issue of a failed parse as one line: `field: message`. */
+export function describeIssue(error: z.ZodError): string {
+  const issue = error.issues[0];
+  if (issue === undefined) {
+    return 'invalid request';
+  }
+  const where = issue.path.map(String).join('.');
+  return where === '' ? issue.message : `${where}: ${issue.message}`;
+}

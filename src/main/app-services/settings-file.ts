@@ -1,0 +1,79 @@
+/** Reads and writes the configuration file behind the settings screen, keeping keys the form does not edit. */
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { EditableSettings } from '../../shared/ipc/contract';
+import type { AppConfig } from '../../engine/index';
+import { resolveConfig } from '../../engine/index';
+
+type JsonObject = Record<string, unknown>;
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The file's JSON object, or an empty one when the file does not exist. */
+export async function readSettingsFile(file: string): Promise<JsonObject> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') {
+      return {};
+    }
+    throw error;
+  }
+  const parsed: unknown = JSON.parse(text);
+  if (!isObject(parsed)) {
+    throw new Error(`${file} does not hold a JSON object`);
+  }
+  return parsed;
+}
+
+export function editableFromConfig(config: AppConfig): EditableSettings {
+  return {
+    endpoints: {
+      gleif: config.sources.gleif.baseUrl,
+      companydata: config.sources.companydata.baseUrl,
+      rdapBootstrap: config.sources.rdap.bootstrapUrl,
+      whoisIana: config.sources.whois.ianaServer,
+    },
+    ttlDefault: config.ttl.default,
+    depth: config.depth,
+  };
+}
+
+function child(parent: JsonObject, key: string): JsonObject {
+  const existing = parent[key];
+  if (isObject(existing)) {
+    return existing;
+  }
+  const created: JsonObject = {};
+  parent[key] = created;
+  return created;
+}
+
+/** The file object with the form's values written into it (other keys untouched). */
+export function mergeEditable(file: JsonObject, values: EditableSettings): JsonObject {
+  const next = structuredClone(file);
+  const sources = child(next, 'sources');
+  child(sources, 'gleif').baseUrl = values.endpoints.gleif.trim();
+  child(sources, 'companydata').baseUrl = values.endpoints.companydata.trim();
+  child(sources, 'rdap').bootstrapUrl = values.endpoints.rdapBootstrap.trim();
+  child(sources, 'whois').ianaServer = values.endpoints.whoisIana.trim();
+  child(next, 'ttl').default = values.ttlDefault.trim();
+  next.depth = values.depth;
+  return next;
+}
+
+/** Writes through a temporary file and a rename, so a crash never leaves half a file. */
+export async function writeSettingsFile(file: string, content: JsonObject): Promise<void> {
+  await mkdir(path.dirname(file), { recursive: true });
+  const temporary = `${file}.${process.pid}.tmp`;
+  await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
+  await rename(temporary, file);
+}
+
+/** Validates a file object (throws the engine's ConfigError) and returns the effective config. */
+export function configFromFile(file: JsonObject): AppConfig {
+  return resolveConfig(file);
+}

@@ -1,0 +1,85 @@
+/**
+ * `npm run web`: starts the loopback web host over the app services and prints the address to
+ * open (with its per-launch token in the fragment). Flags: --port N, --data-dir DIR, --open.
+ */
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { composeAppServices, createStderrLogger } from '../app-services/compose';
+import { startWebHost } from './web-host';
+
+interface LaunchArguments {
+  port?: number;
+  dataDir?: string;
+  open: boolean;
+}
+
+export function parseLaunchArguments(argv: string[]): LaunchArguments {
+  const result: LaunchArguments = { open: false };
+  for (let index = 0; index < argv.length; index += 1) {
+    const argument = argv[index];
+    const next = argv[index + 1];
+    if (argument === '--port' && next !== undefined) {
+      const port = Number(next);
+      if (!Number.isInteger(port) || port < 0 || port > 65535) {
+        throw new Error(`--port must be 0-65535, got "${next}"`);
+      }
+      result.port = port;
+      index += 1;
+    } else if (argument === '--data-dir' && next !== undefined) {
+      result.dataDir = next;
+      index += 1;
+    } else if (argument === '--open') {
+      result.open = true;
+    } else {
+      throw new Error(`unknown argument "${argument}"; use --port N, --data-dir DIR, --open`);
+    }
+  }
+  return result;
+}
+
+/** Opens the address in the system browser where one exists; failure is not an error. */
+export function openBrowser(url: string): void {
+  const command =
+    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
+  try {
+    execFile(command, [url], { timeout: 10_000 }, () => undefined).unref();
+  } catch {
+    // no browser opener on this machine
+  }
+}
+
+async function main(): Promise<void> {
+  const args = parseLaunchArguments(process.argv.slice(2));
+  const logger = createStderrLogger(process.env.TRACE_GRAPH_LOG === 'debug' ? 'debug' : 'warn');
+  const { dataDir, services } = await composeAppServices({
+    ...(args.dataDir === undefined ? {} : { dataDirFlag: args.dataDir }),
+    environment: process.env,
+    logger,
+  });
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  const port =
+    args.port ?? (process.env.TRACE_GRAPH_PORT === undefined ? 0 : Number(process.env.TRACE_GRAPH_PORT));
+  const host = await startWebHost({ services, staticDir: path.join(root, 'out', 'web'), port, logger });
+  process.stdout.write(`Trace Graph is served at ${host.url}\n(data directory: ${dataDir})\n`);
+  if (args.open) {
+    openBrowser(host.url);
+  }
+  const stop = (): void => {
+    void host
+      .close()
+      .then(() => services.close())
+      .finally(() => process.exit(0));
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+if (process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    process.stderr.write(
+      `cannot start the web host: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    process.exit(1);
+  });
+}

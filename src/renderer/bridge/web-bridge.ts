@@ -1,0 +1,123 @@
+/**
+ * The browser build's window.api: the same invoke/on contract as the Electron preload, carried over
+ * a WebSocket to the loopback host. The per-launch token comes from the URL fragment (#token=...),
+ * is kept in sessionStorage for reloads of this tab, and is sent as a WebSocket subprotocol.
+ */
+import type { AppApi, EventChannel, EventMap } from '../../shared/ipc/contract';
+import { isEventChannel, isInvokeChannel } from '../../shared/ipc/contract';
+import type { Result } from '../../shared/ipc/result';
+import { fail } from '../../shared/ipc/result';
+
+const TOKEN_KEY = 'trace-graph-token';
+
+/** Reads the token from `#token=...` (then removes it from the address bar) or from this tab's storage. */
+export function takeToken(location: Location, storage: Storage, history: History): string | undefined {
+  const match = /(?:^#|&)token=([0-9a-f]{16,128})/.exec(location.hash);
+  if (match?.[1] !== undefined) {
+    storage.setItem(TOKEN_KEY, match[1]);
+    history.replaceState(null, '', `${location.pathname}${location.search}`);
+    return match[1];
+  }
+  return storage.getItem(TOKEN_KEY) ?? undefined;
+}
+
+interface Pending {
+  resolve(result: Result<unknown>): void;
+}
+
+export function createWebBridge(url: string, token: string | undefined): AppApi {
+  const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
+  const pending = new Map<number, Pending>();
+  const queue: string[] = [];
+  let nextId = 1;
+  let socket: WebSocket | undefined;
+  let retryMs = 250;
+
+  const connect = (): void => {
+    if (token === undefined) {
+      return;
+    }
+    const current = new WebSocket(url, ['trace-graph', `tg-token.${token}`]);
+    socket = current;
+    current.addEventListener('open', () => {
+      retryMs = 250;
+      for (const message of queue.splice(0)) {
+        current.send(message);
+      }
+    });
+    current.addEventListener('message', (event: MessageEvent<string>) => {
+      let message: {
+        type?: string;
+        id?: number;
+        result?: Result<unknown>;
+        event?: unknown;
+        payload?: unknown;
+      };
+      try {
+        message = JSON.parse(event.data) as typeof message;
+      } catch {
+        return;
+      }
+      if (message.type === 'result' && typeof message.id === 'number' && message.result !== undefined) {
+        pending.get(message.id)?.resolve(message.result);
+        pending.delete(message.id);
+      } else if (message.type === 'event' && isEventChannel(message.event)) {
+        for (const listener of listeners.get(message.event) ?? []) {
+          listener(message.payload as never);
+        }
+      }
+    });
+    current.addEventListener('close', () => {
+      // Requests in flight are lost with the socket: answer them instead of hanging.
+      for (const [id, request] of pending) {
+        request.resolve(fail('internal', 'The connection to the app host was lost.'));
+        pending.delete(id);
+      }
+      socket = undefined;
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 5_000);
+    });
+  };
+  connect();
+
+  return {
+    invoke(channel, request) {
+      if (token === undefined) {
+        return Promise.resolve(
+          fail('forbidden', 'Open the address printed by "npm run web": it carries the access token.'),
+        );
+      }
+      if (!isInvokeChannel(channel)) {
+        return Promise.resolve(fail('invalid_request', 'unknown channel'));
+      }
+      const id = nextId++;
+      const message = JSON.stringify({ type: 'invoke', id, channel, request });
+      return new Promise((resolve) => {
+        pending.set(id, { resolve: resolve as Pending['resolve'] });
+        if (socket?.readyState === WebSocket.OPEN) {
+          socket.send(message);
+        } else {
+          queue.push(message);
+        }
+      });
+    },
+    on<E extends EventChannel>(event: E, listener: (payload: EventMap[E]) => void) {
+      if (!isEventChannel(event)) {
+        throw new Error(`unknown event ${String(event)}`);
+      }
+      const set = listeners.get(event) ?? new Set();
+      listeners.set(event, set);
+      set.add(listener);
+      return () => {
+        set.delete(listener);
+      };
+    },
+  };
+}
+
+/** Installs window.api for the browser build. */
+export function installWebBridge(target: Window): void {
+  const token = takeToken(target.location, target.sessionStorage, target.history);
+  const protocol = target.location.protocol === 'https:' ? 'wss:' : 'ws:';
+  target.api = createWebBridge(`${protocol}//${target.location.host}/ws`, token);
+}

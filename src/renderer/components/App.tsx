@@ -1,0 +1,118 @@
+/** The app shell: the case list, or the workspace of the open case, plus settings and notices. */
+import { useEffect, useState } from 'react';
+import { findCanvasController } from '../graph/canvas-controller';
+import { expandNode, loadSettings } from '../store/actions';
+import { appStore, useAppStore } from '../store/app-store';
+import { CaseList } from './CaseList';
+import { ContextMenu } from './ContextMenu';
+import { DetailsPanel } from './DetailsPanel';
+import { FilterPanel } from './FilterPanel';
+import type { ContextMenuRequest } from './GraphCanvas';
+import { GraphCanvas } from './GraphCanvas';
+import { ProgressPanel } from './ProgressPanel';
+import { SeedForm } from './SeedForm';
+import { SettingsDialog } from './SettingsDialog';
+import { Toolbar } from './Toolbar';
+
+function isTyping(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
+  );
+}
+
+/** Keyboard shortcuts of the workspace: / search, F fit, L re-layout, +/- zoom, E enrich, H hide, Esc deselect. */
+function useShortcuts(enabled: boolean): void {
+  useEffect(() => {
+    if (!enabled) {
+      return;
+    }
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) {
+        return;
+      }
+      const canvas = findCanvasController();
+      const selected = appStore.getState().selectedId;
+      switch (event.key) {
+        case '/':
+          event.preventDefault();
+          document.getElementById('search')?.focus();
+          break;
+        case 'f':
+          canvas?.fit();
+          break;
+        case 'l':
+          canvas?.relayout();
+          break;
+        case '+':
+        case '=':
+          canvas?.zoomBy(1.25);
+          break;
+        case '-':
+          canvas?.zoomBy(0.8);
+          break;
+        case 'e':
+          if (selected !== undefined) {
+            void expandNode(appStore, selected, false);
+          }
+          break;
+        case 'h':
+          if (selected !== undefined) {
+            appStore.getState().hideEntity(selected);
+          }
+          break;
+        case 'Escape':
+          appStore.getState().selectEntity(undefined);
+          break;
+        default:
+          break;
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [enabled]);
+}
+
+function Workspace() {
+  const [menu, setMenu] = useState<ContextMenuRequest | undefined>();
+  useShortcuts(true);
+  return (
+    <div className="workspace">
+      <Toolbar />
+      <div className="panes">
+        <div className="sidebar">
+          <SeedForm />
+          <ProgressPanel />
+          <FilterPanel />
+        </div>
+        <div className="centre">
+          <GraphCanvas onContextMenu={setMenu} />
+          {menu !== undefined && <ContextMenu request={menu} onClose={() => setMenu(undefined)} />}
+        </div>
+        <DetailsPanel />
+      </div>
+    </div>
+  );
+}
+
+export function App() {
+  const activeCase = useAppStore((state) => state.activeCase);
+  const notice = useAppStore((state) => state.notice);
+  useEffect(() => {
+    void loadSettings(appStore);
+  }, []);
+  return (
+    <>
+      {notice !== undefined && (
+        <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+          {notice.text}{' '}
+          <button type="button" onClick={() => appStore.getState().setNotice(undefined)} aria-label="Dismiss">
+            ✕
+          </button>
+        </div>
+      )}
+      {activeCase === undefined ? <CaseList /> : <Workspace key={activeCase.id} />}
+      <SettingsDialog />
+    </>
+  );
+}

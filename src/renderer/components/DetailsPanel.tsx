@@ -1,0 +1,178 @@
+/** Details of the selected node: OAM fields, tags, edges grouped by relation with provenance, raw value. */
+import { useMemo } from 'react';
+import { assetKey } from '../../shared/model/asset';
+import type { Edge, Entity } from '../../shared/model/graph';
+import { findCanvasController } from '../graph/canvas-controller';
+import { entityLabel } from '../graph/cy-adapter';
+import { expandNode } from '../store/actions';
+import { appStore, useAppStore } from '../store/app-store';
+import { selectSelectedEntity } from '../store/selectors';
+import { formatDate } from './format';
+
+interface Link {
+  edge: Edge;
+  direction: 'out' | 'in';
+  other: Entity | undefined;
+}
+
+function fieldText(value: unknown): string {
+  return typeof value === 'string' ? value : JSON.stringify(value);
+}
+
+/** The text an investigator copies: the asset's OAM key value. */
+export function copyValueOf(entity: Entity): string {
+  return assetKey(entity.type, entity.asset as never);
+}
+
+export function DetailsPanel() {
+  const entity = useAppStore(selectSelectedEntity);
+  const selectedId = useAppStore((state) => state.selectedId);
+  const edgesById = useAppStore((state) => state.edgesById);
+  const entitiesById = useAppStore((state) => state.entitiesById);
+  const links = useMemo((): Link[] => {
+    if (selectedId === undefined) {
+      return [];
+    }
+    const result: Link[] = [];
+    for (const edge of edgesById.values()) {
+      if (edge.from === selectedId) {
+        result.push({ edge, direction: 'out', other: entitiesById.get(edge.to) });
+      } else if (edge.to === selectedId) {
+        result.push({ edge, direction: 'in', other: entitiesById.get(edge.from) });
+      }
+    }
+    return result;
+  }, [selectedId, edgesById, entitiesById]);
+  if (entity === undefined) {
+    return (
+      <aside className="details" aria-label="Details">
+        <h2>Details</h2>
+        <p className="muted">Select a node to see its fields, tags and sources.</p>
+      </aside>
+    );
+  }
+  const byRelation = new Map<string, Link[]>();
+  for (const link of links) {
+    const key = `${link.direction === 'out' ? '' : '← '}${link.edge.relation}`;
+    byRelation.set(key, [...(byRelation.get(key) ?? []), link]);
+  }
+  const fields = Object.entries(entity.asset as unknown as Record<string, unknown>).filter(
+    ([name]) => name !== 'raw',
+  );
+  const raw = 'raw' in entity.asset ? entity.asset.raw : undefined;
+  return (
+    <aside className="details" aria-label="Details">
+      <h2>
+        <span className="type-badge">{entity.type}</span>{' '}
+        <span data-testid="details-title">{entityLabel(entity)}</span>
+      </h2>
+      <div className="details-actions">
+        <button type="button" onClick={() => void expandNode(appStore, entity.id, false)}>
+          Enrich now
+        </button>
+        <button
+          type="button"
+          onClick={() => void expandNode(appStore, entity.id, true)}
+          title="Ignore the TTL"
+        >
+          Refresh
+        </button>
+        <button type="button" onClick={() => findCanvasController()?.selectNeighbours(entity.id)}>
+          Select neighbours
+        </button>
+        <button type="button" onClick={() => appStore.getState().hideEntity(entity.id)}>
+          Hide
+        </button>
+        <button type="button" onClick={() => void navigator.clipboard?.writeText(copyValueOf(entity))}>
+          Copy value
+        </button>
+      </div>
+      <h3>Fields</h3>
+      <table className="fields" aria-label="Fields">
+        <tbody>
+          <tr>
+            <th scope="row">id</th>
+            <td>
+              <code>{entity.id}</code>
+            </td>
+          </tr>
+          {fields.map(([name, value]) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              <td>{fieldText(value)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3>Tags</h3>
+      {entity.tags.length === 0 ? (
+        <p className="muted">No tags.</p>
+      ) : (
+        <table className="tags" aria-label="Tags">
+          <thead>
+            <tr>
+              <th scope="col">Tag</th>
+              <th scope="col">Value</th>
+              <th scope="col">Handler</th>
+              <th scope="col">Updated</th>
+            </tr>
+          </thead>
+          <tbody>
+            {entity.tags.map((tag, index) => (
+              <tr key={`${tag.name}-${tag.value}-${index}`}>
+                <td>{tag.name}</td>
+                <td>{tag.value}</td>
+                <td>{tag.handler ?? ''}</td>
+                <td>{formatDate(tag.updatedAt)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>Relations</h3>
+      {byRelation.size === 0 && <p className="muted">No edges.</p>}
+      {[...byRelation.entries()].map(([relation, group]) => (
+        <section key={relation} className="relation-group" aria-label={`Relation ${relation}`}>
+          <h4>
+            {relation} <span className="muted">({group.length})</span>
+          </h4>
+          <ul>
+            {group.map(({ edge, direction, other }) => (
+              <li key={edge.id} data-testid="relation-edge">
+                <button
+                  type="button"
+                  className="link"
+                  onClick={() => {
+                    const id = direction === 'out' ? edge.to : edge.from;
+                    appStore.getState().selectEntity(id);
+                    findCanvasController()?.focus(id);
+                  }}
+                >
+                  {other === undefined ? (direction === 'out' ? edge.to : edge.from) : entityLabel(other)}
+                </button>
+                <ul className="provenance">
+                  {edge.sources.map((source) => (
+                    <li key={source.name}>
+                      {source.name}, confidence {source.confidence}, {formatDate(source.updatedAt)}
+                    </li>
+                  ))}
+                  {Object.entries(edge.properties).map(([name, value]) => (
+                    <li key={name} className="muted">
+                      {name}: {String(value)}
+                    </li>
+                  ))}
+                </ul>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+      {raw !== undefined && raw !== '' && (
+        <details className="raw">
+          <summary>Raw value</summary>
+          <pre>{raw}</pre>
+        </details>
+      )}
+    </aside>
+  );
+}

@@ -1,0 +1,122 @@
+/** The workspace toolbar: search with jump-to-node, fit/zoom, re-layout, export, settings, back to cases. */
+import { useState } from 'react';
+import type { ExportFormat } from '../../shared/ipc/contract';
+import { findCanvasController } from '../graph/canvas-controller';
+import { closeCase, downloadBlob, exportGraph } from '../store/actions';
+import { appStore, useAppStore } from '../store/app-store';
+import { selectEdgeCount, selectEntityCount } from '../store/selectors';
+
+export function Toolbar() {
+  const activeCase = useAppStore((state) => state.activeCase);
+  const entities = useAppStore(selectEntityCount);
+  const edges = useAppStore(selectEdgeCount);
+  const searchText = useAppStore((state) => state.searchText);
+  const [searchMiss, setSearchMiss] = useState(false);
+  const [exportOpen, setExportOpen] = useState(false);
+
+  const runExport = async (format: ExportFormat | 'png'): Promise<void> => {
+    setExportOpen(false);
+    if (format === 'png') {
+      const blob = await findCanvasController()?.png();
+      if (blob !== undefined) {
+        downloadBlob(blob, `${activeCase?.name ?? 'graph'}.png`);
+      }
+      return;
+    }
+    await exportGraph(appStore, format);
+  };
+
+  return (
+    <header className="toolbar">
+      <button type="button" onClick={() => closeCase(appStore)} aria-label="Back to the case list">
+        ← Cases
+      </button>
+      <h1 className="case-name">{activeCase?.name}</h1>
+      <span className="muted" data-testid="graph-counts" aria-live="polite">
+        {entities} nodes, {edges} edges
+      </span>
+      <form
+        role="search"
+        className="search"
+        onSubmit={(event) => {
+          event.preventDefault();
+          setSearchMiss(findCanvasController()?.jumpTo(searchText) === false);
+        }}
+      >
+        <input
+          id="search"
+          type="search"
+          aria-label="Search nodes (press / )"
+          placeholder="Search nodes  /"
+          value={searchText}
+          aria-invalid={searchMiss}
+          onChange={(event) => {
+            appStore.getState().setSearchText(event.target.value);
+            setSearchMiss(false);
+          }}
+        />
+        <button type="submit">Find</button>
+        {searchMiss && (
+          <span role="status" className="error">
+            No match
+          </span>
+        )}
+      </form>
+      <div className="group" role="group" aria-label="View">
+        <button type="button" onClick={() => findCanvasController()?.fit()} title="Fit (F)">
+          Fit
+        </button>
+        <button
+          type="button"
+          onClick={() => findCanvasController()?.zoomBy(1.25)}
+          aria-label="Zoom in"
+          title="Zoom in (+)"
+        >
+          +
+        </button>
+        <button
+          type="button"
+          onClick={() => findCanvasController()?.zoomBy(0.8)}
+          aria-label="Zoom out"
+          title="Zoom out (-)"
+        >
+          −
+        </button>
+        <button type="button" onClick={() => findCanvasController()?.relayout()} title="Re-layout (L)">
+          Re-layout
+        </button>
+      </div>
+      <div className="menu">
+        <button
+          type="button"
+          aria-haspopup="menu"
+          aria-expanded={exportOpen}
+          onClick={() => setExportOpen(!exportOpen)}
+        >
+          Export
+        </button>
+        {exportOpen && (
+          <ul role="menu" className="menu-list" aria-label="Export formats">
+            {(
+              [
+                ['json', 'JSON'],
+                ['graphml', 'GraphML'],
+                ['csv', 'CSV (nodes and edges)'],
+                ['png', 'PNG image of the graph'],
+              ] as const
+            ).map(([format, label]) => (
+              <li key={format} role="none">
+                <button type="button" role="menuitem" onClick={() => void runExport(format)}>
+                  {label}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+      <button type="button" onClick={() => appStore.getState().setSettingsOpen(true)}>
+        Settings
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,233 @@
+/** UI actions: call the host through api.ts and write the results into the store. */
+import type { StoreApi } from 'zustand/vanilla';
+import type { EditableSettings, ExportFormat, NodePositions, SeedInput } from '../../shared/ipc/contract';
+import type { EntityId } from '../../shared/model/asset';
+import { invoke } from '../api';
+import type { AppState } from './app-store';
+
+function report(store: StoreApi<AppState>, message: string): void {
+  store.getState().setNotice({ kind: 'error', text: message });
+}
+
+export async function refreshCases(store: StoreApi<AppState>): Promise<void> {
+  const result = await invoke('cases:list', {});
+  if (result.ok) {
+    store.getState().setCases(result.value);
+    const active = store.getState().activeCase;
+    const updated = active === undefined ? undefined : result.value.find((item) => item.id === active.id);
+    if (updated !== undefined) {
+      store.getState().setActiveCase(updated);
+    }
+  } else {
+    report(store, result.error.message);
+  }
+}
+
+export async function createCase(store: StoreApi<AppState>, name: string): Promise<string | undefined> {
+  const result = await invoke('cases:create', { name });
+  if (!result.ok) {
+    return result.error.message;
+  }
+  await openCase(store, result.value.id);
+  return undefined;
+}
+
+export async function openCase(store: StoreApi<AppState>, caseId: string): Promise<void> {
+  const result = await invoke('cases:open', { caseId });
+  if (!result.ok) {
+    report(store, result.error.message);
+    return;
+  }
+  const state = store.getState();
+  state.clearGraph();
+  state.setActiveCase(result.value.summary);
+  state.resetFromSnapshot(result.value.snapshot, result.value.positions);
+  for (const progress of result.value.sessions) {
+    state.updateProgress(progress);
+    state.setCurrentSession(progress.sessionId);
+  }
+}
+
+export function closeCase(store: StoreApi<AppState>): void {
+  store.getState().clearGraph();
+  store.getState().setActiveCase(undefined);
+  void refreshCases(store);
+}
+
+export async function renameCase(
+  store: StoreApi<AppState>,
+  caseId: string,
+  name: string,
+): Promise<string | undefined> {
+  const result = await invoke('cases:rename', { caseId, name });
+  if (!result.ok) {
+    return result.error.message;
+  }
+  await refreshCases(store);
+  return undefined;
+}
+
+export async function deleteCase(store: StoreApi<AppState>, caseId: string): Promise<void> {
+  const result = await invoke('cases:delete', { caseId });
+  if (!result.ok) {
+    report(store, result.error.message);
+  }
+  await refreshCases(store);
+}
+
+export async function refetchSnapshot(store: StoreApi<AppState>): Promise<void> {
+  const active = store.getState().activeCase;
+  if (active === undefined) {
+    return;
+  }
+  const result = await invoke('graph:get-snapshot', { caseId: active.id });
+  if (result.ok && store.getState().activeCase?.id === active.id) {
+    // Keep the layout: the canvas keeps drawn nodes where they are.
+    store.getState().resetFromSnapshot(result.value, {});
+  }
+}
+
+/** Starts a session; returns an error message for the form, or undefined. */
+export async function startSession(
+  store: StoreApi<AppState>,
+  seeds: SeedInput[],
+  depth: number,
+): Promise<string | undefined> {
+  const active = store.getState().activeCase;
+  if (active === undefined) {
+    return 'Open a case first.';
+  }
+  const result = await invoke('session:start', { caseId: active.id, seeds, depth });
+  if (!result.ok) {
+    return result.error.message;
+  }
+  store.getState().updateProgress(result.value.progress);
+  store.getState().setCurrentSession(result.value.sessionId);
+  return undefined;
+}
+
+export async function controlSession(
+  store: StoreApi<AppState>,
+  action: 'pause' | 'resume' | 'cancel',
+): Promise<void> {
+  const sessionId = store.getState().currentSessionId;
+  if (sessionId === undefined) {
+    return;
+  }
+  const channel =
+    action === 'pause' ? 'session:pause' : action === 'resume' ? 'session:resume' : 'session:cancel';
+  const result = await invoke(channel, { sessionId });
+  if (result.ok) {
+    store.getState().updateProgress(result.value);
+  } else {
+    report(store, result.error.message);
+  }
+}
+
+export async function expandNode(
+  store: StoreApi<AppState>,
+  entityId: EntityId,
+  refresh: boolean,
+): Promise<void> {
+  const active = store.getState().activeCase;
+  if (active === undefined) {
+    return;
+  }
+  const result = await invoke('graph:expand-node', { caseId: active.id, entityId, refresh });
+  if (result.ok) {
+    store.getState().updateProgress(result.value.progress);
+    store.getState().setCurrentSession(result.value.sessionId);
+  } else {
+    report(store, result.error.message);
+  }
+}
+
+export async function savePositions(store: StoreApi<AppState>, positions: NodePositions): Promise<void> {
+  const active = store.getState().activeCase;
+  if (active === undefined || Object.keys(positions).length === 0) {
+    return;
+  }
+  const result = await invoke('graph:save-positions', { caseId: active.id, positions });
+  if (!result.ok) {
+    report(store, `Could not save the layout: ${result.error.message}`);
+  }
+}
+
+export async function loadSettings(store: StoreApi<AppState>): Promise<void> {
+  const [credentials, settings] = await Promise.all([
+    invoke('credentials:get-status', {}),
+    invoke('settings:get', {}),
+  ]);
+  if (credentials.ok) {
+    store.getState().setCredentials(credentials.value);
+  }
+  if (settings.ok) {
+    store.getState().setSettings(settings.value);
+  }
+}
+
+export async function setCredential(
+  store: StoreApi<AppState>,
+  source: string,
+  secret: string,
+  scope: 'keychain' | 'this-run',
+): Promise<string | undefined> {
+  const result = await invoke('credentials:set', { source, secret, scope });
+  if (!result.ok) {
+    return result.error.message;
+  }
+  store.getState().setCredentials(result.value);
+  return undefined;
+}
+
+export async function deleteCredential(
+  store: StoreApi<AppState>,
+  source: string,
+): Promise<string | undefined> {
+  const result = await invoke('credentials:delete', { source });
+  if (!result.ok) {
+    return result.error.message;
+  }
+  store.getState().setCredentials(result.value);
+  return undefined;
+}
+
+export async function saveSettings(
+  store: StoreApi<AppState>,
+  values: EditableSettings,
+): Promise<string | undefined> {
+  const result = await invoke('settings:set', { values });
+  if (!result.ok) {
+    return result.error.message;
+  }
+  store.getState().setSettings(result.value);
+  return undefined;
+}
+
+/** Asks the host for the export and hands the files to the browser as downloads. */
+export async function exportGraph(store: StoreApi<AppState>, format: ExportFormat): Promise<void> {
+  const active = store.getState().activeCase;
+  if (active === undefined) {
+    return;
+  }
+  const result = await invoke('export:graph', { caseId: active.id, format });
+  if (!result.ok) {
+    report(store, result.error.message);
+    return;
+  }
+  for (const file of result.value.files) {
+    downloadBlob(new Blob([file.content], { type: file.mimeType }), file.name);
+  }
+}
+
+export function downloadBlob(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const anchor = document.createElement('a');
+  anchor.href = url;
+  anchor.download = name;
+  anchor.rel = 'noopener';
+  document.body.append(anchor);
+  anchor.click();
+  anchor.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
