@@ -163,6 +163,15 @@ describe.skipIf(!haveFixtures())('LEI registry plugin against the recorded regis
     ]);
   });
 
+  it("keeps Shell's first 15 children when the next page is not available, and records the failure", async () => {
+    const h = await start();
+    const progress = await h.run([seedOf('Identifier=lei:21380068P1DRHMJ8KU70')], { depth: 0 });
+    expect(h.neighbours('Organization:shell plc', 'subsidiary')).toHaveLength(15);
+    expect(progress.failures.map((failure) => [failure.code, failure.source])).toEqual([
+      ['not_found', 'GLEIF'],
+    ]);
+  });
+
   it('never sends two registry requests within 3 s of engine time', async () => {
     const h = await start();
     await h.run([seedOf('Identifier=lei:INR2EJN1ERAN0W5ZP974')], { depth: 0 });
