@@ -72,7 +72,7 @@ export function createCyAdapter(cy: Core): CyAdapter {
   const positionAround = (anchor: NodeSingular): { x: number; y: number } => {
     const index = ringIndex.get(anchor.id()) ?? 0;
     ringIndex.set(anchor.id(), index + 1);
-    const radius = 80 + 26 * Math.sqrt(index);
+    const radius = 130 + 34 * Math.sqrt(index);
     const angle = index * GOLDEN_ANGLE;
     const at = anchor.position();
     return { x: at.x + radius * Math.cos(angle), y: at.y + radius * Math.sin(angle) };

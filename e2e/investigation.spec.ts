@@ -1,0 +1,130 @@
+/** The investigator's main flow on the project's own synthetic fixtures. */
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import type { RunningApp, Sources } from './support/harness';
+import {
+  createDataDir,
+  removeDataDir,
+  screenshot,
+  startApp,
+  startSources,
+  SYNTHETIC_GLEIF,
+} from './support/harness';
+
+let sources: Sources;
+let dataDir: string;
+let app: RunningApp;
+
+test.beforeEach(async () => {
+  sources = await startSources(SYNTHETIC_GLEIF);
+  dataDir = await createDataDir(sources);
+  app = await startApp(dataDir);
+  console.log(`e2e host: ${app.host}`);
+});
+
+test.afterEach(async () => {
+  await app.close();
+  await sources.close();
+  await removeDataDir(dataDir);
+});
+
+test('grows a graph from an organization seed, shows provenance, filters, exports, and reopens the case', async ({
+  page,
+}) => {
+  await app.open(page);
+  await expect(page.getByRole('heading', { name: 'Cases' })).toBeVisible();
+  await screenshot(page, '01-case-list-empty');
+
+  await page.getByLabel('New case').fill('Lantern Quay review');
+  await page.getByRole('button', { name: 'Create case' }).click();
+  await expect(page.locator('.case-name')).toHaveText('Lantern Quay review');
+
+  await page.getByLabel('Seed type').selectOption('Organization');
+  await page.getByLabel('Value').fill('Lantern Quay Trading Ltd');
+  await page.getByRole('button', { name: 'Start' }).click();
+
+  const canvas = page.getByTestId('graph-canvas');
+  await expect(canvas).toHaveAttribute('data-nodes', /^[1-9]\d*$/);
+  await expect(page.getByTestId('session-state')).toHaveText('done', { timeout: 60_000 });
+  const nodes = Number(await canvas.getAttribute('data-nodes'));
+  const edges = Number(await canvas.getAttribute('data-edges'));
+  expect(nodes).toBeGreaterThanOrEqual(5);
+  expect(edges).toBeGreaterThanOrEqual(4);
+  await expect(page.getByTestId('graph-counts')).toHaveText(`${nodes} nodes, ${edges} edges`);
+  await screenshot(page, '02-graph-grown');
+
+  // Details with provenance: jump to the parent through the search box.
+  await page.getByLabel('Search nodes (press / )').fill('LANTERN QUAY HOLDINGS');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('details-title')).toHaveText('LANTERN QUAY HOLDINGS LTD');
+  await expect(page.getByRole('region', { name: /Relation/ }).first()).toBeVisible();
+  await expect(page.getByTestId('relation-edge').first()).toContainText('GLEIF, confidence');
+  await expect(page.getByRole('table', { name: 'Tags' })).toContainText('last_monitored');
+  await screenshot(page, '03-details');
+
+  // The hostile legal name from the source is text, not markup.
+  await page.getByLabel('Search nodes (press / )').fill('LANTERN QUAY MEDIA');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('details-title')).toContainText('<img src=x onerror=');
+  expect(await page.locator('.details img').count()).toBe(0);
+  expect(await page.title()).toBe('Trace Graph');
+
+  // Filter: hiding Location nodes leaves fewer visible nodes.
+  const visibleBefore = Number(await canvas.getAttribute('data-visible-nodes'));
+  await page.getByRole('group', { name: 'Asset types' }).getByLabel('Location').uncheck();
+  await expect(canvas).not.toHaveAttribute('data-visible-nodes', String(visibleBefore));
+  await screenshot(page, '04-filtered');
+  await page.getByRole('group', { name: 'Asset types' }).getByLabel('Location').check();
+  await expect(canvas).toHaveAttribute('data-visible-nodes', String(visibleBefore));
+
+  // Export JSON and check the file.
+  await page.getByRole('button', { name: 'Export' }).click();
+  const jsonDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'JSON' }).click();
+  const json = JSON.parse(await readFile(await (await jsonDownload).path(), 'utf8')) as {
+    entities: { id: string }[];
+    edges: { sources: { name: string }[] }[];
+  };
+  expect(json.entities).toHaveLength(nodes);
+  expect(json.edges).toHaveLength(edges);
+  expect(json.entities.map((entity) => entity.id)).toContain('Identifier:lei:984500lqholding00011');
+  expect(json.edges.every((edge) => edge.sources.length > 0)).toBe(true);
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const graphmlDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'GraphML' }).click();
+  const graphml = await readFile(await (await graphmlDownload).path(), 'utf8');
+  expect(graphml.match(/<node /g)).toHaveLength(nodes);
+  expect(graphml).toContain('&lt;img src=x onerror=');
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const csvDownloads: Promise<import('@playwright/test').Download>[] = [];
+  page.on('download', (download) => csvDownloads.push(Promise.resolve(download)));
+  await page.getByRole('menuitem', { name: 'CSV (nodes and edges)' }).click();
+  await expect.poll(() => csvDownloads.length).toBe(2);
+  const csvFiles = await Promise.all(
+    csvDownloads.map(async (download) => ({
+      name: (await download).suggestedFilename(),
+      text: await readFile(await (await download).path(), 'utf8'),
+    })),
+  );
+  const nodesCsv = csvFiles.find((file) => file.name.endsWith('-nodes.csv'));
+  expect(nodesCsv?.text.trim().split('\r\n')).toHaveLength(nodes + 1);
+
+  await page.getByRole('button', { name: 'Export' }).click();
+  const pngDownload = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'PNG image of the graph' }).click();
+  const png = await readFile(await (await pngDownload).path());
+  expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+
+  // Reopen later: a new host over the same data directory shows the same graph.
+  await page.waitForTimeout(2_000); // lets the debounced position save reach the case file
+  await app.close();
+  app = await startApp(dataDir);
+  await app.open(page);
+  await expect(page.getByRole('row', { name: /Lantern Quay review/ })).toBeVisible();
+  await screenshot(page, '05-case-list');
+  await page.getByRole('button', { name: 'Open Lantern Quay review' }).click();
+  await expect(canvas).toHaveAttribute('data-nodes', String(nodes));
+  await expect(canvas).toHaveAttribute('data-edges', String(edges));
+});
