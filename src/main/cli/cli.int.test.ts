@@ -1,0 +1,295 @@
+import { spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeHttpServer } from '../../../test/fakes/http-server';
+import { repositoryRoot } from '../../../test/support/fixtures-dir';
+import { openCaseGraph } from '../../engine/index';
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let dir: string;
+let closedPort: number;
+
+/** Runs the CLI as a child process under the same Node as the tests. */
+function runCli(
+  args: string[],
+  options: { onStderr?: (text: string, child: ReturnType<typeof spawn>) => void } = {},
+) {
+  return new Promise<CliResult>((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
+      cwd: repositoryRoot,
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        TRACE_GRAPH_DATA_DIR: path.join(dir, 'data'),
+        TRACE_GRAPH_KEYCHAIN_SERVICE: `trace-graph-cli-test-${process.pid}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    options.onStart?.(child);
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+async function fingerprint(file: string): Promise<string> {
+  const [bytes, info] = await Promise.all([readFile(file), stat(file)]);
+  return `${createHash('sha256').update(bytes).digest('hex')} ${info.mtimeMs}`;
+}
+
+async function freePort(): Promise<number> {
+  const server = net.createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as net.AddressInfo;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}
+
+function unreachableConfig(gleifUrl = `http://127.0.0.1:${closedPort}`) {
+  const closed = `127.0.0.1:${closedPort}`;
+  const fast = { requests: 50, intervalMs: 100 };
+  return {
+    sources: {
+      gleif: { baseUrl: gleifUrl, rateLimit: fast },
+      companydata: { baseUrl: `http://${closed}`, rateLimit: fast },
+      rdap: { bootstrapUrl: `http://${closed}/`, rateLimit: fast },
+      whois: { ianaServer: closed, rateLimit: fast },
+    },
+    http: { timeoutMs: 5000, maxRetries: 0 },
+  };
+}
+
+let validCase: string;
+let configFile: string;
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cli-int-'));
+  closedPort = await freePort();
+  validCase = path.join(dir, 'existing.sqlite');
+  const graph = openCaseGraph(validCase);
+  graph.apply(
+    {
+      entities: [{ type: 'Organization', asset: { unique_id: 'acme', name: 'Acme' } }],
+      edges: [],
+      dispatch: [],
+    },
+    { source: { name: 'Investigator', confidence: 100 } },
+  );
+  graph.close();
+  configFile = path.join(dir, 'config.json');
+  await writeFile(configFile, JSON.stringify(unreachableConfig()));
+  await writeFile(path.join(dir, 'not-json.json'), '{ "depth": ');
+  await writeFile(path.join(dir, 'bad-value.json'), JSON.stringify({ depth: 'deep' }));
+  await writeFile(path.join(dir, 'text.sqlite'), 'these are notes, not a database\n');
+});
+
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('cli bad input', () => {
+  const cases: [string, () => string[]][] = [
+    ['an unknown asset type', () => ['enrich', '--case', validCase, '--seed', 'Spaceship=enterprise']],
+    ['an invalid seed value', () => ['enrich', '--case', validCase, '--seed', 'Identifier=lei:short']],
+    ['a seed without a type', () => ['enrich', '--case', validCase, '--seed', 'Acme']],
+    ['no seed', () => ['enrich', '--case', validCase]],
+    [
+      'an unknown option',
+      () => ['enrich', '--case', validCase, '--seed', 'Organization=Acme', '--frobnicate'],
+    ],
+    [
+      'a depth that is not a number',
+      () => ['enrich', '--case', validCase, '--seed', 'Organization=A', '--depth', 'x'],
+    ],
+    [
+      'a missing config file',
+      () => [
+        'enrich',
+        '--case',
+        validCase,
+        '--seed',
+        'Organization=A',
+        '--config',
+        path.join(dir, 'nope.json'),
+      ],
+    ],
+    [
+      'a config file that is not JSON',
+      () => [
+        'enrich',
+        '--case',
+        validCase,
+        '--seed',
+        'Organization=A',
+        '--config',
+        path.join(dir, 'not-json.json'),
+      ],
+    ],
+    [
+      'a config file with an invalid value',
+      () => [
+        'enrich',
+        '--case',
+        validCase,
+        '--seed',
+        'Organization=A',
+        '--config',
+        path.join(dir, 'bad-value.json'),
+      ],
+    ],
+    ['an unknown command', () => ['enlarge', '--case', validCase]],
+    ['export without --out', () => ['export', '--case', validCase]],
+  ];
+
+  it.each(cases)(
+    'exits 2 with one error line and leaves the case file intact for %s',
+    async (_name, args) => {
+      const before = await fingerprint(validCase);
+      const result = await runCli(args());
+      expect(result.code).toBe(2);
+      expect(result.stderr).toMatch(/^error: [^\n]+\n$/);
+      expect(await fingerprint(validCase)).toBe(before);
+      expect(existsSync(`${validCase}-wal`)).toBe(false);
+    },
+  );
+
+  it('refuses a case file that is not an SQLite database and leaves it as it was', async () => {
+    const file = path.join(dir, 'text.sqlite');
+    const before = await fingerprint(file);
+    const result = await runCli(['enrich', '--case', file, '--seed', 'Organization=Acme']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: .*not an SQLite database\)\n$/);
+    expect(await fingerprint(file)).toBe(before);
+  });
+
+  it.skipIf(process.getuid?.() === 0)('refuses an unreadable case file', async () => {
+    const file = path.join(dir, 'locked.sqlite');
+    await writeFile(file, '');
+    await chmod(file, 0o000);
+    const result = await runCli(['enrich', '--case', file, '--seed', 'Organization=Acme']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: .*permission denied\n$/);
+  });
+
+  it('creates no case file when the arguments are invalid', async () => {
+    const file = path.join(dir, 'never.sqlite');
+    const result = await runCli(['enrich', '--case', file, '--seed', 'Nope=1']);
+    expect(result.code).toBe(2);
+    expect(existsSync(file)).toBe(false);
+  });
+
+  it('refuses to export a case file that does not exist instead of creating it', async () => {
+    const file = path.join(dir, 'missing.sqlite');
+    const result = await runCli(['export', '--case', file, '--out', path.join(dir, 'missing.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: .*does not exist\n$/);
+    expect(existsSync(file)).toBe(false);
+    expect(existsSync(path.join(dir, 'missing.json'))).toBe(false);
+  });
+});
+
+describe('cli enrich and export', () => {
+  it('completes with no reachable source, reports the failures and exports the documented JSON', async () => {
+    const file = path.join(dir, 'run.sqlite');
+    const exported = path.join(dir, 'run-export.json');
+    const result = await runCli([
+      'enrich',
+      '--case',
+      file,
+      '--seed',
+      'Organization=Acme Widgets',
+      '--seed',
+      'AutonomousSystem=64500',
+      '--config',
+      configFile,
+      '--depth',
+      '1',
+      '--export',
+      exported,
+    ]);
+    expect(result.code).toBe(0);
+    expect(result.stderr).toMatch(/session done/);
+    expect(result.stderr).toMatch(/entities: 2 \(AutonomousSystem 1, Organization 1\)/);
+    expect(result.stderr).toMatch(/Organization:acme widgets {2}GLEIF {2}network: /);
+    expect(result.stderr).toMatch(/AutonomousSystem:64500 {2}RDAP {2}network: /);
+    expect(result.stderr).toMatch(/sources needing an API key: CompanyData/);
+
+    const json = JSON.parse(await readFile(exported, 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(json).sort()).toEqual(['edges', 'entities']);
+    expect(json.edges).toEqual([]);
+    expect(json.entities).toEqual(
+      expect.arrayContaining([
+        {
+          id: 'Organization:acme widgets',
+          type: 'Organization',
+          asset: { unique_id: 'acme widgets', name: 'Acme Widgets' },
+          tags: expect.arrayContaining([expect.objectContaining({ name: 'source', value: 'Investigator' })]),
+        },
+        expect.objectContaining({
+          id: 'AutonomousSystem:64500',
+          type: 'AutonomousSystem',
+          asset: { number: 64500 },
+        }),
+      ]),
+    );
+
+    const out = path.join(dir, 'export.json');
+    const exportResult = await runCli(['export', '--case', file, '--out', out]);
+    expect(exportResult.code).toBe(0);
+    expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(json);
+    expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('cancels cleanly on SIGINT and exits 130', async () => {
+    const hanging = await startFakeHttpServer(() => ({ delayMs: 20_000, body: { data: [] } }));
+    try {
+      const config = path.join(dir, 'hanging.json');
+      await writeFile(config, JSON.stringify(unreachableConfig(hanging.url)));
+      let sent = false;
+      const running = runCli(
+        [
+          'enrich',
+          '--case',
+          path.join(dir, 'interrupted.sqlite'),
+          '--seed',
+          'Organization=Acme',
+          '--config',
+          config,
+        ],
+        {
+          onStart: (child) => {
+            const timer = setInterval(() => {
+              if (hanging.requests.length > 0) {
+                clearInterval(timer);
+                sent = true;
+                child.kill('SIGINT');
+              }
+            }, 20);
+            child.on('close', () => clearInterval(timer));
+          },
+        },
+      );
+      const result = await running;
+      expect(sent).toBe(true);
+      expect(result.code).toBe(130);
+      expect(result.stderr).toMatch(/session cancelled/);
+    } finally {
+      await hanging.close();
+    }
+  });
+});
