@@ -211,6 +211,33 @@ describe('fuzzyCompletions handler', () => {
     expect(idEdge?.edge.properties).toEqual({ score: 100, match_type: 'known' });
   });
 
+  it('fetches candidate records first when the organization has a postal code, and adds 40 for a match', async () => {
+    const orgId = harness.seed(organization('Northwind Traders Inc'));
+    const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
+    harness.graph.apply(
+      {
+        entities: [{ type: 'Location', asset: location }],
+        edges: [{ from: orgId, relation: 'location', to: `Location:${location.address}` }],
+        dispatch: [],
+      },
+      { source: { name: 'seed', confidence: 100 } },
+    );
+    const outcome = await harness.run('gleif/fuzzy-completions', orgId);
+    // The European company shares the (normalised) postal code: its partial score plus 40 beats
+    // the exact name's 60. Its record was fetched for the comparison and is not fetched again.
+    expect(outcome).toMatchObject({ kind: 'completed', dispatch: ['Identifier:lei:984500nwchild0000131'] });
+    const [idEdge] = harness.graph
+      .outgoing(orgId, { relations: ['id'] })
+      .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
+    expect(idEdge?.edge.properties.match_type).toBe('partial');
+    expect(idEdge?.edge.properties.score).toBeGreaterThan(60);
+    expect(harness.server.apiRequests().map((request) => request.path)).toEqual([
+      '/api/v1/fuzzycompletions',
+      `/api/v1/lei-records/${TRADERS}`,
+      '/api/v1/lei-records/984500NWCHILD0000131',
+    ]);
+  });
+
   it('gives an empty result list no LEI and no failure', async () => {
     const orgId = harness.seed(organization('Unheard Of Widgets Ltd'));
     const outcome = await harness.run('gleif/fuzzy-completions', orgId);
