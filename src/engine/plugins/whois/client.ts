@@ -201,7 +201,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   const maxReferrals = options.maxReferrals ?? 3;
 
   const addressOf = (server: string): string => {
-    const mapped = options.servers[server];
+    const mapped = options.servers[server] ?? options.servers[splitHostPort(server).host];
     if (mapped !== undefined) {
       return mapped;
     }
