@@ -204,24 +204,37 @@ export async function startFakeRdapServer(options: FakeRdapServerOptions): Promi
     return { status: 200, headers: { 'content-type': 'application/json' }, body: registry };
   };
 
-  /** Serves `<rir>/<object path>`, through a redirect when the reply lives at another host. */
-  const serveObject = (rir: Rir, objectPath: string, viaHost?: string): FakeReply => {
-    let file: string | undefined;
+  /** The recorded reply of one registry for `autnum/<n>` or `ip/<address>[/<length>]`. */
+  const findFile = (rir: Rir, objectPath: string): string | undefined => {
     const autnum = /^autnum\/(?:AS)?(\d+)$/i.exec(objectPath);
     const ip = /^ip\/(.+)$/.exec(objectPath);
     if (autnum?.[1] !== undefined) {
       const candidate = path.join(responses, rir, `autnum_${autnum[1]}.json`);
-      file = existsSync(candidate) ? candidate : undefined;
-    } else if (ip?.[1] !== undefined) {
+      return existsSync(candidate) ? candidate : undefined;
+    }
+    if (ip?.[1] !== undefined) {
       const range = queriedRange(decodeURIComponent(ip[1]));
       const containing = (networks.get(rir) ?? [])
         .filter((network) => range && network.version === range.version)
         .filter((network) => range && network.first <= range.first && network.last >= range.last)
         .sort((a, b) => (a.last - a.first < b.last - b.first ? -1 : 1));
-      file = containing[0]?.file;
+      return containing[0]?.file;
     }
+    return undefined;
+  };
+
+  /**
+   * Serves `<rir>/<object path>`. A resource recorded at another registry (transferred since the
+   * bootstrap file was written, as AS1234 from ARIN to RIPE) is redirected there, as the RIRs do;
+   * a reply whose self link names another host (registro.br under LACNIC) is redirected to it.
+   */
+  const serveObject = (rir: Rir, objectPath: string, viaHost?: string): FakeReply => {
+    const file = findFile(rir, objectPath);
     if (file === undefined) {
-      return rdapError(404, 'Not Found', `no ${objectPath} at this registry`);
+      const holder = viaHost === undefined ? RIRS.find((other) => findFile(other, objectPath)) : undefined;
+      return holder === undefined
+        ? rdapError(404, 'Not Found', `no ${objectPath} at this registry`)
+        : { status: 301, headers: { location: `${base}/${holder}/${objectPath}` } };
     }
     const host = selfHost(file);
     if (
