@@ -213,6 +213,43 @@ const golden: [string, Omit<Location, 'address'>][] = [
       country: 'CH',
     },
   ],
+  [
+    'Via Roma 12 Milano 25 20121 IT',
+    {
+      street_name: 'Via Roma',
+      building_number: '12',
+      city: 'Milano',
+      province: '25',
+      postal_code: '20121',
+      country: 'IT',
+    },
+  ],
+  [
+    '7, Rue du Marché Bertrange LU L-8050 LU',
+    {
+      building_number: '7',
+      street_name: 'Rue du Marché',
+      city: 'Bertrange',
+      province: 'LU',
+      postal_code: 'L-8050',
+      country: 'LU',
+    },
+  ],
+  [
+    'Harbour Street 5 Dublin D D02 X123 IE',
+    {
+      street_name: 'Harbour Street',
+      building_number: '5',
+      city: 'Dublin',
+      province: 'D',
+      postal_code: 'D02 X123',
+      country: 'IE',
+    },
+  ],
+  [
+    'Box 123 Lund M 221 00 SE',
+    { po_box: '123', city: 'Lund', province: 'M', postal_code: '221 00', country: 'SE' },
+  ],
   ['London, GB', { city: 'London', country: 'GB' }],
   ['Berlin', { city: 'Berlin' }],
 ];

@@ -141,6 +141,10 @@ const STREET_SUFFIXES: ReadonlySet<string> = new Set(
 );
 const STREET_ENDINGS =
   /(?:straße|strasse|str\.?|weg|platz|allee|damm|gasse|ufer|straat|laan|plein|gracht|kade|singel)$/iu;
+// Street-type words that open a street name ("Rue du Marché", "Via Roma"): a segment holding one is a street.
+const STREET_PREFIXES: ReadonlySet<string> = new Set(
+  'rue via viale calle rua avenida av avda strada piazza jalan ulica ul carrer quai allée chemin'.split(' '),
+);
 const DIRECTIONS: ReadonlySet<string> = new Set('north south east west n s e w ne nw se sw'.split(' '));
 
 interface Token {
@@ -243,9 +247,8 @@ function parseStreet(street: string): StreetFields {
     return fields;
   }
   let rest = street;
-  const poBox = /\b(?:P\.?\s?O\.?\s?Box|Post(?:fach| Office Box)|Caixa Postal|B\.?P\.?)\s*(\d[\w-]*)/iu.exec(
-    rest,
-  );
+  const poBox =
+    /\b(?:(?:P\.?\s?O\.?\s?)?Box|Post(?:fach| Office Box)|Caixa Postal|B\.?P\.?)\s*(\d[\w-]*)/iu.exec(rest);
   if (poBox?.[1] !== undefined) {
     fields.po_box = poBox[1];
     rest = rest.replace(poBox[0], ' ');
@@ -259,6 +262,12 @@ function parseStreet(street: string): StreetFields {
     .split(',')
     .map((segment) => normalizeAddressText(segment))
     .filter((segment) => segment !== '');
+  // "7, Rue du Marché": a lone house number belongs to the next segment.
+  for (let index = segments.length - 2; index >= 0; index--) {
+    if (/^\d+[A-Za-z]?$/.test(segments[index] ?? '')) {
+      segments.splice(index, 2, `${segments[index] ?? ''} ${segments[index + 1] ?? ''}`);
+    }
+  }
   const others: string[] = [];
   for (const segment of segments) {
     const leading = /^(\d+[A-Za-z]?(?:[-/]\d+[A-Za-z]?)*)\s+(\D.*)$/u.exec(segment);
@@ -305,7 +314,12 @@ function parseAddress(text: string): LocationParts {
     const segment = tokens[postal.start]?.segment;
     const after = tokens.slice(postal.end).filter((token) => token.segment === segment);
     const before = tokens.slice(0, postal.start);
-    const province = takeProvince(before, countryCode);
+    const province = takeProvince(
+      before,
+      countryCode,
+      after.length === 0 &&
+        (before[before.length - 1]?.segment === segment || isAlone(before, before.length - 1)),
+    );
     if (province !== undefined) {
       parts.province = province;
     }
@@ -316,7 +330,7 @@ function parseAddress(text: string): LocationParts {
       [streetTokens, cityTokens] = splitCity(before, commaForm);
     }
   } else {
-    const province = takeProvince(tokens, countryCode);
+    const province = takeProvince(tokens, countryCode, false);
     if (province !== undefined) {
       parts.province = province;
     }
@@ -375,6 +389,7 @@ function takeCountry(tokens: Token[]): string | undefined {
 function looksLikePostalCode(text: string): boolean {
   return (
     DIGIT_POSTAL.test(text) ||
+    /^\d{3} \d{2}$/.test(text) ||
     SHAPED_POSTAL.some((pattern) => pattern.test(text)) ||
     /^\d[A-Z]{2}$/i.test(text)
   );
@@ -419,7 +434,9 @@ function findPostalCode(
 }
 
 /** Removes and returns the province at the end of `tokens` (just before the postal code). */
-function takeProvince(tokens: Token[], country: string | undefined): string | undefined {
+// `regionSlot`: the registry layout (city, region, postal code), where a short code or number
+// right before the postal code is the region.
+function takeProvince(tokens: Token[], country: string | undefined, regionSlot: boolean): string | undefined {
   if (tokens.length < 2) {
     return undefined;
   }
@@ -449,12 +466,17 @@ function takeProvince(tokens: Token[], country: string | undefined): string | un
   const isCode =
     (known?.has(last.text.toUpperCase()) === true && last.text === last.text.toUpperCase()) ||
     (/^[A-Z]{2,3}$/.test(last.text) && (country === undefined || SUBDIVISION_CODES[country] === undefined)) ||
-    (country === 'JP' && /^\d{1,2}$/.test(last.text));
+    (regionSlot && /^(?:[A-Z]{1,3}|\d{1,2})$/.test(last.text));
   if (!isCode) {
     return undefined;
   }
   tokens.pop();
   return last.text;
+}
+
+function isAlone(tokens: Token[], index: number): boolean {
+  const segment = tokens[index]?.segment;
+  return tokens[index - 1]?.segment !== segment && tokens[index + 1]?.segment !== segment;
 }
 
 /**
@@ -514,7 +536,7 @@ function isStreetLike(tokens: Token[]): boolean {
     /^\d/.test(tokens[0]?.text ?? '') ||
     tokens.some((token) => {
       const word = token.text.toLowerCase().replace(/[.,]$/, '');
-      return STREET_SUFFIXES.has(word) || STREET_ENDINGS.test(word);
+      return STREET_SUFFIXES.has(word) || STREET_ENDINGS.test(word) || STREET_PREFIXES.has(word);
     })
   );
 }
