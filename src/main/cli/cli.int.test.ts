@@ -20,10 +20,7 @@ let dir: string;
 let closedPort: number;
 
 /** Runs the CLI as a child process under the same Node as the tests. */
-function runCli(
-  args: string[],
-  options: { onStderr?: (text: string, child: ReturnType<typeof spawn>) => void } = {},
-) {
+function runCli(args: string[], options: { onStart?: (child: ChildProcess) => void } = {}) {
   return new Promise<CliResult>((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
       cwd: repositoryRoot,
