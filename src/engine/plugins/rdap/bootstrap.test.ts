@@ -186,3 +186,31 @@ describe('bootstrap cache', () => {
     expect(await readdir(cacheDir)).toHaveLength(2);
   });
 });
+
+describe('bootstrap cancellation', () => {
+  it('rejects an aborted lookup without failing another waiting on the same fetch', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const slow: SourceHttp = {
+      getJson: async <TBody>(url: string) => {
+        await gate;
+        return http.getJson<TBody>(url);
+      },
+      postJson: () => Promise.reject(new Error('not used')),
+    };
+    const client = createRdapBootstrap({
+      http: slow,
+      baseUrl: 'https://iana.example/rdap/',
+      cacheDir,
+      clock,
+      logger: silentLogger,
+    });
+    const controller = new AbortController();
+    const cancelled = client.getAutnumServer(1, controller.signal);
+    const other = client.getAutnumServer(200);
+    controller.abort();
+    release();
+    await expect(cancelled).rejects.toMatchObject({ code: 'aborted' });
+    await expect(other).resolves.toBe('https://two.example/');
+  });
+});

@@ -118,6 +118,31 @@ export function matchNetwork(services: unknown[][], target: IpPrefix): string | 
   return best ? chooseServerUrl(best.urls) : undefined;
 }
 
+/** Resolves as `promise` does, or rejects as soon as `signal` aborts. */
+function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (!signal) {
+    return promise;
+  }
+  if (signal.aborted) {
+    return Promise.reject(new SourceError('aborted', 'RDAP bootstrap lookup was aborted', 'RDAP'));
+  }
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = (): void =>
+      reject(new SourceError('aborted', 'RDAP bootstrap lookup was aborted', 'RDAP'));
+    signal.addEventListener('abort', onAbort, { once: true });
+    promise.then(
+      (value) => {
+        signal.removeEventListener('abort', onAbort);
+        resolve(value);
+      },
+      (error: unknown) => {
+        signal.removeEventListener('abort', onAbort);
+        reject(error instanceof Error ? error : new Error(String(error)));
+      },
+    );
+  });
+}
+
 export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstrap {
   const { http, cacheDir, clock, logger } = options;
   const maxAgeMs = options.maxAgeMs ?? BOOTSTRAP_MAX_AGE_MS;
@@ -170,7 +195,7 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
     }
   };
 
-  const load = async (registry: BootstrapRegistry, signal?: AbortSignal): Promise<LoadedRegistry> => {
+  const load = async (registry: BootstrapRegistry): Promise<LoadedRegistry> => {
     const url = urlOf(registry);
     const file = cachePathOf(url, registry);
     const cached = await readCache(file, url);
@@ -178,13 +203,13 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
       return cached;
     }
     try {
-      const response = await http.getJson(url, signal === undefined ? {} : { signal });
+      const response = await http.getJson(url);
       const services = readServices(response.body, url);
       const fetchedAt = clock.now();
       await writeCache(file, { url, fetchedAt, body: response.body });
       return { fetchedAt, services };
     } catch (error) {
-      if (cached && !(error instanceof SourceError && error.code === 'aborted') && !signal?.aborted) {
+      if (cached && !(error instanceof SourceError && error.code === 'aborted')) {
         // Stale data beats none: registries move rarely, and the next lookup tries again.
         logger.warn('RDAP bootstrap refresh failed; using the stale copy', {
           url,
@@ -203,10 +228,11 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
     }
     let pending = inFlight.get(registry);
     if (!pending) {
-      pending = load(registry, signal).finally(() => inFlight.delete(registry));
+      // Shared by every waiter, so one session's cancellation must not fail the others' lookups.
+      pending = load(registry).finally(() => inFlight.delete(registry));
       inFlight.set(registry, pending);
     }
-    const result = await pending;
+    const result = await abortable(pending, signal);
     loaded.set(registry, result);
     return result.services;
   };
