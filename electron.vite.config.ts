@@ -1,0 +1,26 @@
+// electron-vite build: main (ESM), preload (CommonJS, as sandboxed preloads require), renderer.
+import react from '@vitejs/plugin-react';
+import path from 'node:path';
+import { defineConfig } from 'electron-vite';
+
+export default defineConfig({
+  main: {
+    build: {
+      lib: { entry: path.resolve(import.meta.dirname, 'src/main/index.ts'), formats: ['es'] },
+      rollupOptions: { external: ['better-sqlite3', '@napi-rs/keyring'] },
+    },
+  },
+  preload: {
+    build: {
+      lib: { entry: path.resolve(import.meta.dirname, 'src/preload/index.ts'), formats: ['cjs'] },
+      rollupOptions: { output: { entryFileNames: 'index.cjs' } },
+    },
+  },
+  renderer: {
+    root: path.resolve(import.meta.dirname, 'src/renderer'),
+    plugins: [react()],
+    build: {
+      rollupOptions: { input: path.resolve(import.meta.dirname, 'src/renderer/index.html') },
+    },
+  },
+});
