@@ -146,7 +146,8 @@ export const rdapPlugin: PluginDefinition<RdapResources> = definePlugin<RdapReso
   setup(environment) {
     const { config, dataDir, clock, logger } = environment;
     const rdap = config.sources.rdap;
-    // RDAP servers are limited per host:port (LACNIC is stricter), redirects between RIRs are followed.
+    // RDAP servers are limited per host:port (LACNIC is stricter), redirects between RIRs are followed,
+    // and TLS certificates are verified (the reference turns verification off; we never do).
     const http = environment.createHttp({ source: 'RDAP', rateLimit: rdap.rateLimit, perHost: rdap.hosts });
     const bootstrapHttp = environment.createHttp({
       source: 'RDAP',
