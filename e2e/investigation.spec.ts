@@ -1,5 +1,6 @@
 /** The investigator's main flow on the project's own synthetic fixtures. */
 import { readFile } from 'node:fs/promises';
+import type { Download } from '@playwright/test';
 import { expect, test } from '@playwright/test';
 import type { RunningApp, Sources } from './support/harness';
 import {
@@ -98,7 +99,7 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   expect(graphml).toContain('&lt;img src=x onerror=');
 
   await page.getByRole('button', { name: 'Export' }).click();
-  const csvDownloads: Promise<import('@playwright/test').Download>[] = [];
+  const csvDownloads: Promise<Download>[] = [];
   page.on('download', (download) => csvDownloads.push(Promise.resolve(download)));
   await page.getByRole('menuitem', { name: 'CSV (nodes and edges)' }).click();
   await expect.poll(() => csvDownloads.length).toBe(2);

@@ -1,4 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
+import type { AppApi } from '../shared/ipc/contract';
 
 const exposed = new Map<string, unknown>();
 const listeners = new Map<string, ((event: unknown, payload: unknown) => void)[]>();
@@ -22,8 +23,8 @@ vi.mock('electron', () => ({
   },
 }));
 
-const { createPreloadApi } = await import('./index');
-const api = exposed.get('api') as ReturnType<typeof createPreloadApi>;
+await import('./index');
+const api = exposed.get('api') as AppApi;
 
 describe('the preload bridge', () => {
   it('exposes only invoke and on as window.api', () => {
