@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_CONFIG, resolveConfig, type TtlRule } from './config';
-import { findTtlMs, ttlStartTime } from './ttl';
+import { createTtlResolver, findTtlMs, ttlStartTime } from './ttl';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -121,5 +121,17 @@ describe('ttlStartTime', () => {
   it('matches names without regard to case', () => {
     const config = configWith([{ from: 'organization', plugin: 'GLEIF', ttl: '4h' }]);
     expect(findTtlMs(config, { from: 'Organization', plugin: 'gleif' })).toBe(4 * HOUR);
+  });
+});
+
+describe('createTtlResolver', () => {
+  it('gives the same start times as ttlStartTime for each key', () => {
+    const config = configWith([{ from: 'Organization', plugin: 'gleif', ttl: '3h' }]);
+    const resolve = createTtlResolver(config);
+    const key = { from: 'Organization', to: 'Identifier', plugin: 'gleif' };
+    const other = { from: 'FQDN', plugin: 'whois' };
+    expect(resolve(key, 10 * DAY)).toBe(ttlStartTime(config, key, 10 * DAY));
+    expect(resolve(other, 10 * DAY)).toBe(10 * DAY - DAY);
+    expect(resolve(key, 11 * DAY)).toBe(11 * DAY - 3 * HOUR);
   });
 });

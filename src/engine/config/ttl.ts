@@ -49,3 +49,17 @@ function rankOf(rule: TtlRule): number {
     (rule.plugin === undefined ? 0 : 4) + (rule.to === undefined ? 0 : 2) + (rule.from === undefined ? 0 : 1);
   return named * 10 + weight;
 }
+
+/** A memoised ttlStartTime for one configuration (handler runs ask the same few keys over and over). */
+export function createTtlResolver(config: AppConfig): (key: TtlKey, now: number) => number {
+  const cache = new Map<string, number>();
+  return (key, now) => {
+    const cacheKey = `${key.from}\u0000${key.to ?? ''}\u0000${key.plugin}`;
+    let ttl = cache.get(cacheKey);
+    if (ttl === undefined) {
+      ttl = findTtlMs(config, key);
+      cache.set(cacheKey, ttl);
+    }
+    return now - ttl;
+  };
+}

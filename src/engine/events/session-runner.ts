@@ -4,6 +4,7 @@
  */
 import type { EntityId } from '../../shared/model/asset';
 import type { AppConfig } from '../config/config';
+import { createTtlResolver } from '../config/ttl';
 import type { HandlerRegistry } from '../plugins/registry';
 import { runHandler, type EngineGraph } from '../plugins/run-handler';
 import type { PluginDefinition } from '../plugins/types';
@@ -35,6 +36,7 @@ export interface SessionRunner {
 
 export function createSessionRunner(options: SessionRunnerOptions): SessionRunner {
   const { graph, config, clock, logger, refresh } = options;
+  const ttlStart = createTtlResolver(config);
   const progress = createProgressTracker(options.sessionId, new Date(clock.now()).toISOString());
   // The dispatcher owns the session's AbortSignal; the context reads it lazily.
   const context: SessionContext = {
@@ -58,6 +60,7 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
           entityId,
           graph,
           config,
+          ttlStart,
           now: clock.now(),
           refresh,
           signal,

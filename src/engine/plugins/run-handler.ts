@@ -6,7 +6,7 @@
 import { typeOfEntityId, type EntityId } from '../../shared/model/asset';
 import type { HandlerFailure } from '../../shared/model/session';
 import type { AppConfig } from '../config/config';
-import { ttlStartTime } from '../config/ttl';
+import { ttlStartTime, type TtlKey } from '../config/ttl';
 import { InvalidRelationError, type CaseGraph } from '../graph/types';
 import { MissingCredentialError, isSourceError } from '../net/errors';
 import type { Logger } from '../util/logger';
@@ -28,6 +28,8 @@ export interface HandlerRunInput {
   config: AppConfig;
   /** Current time (ms since epoch), for the TTL start time. */
   now: number;
+  /** TTL start time for a key (memoised by the session); defaults to ttlStartTime over `config`. */
+  ttlStart?: (key: TtlKey, now: number) => number;
   /** Ignore the TTL: always query. */
   refresh: boolean;
   signal: AbortSignal;
@@ -70,15 +72,14 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (handler.accepts !== undefined && !handler.accepts(entity.asset)) {
       return IGNORED;
     }
-    const since = ttlStartTime(
-      input.config,
-      {
-        from: handler.eventType,
-        plugin: plugin.name,
-        ...(handler.transforms[0] === undefined ? {} : { to: handler.transforms[0] }),
-      },
-      input.now,
-    );
+    const key: TtlKey =
+      handler.transforms[0] === undefined
+        ? { from: handler.eventType, plugin: plugin.name }
+        : { from: handler.eventType, to: handler.transforms[0], plugin: plugin.name };
+    const since =
+      input.ttlStart === undefined
+        ? ttlStartTime(input.config, key, input.now)
+        : input.ttlStart(key, input.now);
     const context: HandlerContext<typeof handler.eventType, unknown> = {
       entity,
       since,
