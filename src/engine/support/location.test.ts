@@ -337,6 +337,55 @@ describe('leiAddressToLocation', () => {
       country: 'US',
     });
   });
+
+  it('keys the Location by exactly the LEI one-line layout, with the region stripped of its prefix', () => {
+    const addresses = [
+      {
+        addressLines: ['One Microsoft Way'],
+        city: 'Redmond',
+        region: 'US-WA',
+        postalCode: '98052-6399',
+        country: 'US',
+      },
+      {
+        addressLines: ['  ', 'KAROL  BAGH'],
+        city: 'NEW DELHI',
+        region: ' IN-DL ',
+        postalCode: '110005',
+        country: 'IN',
+      },
+      {
+        addressLines: ['1 Main Street'],
+        city: 'Seattle',
+        region: 'ＵＳ-ＷＡ',
+        postalCode: '98101',
+        country: 'US',
+      },
+      { city: 'Tokyo', region: 'Kanto', country: 'JP' },
+    ];
+    for (const address of addresses) {
+      const location = leiAddressToLocation(address);
+      expect(location?.address).toBe(buildLeiAddressString(address));
+      expect(location?.address).not.toMatch(/\b[A-Z]{2}-/);
+    }
+    expect(addresses.map((address) => leiAddressToLocation(address)?.province)).toEqual([
+      'WA',
+      'DL',
+      'WA',
+      'Kanto',
+    ]);
+    expect(leiAddressToLocation(addresses[1] ?? {})).toMatchObject({
+      address: 'KAROL BAGH NEW DELHI DL 110005 IN',
+      street_name: 'KAROL BAGH',
+      city: 'NEW DELHI',
+      postal_code: '110005',
+      country: 'IN',
+    });
+  });
+
+  it('gives nothing for an address with only empty fields', () => {
+    expect(leiAddressToLocation({ addressLines: [' '], region: '', country: '' })).toBeUndefined();
+  });
 });
 
 describe('locationFromParts', () => {

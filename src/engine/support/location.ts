@@ -203,21 +203,30 @@ export function buildLeiAddressString(address: LeiAddress): string {
     .join(' ');
 }
 
-/** The Location of an LEI address from its structured fields; its key is `buildLeiAddressString`. */
+/**
+ * The Location of an LEI address from its structured fields. Its key is exactly
+ * `buildLeiAddressString(address)`, and its province the region without its country prefix.
+ */
 export function leiAddressToLocation(address: LeiAddress): Location | undefined {
-  const street = normalizeAddressText((address.addressLines ?? []).join(' '));
-  return locationFromParts({
-    ...(street === '' ? {} : { street }),
-    ...(address.city === undefined ? {} : { city: address.city }),
-    ...(address.region === undefined ? {} : { province: address.region }),
-    ...(address.postalCode === undefined ? {} : { postalCode: address.postalCode }),
-    ...(address.country === undefined ? {} : { country: address.country }),
+  const key = buildLeiAddressString(address);
+  if (key === '') {
+    return undefined;
+  }
+  const street = (address.addressLines ?? []).map((line) => normalizeAddressText(line)).join(' ');
+  return buildLocation(key, {
+    street,
+    city: address.city ?? '',
+    province: stripRegionPrefix(address.region ?? ''),
+    postalCode: address.postalCode ?? '',
+    country: address.country ?? '',
   });
 }
 
+// Normalised first, so a full-width or padded "ＵＳ-ＷＡ" loses its prefix like "US-WA" does.
 function stripRegionPrefix(region: string): string {
-  const match = /^([A-Za-z]{2})-(.+)$/.exec(region.trim());
-  return match?.[1] !== undefined && match[2] !== undefined && isCountryCode(match[1]) ? match[2] : region;
+  const text = normalizeAddressText(region);
+  const match = /^([A-Za-z]{2})-(.+)$/.exec(text);
+  return match?.[1] !== undefined && match[2] !== undefined && isCountryCode(match[1]) ? match[2] : text;
 }
 
 /** The one normalisation of Location fields, shared by both entry points. */
