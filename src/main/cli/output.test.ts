@@ -1,0 +1,118 @@
+import { describe, expect, it } from 'vitest';
+import type { SessionProgress } from '../../shared/model/session';
+import { createProgressPrinter, printError, summaryLines } from './output';
+
+function progress(overrides: Partial<SessionProgress> = {}): SessionProgress {
+  return {
+    sessionId: 's',
+    state: 'running',
+    queued: 0,
+    running: 0,
+    done: 0,
+    failed: 0,
+    cacheHits: 0,
+    requestsBySource: {},
+    rateLimitWaitMsBySource: {},
+    sourcesNeedingKey: [],
+    failures: [],
+    startedAt: '2026-01-01T00:00:00.000Z',
+    ...overrides,
+  };
+}
+
+function sink(isTTY: boolean) {
+  const writes: string[] = [];
+  return { writes, stream: { isTTY, write: (text: string) => writes.push(text) } };
+}
+
+describe('progress printer', () => {
+  it('rewrites one line in place on a terminal', () => {
+    let now = 0;
+    const { writes, stream } = sink(true);
+    const printer = createProgressPrinter(stream, () => now);
+    printer.update(progress({ done: 1 }));
+    now += 200;
+    printer.update(progress({ done: 2 }));
+    printer.finish();
+    expect(writes.slice(0, 2).every((text) => text.startsWith('\r') && !text.includes('\n'))).toBe(true);
+    expect(writes.at(-1)).toBe('\n');
+  });
+
+  it('prints plain lines at most every interval when not on a terminal', () => {
+    let now = 0;
+    const { writes, stream } = sink(false);
+    const printer = createProgressPrinter(stream, () => now, 500);
+    printer.update(progress({ done: 1 }));
+    now += 100;
+    printer.update(progress({ done: 2 }));
+    now += 100;
+    printer.update(progress({ done: 3 }));
+    expect(writes).toHaveLength(1);
+    printer.finish();
+    expect(writes).toHaveLength(2);
+    expect(writes[1]).toMatch(/done 3/);
+    expect(writes.every((text) => text.endsWith('\n') && !text.includes('\r'))).toBe(true);
+  });
+
+  it('does not repeat an unchanged line', () => {
+    let now = 0;
+    const { writes, stream } = sink(false);
+    const printer = createProgressPrinter(stream, () => now, 500);
+    printer.update(progress({ done: 1 }));
+    now += 1000;
+    printer.update(progress({ done: 1 }));
+    expect(writes).toHaveLength(1);
+  });
+});
+
+describe('summary', () => {
+  it('lists counts by type, requests, waits, cache hits, keys and failures', () => {
+    const lines = summaryLines(
+      progress({
+        state: 'done',
+        finishedAt: '2026-01-01T00:00:02.500Z',
+        cacheHits: 4,
+        requestsBySource: { RDAP: 2, GLEIF: 3 },
+        rateLimitWaitMsBySource: { GLEIF: 6000 },
+        sourcesNeedingKey: ['CompanyData'],
+        failures: [
+          {
+            at: '2026-01-01T00:00:01.000Z',
+            entityId: 'Organization:acme',
+            assetType: 'Organization',
+            handler: 'gleif/fuzzy-completions',
+            source: 'GLEIF',
+            code: 'timeout',
+            message: 'no complete reply',
+          },
+        ],
+      }),
+      {
+        entities: 3,
+        edges: 2,
+        entitiesByType: { Organization: 2, Identifier: 1 },
+        edgesByRelation: { id: 1, subsidiary: 1 },
+      },
+    );
+    expect(lines).toEqual([
+      'session done in 2.5 s',
+      'entities: 3 (Identifier 1, Organization 2)',
+      'edges: 2 (id 1, subsidiary 1)',
+      'requests: GLEIF 3, RDAP 2',
+      'rate-limit wait: GLEIF 6.0 s',
+      'cache hits: 4',
+      'handler runs: 0 done, 0 failed',
+      'sources needing an API key: CompanyData (set <SOURCE>_API_KEY or add the key in Settings)',
+      'failures: 1',
+      '  Organization:acme  GLEIF  timeout: no complete reply',
+    ]);
+  });
+});
+
+describe('printError', () => {
+  it('prints only the first line of a message', () => {
+    const { writes, stream } = sink(false);
+    printError(stream, 'bad thing\nstack trace');
+    expect(writes).toEqual(['error: bad thing\n']);
+  });
+});
