@@ -103,6 +103,20 @@ describe.skipIf(!haveFixtures())('LEI registry plugin against the recorded regis
     ]);
   });
 
+  it("takes a child's city, province and postal code from the record's own address fields", async () => {
+    const h = await start();
+    await h.run([seedOf('Organization=Microsoft Corporation')], { depth: 1 });
+    const australia = 'Organization:microsoft datacenter australia pty limited';
+    const key = 'Location:1 DENISON STREET NORTH SYDNEY NEW SOUTH WALES North Sydney NSW 2060 AU';
+    expect(h.neighbours(australia, 'legal_address')).toEqual([key]);
+    expect(h.openCase.graph.findEntity(key)?.asset).toMatchObject({
+      city: 'North Sydney',
+      province: 'NSW',
+      postal_code: '2060',
+      country: 'AU',
+    });
+  });
+
   it('makes no registry request on a second run within the TTL and gives the same graph', async () => {
     const h = await start();
     await h.run([seedOf('Organization=Microsoft Corporation')]);

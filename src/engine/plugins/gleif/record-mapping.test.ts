@@ -89,4 +89,34 @@ describe('LEI record mapping', () => {
     expect(findings.edges[0]?.properties).toEqual({ score: 70, match_type: 'exact' });
     expect(findings.dispatch).toEqual([]);
   });
+
+  it("takes the Location's city, province, postal code and country from the record's own fields", () => {
+    const builder = new FindingsBuilder();
+    addLeiRecordFindings(
+      builder,
+      { unique_id: 'bagh traders', name: 'Bagh Traders' },
+      {
+        ...record,
+        legalAddress: {
+          addressLines: ['12/4, OLD MILL LANE', 'KAROL BAGH'],
+          city: 'NEW DELHI',
+          region: 'IN-DL',
+          postalCode: '110005',
+          country: 'IN',
+        },
+        otherAddresses: [],
+      },
+      { score: 70, matchType: 'exact' },
+    );
+    const locations = builder.build().entities.filter((entity) => entity.type === 'Location');
+    expect(locations.map((entity) => entity.asset)).toEqual([
+      expect.objectContaining({
+        address: '12/4, OLD MILL LANE KAROL BAGH NEW DELHI DL 110005 IN',
+        city: 'NEW DELHI',
+        province: 'DL',
+        postal_code: '110005',
+        country: 'IN',
+      }),
+    ]);
+  });
 });

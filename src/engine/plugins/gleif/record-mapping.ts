@@ -1,6 +1,6 @@
 /** The LEI record mapping: one record onto one Organization, as findings (used by both handlers). */
 import type { EntityId, Identifier, IdentifierType, Organization } from '../../../shared/model/asset';
-import { buildLeiAddressString, streetAddressToLocation } from '../../support/location';
+import { leiAddressToLocation } from '../../support/location';
 import type { FindingsBuilder } from '../findings';
 import type { LeiAddress, LeiRecord } from './parse';
 
@@ -110,7 +110,7 @@ export function addLeiRecordFindings(
     if (address === undefined) {
       continue;
     }
-    const location = streetAddressToLocation(buildLeiAddressString(address));
+    const location = leiAddressToLocation(address);
     if (location !== undefined) {
       builder.edge(orgId, relation, builder.entity('Location', location));
     }
