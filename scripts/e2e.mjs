@@ -4,7 +4,8 @@
 // The API-key spec uses the real OS keychain: without a session bus this script re-runs itself
 // inside `dbus-run-session` with an unlocked gnome-keyring.
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -19,10 +20,15 @@ if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.TRACE_GRAPH_IN_DBUS) {
     const inner =
       'eval "$(printf trace-graph-test | gnome-keyring-daemon --unlock --components=secrets)" >/dev/null; ' +
       'export TRACE_GRAPH_IN_DBUS=1; exec node scripts/e2e.mjs "$@"';
+    // A keyring directory of its own: a login keyring left by another run (with another password)
+    // would stay locked and answer every request with a dismissed unlock prompt.
+    const keyringHome = mkdtempSync(path.join(os.tmpdir(), 'trace-graph-e2e-keyring-'));
     const result = spawnSync('dbus-run-session', ['--', 'bash', '-c', inner, 'e2e', ...args], {
       cwd: root,
       stdio: 'inherit',
+      env: { ...process.env, XDG_DATA_HOME: keyringHome },
     });
+    rmSync(keyringHome, { recursive: true, force: true });
     process.exit(result.status ?? 1);
   }
   console.warn('warning: no D-Bus session bus: the API-key spec will see "no keychain reachable"');

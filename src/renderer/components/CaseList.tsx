@@ -106,7 +106,12 @@ export function CaseList() {
 
   return (
     <main className="case-list">
-      <h1>Cases</h1>
+      <div className="case-list-head">
+        <h1>Cases</h1>
+        <button type="button" onClick={() => appStore.getState().setSettingsOpen(true)}>
+          Settings
+        </button>
+      </div>
       <form
         className="new-case"
         onSubmit={(event) => {
