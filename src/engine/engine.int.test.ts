@@ -8,7 +8,7 @@ import { createMemoryCredentialStore } from './credentials/credential-store';
 import { createEngine } from './engine';
 import type { Engine } from './engine-types';
 import { FindingsBuilder } from './plugins/findings';
-import { defineHandler, definePlugin, type PluginDefinition } from './plugins/types';
+import { defineHandler, definePlugin, type PluginDefinition, type PluginEnvironment } from './plugins/types';
 import type { SourceHttp } from './net/types';
 
 interface Resources {
@@ -188,5 +188,67 @@ describe('engine', () => {
     expect(progress.failures).toMatchObject([
       { entityId: 'Organization:acme', handler: 'fake-registry/lei', code: 'http_status' },
     ]);
+  });
+
+  it('counts requests and rate-limit waits of non-HTTP transports into the running session', async () => {
+    let environment: PluginEnvironment | undefined;
+    const transport = definePlugin({
+      name: 'fake-transport',
+      source: { name: 'FakeTransport', confidence: 100 },
+      setup: (given) => {
+        environment = given;
+      },
+      handlers: [
+        defineHandler({
+          name: 'fake-transport/query',
+          eventType: 'Organization',
+          priority: 1,
+          transforms: ['Organization'],
+          query: async (context) => {
+            const limiter = environment!.limiter(
+              'server-a',
+              { requests: 1, intervalMs: 40 },
+              'FakeTransport',
+            );
+            for (let attempt = 0; attempt < 2; attempt += 1) {
+              await limiter.acquire(context.signal);
+              environment!.countRequest('FakeTransport');
+            }
+            return { entities: [], edges: [], dispatch: [] };
+          },
+        }),
+      ],
+    });
+    engine = createEngine({
+      config: DEFAULT_CONFIG,
+      dataDir: dir,
+      credentials: createMemoryCredentialStore(),
+      plugins: [transport],
+    });
+    const progress = await engine.openCase(path.join(dir, 'case.sqlite')).startSession({ seeds: [acme] })
+      .done;
+    expect(progress.requestsBySource).toEqual({ FakeTransport: 2 });
+    expect(progress.rateLimitWaitMsBySource.FakeTransport).toBeGreaterThan(0);
+  });
+
+  it('sets each plugin up once per engine', () => {
+    let setups = 0;
+    const counted = definePlugin({
+      name: 'counted',
+      source: { name: 'Counted', confidence: 100 },
+      setup: () => {
+        setups += 1;
+      },
+      handlers: [],
+    });
+    engine = createEngine({
+      config: DEFAULT_CONFIG,
+      dataDir: dir,
+      credentials: createMemoryCredentialStore(),
+      plugins: [counted],
+    });
+    engine.openCase(path.join(dir, 'a.sqlite'));
+    engine.openCase(path.join(dir, 'b.sqlite'));
+    expect(setups).toBe(1);
   });
 });
