@@ -1,5 +1,6 @@
 /** Record expansion: an RDAP autnum or ip network reply to URL, FQDN, contacts and what their jCards say. */
-import { entityIdOf, type EntityId } from '../../../shared/model/asset';
+import { entityIdOf, type EntityId, type Person } from '../../../shared/model/asset';
+import { hasLegalSuffix } from '../../support/brand';
 import { createOrganization } from '../../support/organization';
 import { fullNameToPerson } from '../../support/person';
 import { phoneToAsset } from '../../support/phone';
@@ -55,20 +56,50 @@ function addCard(builder: FindingsBuilder, graph: GraphReader, contactId: Entity
     }
   }
   // The organisation comes last, after the contact's location, as the reference orders it.
-  if (card.fullName !== undefined && card.kind === 'individual') {
-    const person = fullNameToPerson(card.fullName);
-    if (person) {
-      const personId = builder.entity('Person', person);
-      builder.edge(contactId, 'person', personId).dispatch(personId);
-    }
-  } else if (card.fullName !== undefined && card.kind === 'org') {
+  const holder = card.fullName === undefined ? undefined : classifyContactName(card.kind, card.fullName);
+  if (holder?.type === 'Person') {
+    const personId = builder.entity('Person', holder.person);
+    builder.edge(contactId, 'person', personId).dispatch(personId);
+  } else if (holder?.type === 'Organization') {
     const organizationId = createOrganization(graph, builder, {
-      name: card.fullName,
+      name: holder.name,
       context: contactId,
       relation: 'organization',
     });
     builder.dispatch(organizationId);
   }
+}
+
+// Legal forms the shared suffix list lacks but registrants write, notably in the LACNIC region
+// ("TELECOMUNICACIONES BANTEL, C.A.", "NEURALSOFT S.R.L.", "Triara.com, S.A. de C.V.").
+const LEGAL_FORM =
+  /[\s,](?:c\.\s?a|s\.\s?r\.\s?l|srl|s\.\s?a\.?\s+de\s+c\.\s?v|s\.\s?a\.\s?s|s\.\s?a\.\s?c|s\.\s?c|ltda|e\.\s?i\.\s?r\.\s?l|eirl|s\.\s?de\s+r\.\s?l|s\.\s?p\.\s?a|b\.\s?v|n\.\s?v|pty)[.,\s]*$/iu;
+// Placeholders a registry writes instead of a holder: neither a Person nor an Organization.
+const PLACEHOLDER = /(?:\bredacted\b|\bwithheld\b|\bnot disclosed\b|\bprivacy\b|^n\/a$|^none$|^unknown$|@)/iu;
+
+/**
+ * Who a jCard names, from its `kind` and `fn`: kind `org`/`organization` is an Organization; kind
+ * `individual` is a Person when the name parses as one without a legal form, else an
+ * Organization (registries mark company registrants `individual`), unless the name is a
+ * placeholder; other or missing kinds give nothing.
+ */
+export function classifyContactName(
+  kind: string | undefined,
+  fullName: string,
+): { type: 'Person'; person: Person } | { type: 'Organization'; name: string } | undefined {
+  const name = fullName.replace(/\s+/g, ' ').trim();
+  if (name === '') {
+    return undefined;
+  }
+  if (kind === 'org' || kind === 'organization') {
+    return { type: 'Organization', name };
+  }
+  const text = name.normalize('NFKC');
+  if (kind !== 'individual' || PLACEHOLDER.test(text)) {
+    return undefined;
+  }
+  const person = hasLegalSuffix(text) || LEGAL_FORM.test(text) ? undefined : fullNameToPerson(text);
+  return person === undefined ? { type: 'Organization', name } : { type: 'Person', person };
 }
 
 /** Keeps one copy of each entity (later fields merged over earlier ones) and of each edge. */

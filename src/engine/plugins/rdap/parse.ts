@@ -188,7 +188,7 @@ export interface CardAddressParts {
 
 /** What a contact's jCard says, cleaned; every field optional because registries vary. */
 export interface ContactCard {
-  /** `individual`, `org`, `group`, `location` (lowercased). */
+  /** `individual`, `org` (some servers write `organization`), `group`, `location` (lowercased). */
   kind?: string;
   fullName?: string;
   emails: string[];
