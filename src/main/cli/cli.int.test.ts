@@ -5,6 +5,7 @@ import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeHttpServer } from '../../../test/fakes/http-server';
 import { repositoryRoot } from '../../../test/support/fixtures-dir';
@@ -181,6 +182,18 @@ describe('cli bad input', () => {
     const result = await runCli(['enrich', '--case', file, '--seed', 'Organization=Acme']);
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: .*permission denied\n$/);
+  });
+
+  it('refuses an SQLite database of another application and leaves it as it was', async () => {
+    const file = path.join(dir, 'foreign.sqlite');
+    const foreign = new Database(file);
+    foreign.exec("CREATE TABLE notes (body TEXT); INSERT INTO notes VALUES ('keep me')");
+    foreign.close();
+    const before = await fingerprint(file);
+    const result = await runCli(['export', '--case', file, '--out', path.join(dir, 'foreign.json')]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: .*without a case schema\)\n$/);
+    expect(await fingerprint(file)).toBe(before);
   });
 
   it('creates no case file when the arguments are invalid', async () => {

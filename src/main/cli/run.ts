@@ -184,14 +184,25 @@ async function checkCaseFile(file: string, mode: 'open-or-create' | 'existing'):
     return;
   }
   const handle = await openFile(file, 'r');
+  let header: Buffer;
   try {
-    const header = Buffer.alloc(SQLITE_HEADER.length);
+    header = Buffer.alloc(64);
     const { bytesRead } = await handle.read(header, 0, header.length, 0);
-    if (bytesRead < header.length || header.toString('latin1') !== SQLITE_HEADER) {
+    if (bytesRead < header.length || header.toString('latin1', 0, SQLITE_HEADER.length) !== SQLITE_HEADER) {
       throw new UsageError(`${file} is not a case file (not an SQLite database)`);
     }
   } finally {
     await handle.close();
+  }
+  // Every case file has a schema version (PRAGMA user_version, bytes 60-63 of the header) from its
+  // first write; version 0 means another application's database, which opening would alter. A
+  // write-ahead log may hold a newer header, so the check only applies without one.
+  const walSize = await stat(`${file}-wal`).then(
+    (wal) => wal.size,
+    () => 0,
+  );
+  if (header.readUInt32BE(60) === 0 && walSize === 0) {
+    throw new UsageError(`${file} is not a case file (an SQLite database without a case schema)`);
   }
 }
 
