@@ -176,7 +176,9 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       try {
         const text = Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
-          : Buffer.from(data).toString('utf8');
+          : data instanceof ArrayBuffer
+            ? Buffer.from(data).toString('utf8')
+            : data.toString('utf8');
         message = isBinary ? undefined : JSON.parse(text);
       } catch {
         message = undefined;
