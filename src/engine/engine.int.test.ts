@@ -231,6 +231,17 @@ describe('engine', () => {
     expect(progress.rateLimitWaitMsBySource.FakeTransport).toBeGreaterThan(0);
   });
 
+  it('attributes each request to the session that made it when sessions run at once', async () => {
+    const open = startEngine().openCase(path.join(dir, 'case.sqlite'));
+    const beta = { type: 'Organization' as const, asset: { unique_id: 'beta', name: 'Beta' } };
+    const first = open.startSession({ seeds: [acme], depth: 0 });
+    const second = open.startSession({ seeds: [beta], depth: 0 });
+    const [one, two] = await Promise.all([first.done, second.done]);
+    expect(server.requests).toHaveLength(2);
+    expect(one.requestsBySource).toEqual({ FakeRegistry: 1 });
+    expect(two.requestsBySource).toEqual({ FakeRegistry: 1 });
+  });
+
   it('sets each plugin up once per engine', () => {
     let setups = 0;
     const counted = definePlugin({
