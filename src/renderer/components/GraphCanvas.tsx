@@ -9,7 +9,7 @@ import type { CyAdapter, RunningLayout } from '../graph/cy-adapter';
 import { createCyAdapter } from '../graph/cy-adapter';
 import { registerCyExtensions } from '../graph/cy-extensions';
 import type { Theme } from '../graph/cy-style';
-import { buildStylesheet } from '../graph/cy-style';
+import { buildStylesheet, ICON_NODE_LIMIT } from '../graph/cy-style';
 import { savePositions } from '../store/actions';
 import { appStore } from '../store/app-store';
 
@@ -73,13 +73,18 @@ export function GraphCanvas({
     };
 
     const theme = window.matchMedia('(prefers-color-scheme: dark)');
+    let icons = true;
     const onTheme = (): void => {
-      cy.style(buildStylesheet(systemTheme()));
+      cy.style(buildStylesheet(systemTheme(), icons));
     };
     theme.addEventListener('change', onTheme);
 
     /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
     const publishCounts = (): void => {
+      if (icons !== cy.nodes().length <= ICON_NODE_LIMIT) {
+        icons = !icons;
+        onTheme();
+      }
       element.dataset.nodes = String(cy.nodes().length);
       element.dataset.edges = String(cy.edges().length);
       element.dataset.visibleNodes = String(cy.nodes().not('.filtered').length);
