@@ -10,6 +10,7 @@ import type { Engine } from './engine-types';
 import { FindingsBuilder } from './plugins/findings';
 import { defineHandler, definePlugin, type PluginDefinition, type PluginEnvironment } from './plugins/types';
 import type { SourceHttp } from './net/types';
+import type { Clock } from './util/clock';
 
 interface Resources {
   http: SourceHttp;
@@ -43,9 +44,14 @@ function fakeRegistryPlugin(
             since: context.since,
             source: 'FakeRegistry',
           });
+          // Hands back what it read, edges included: the engine must dispatch it, not re-write it.
           return found.length === 0
             ? null
-            : { entities: [], edges: [], dispatch: found.map((n) => n.entity.id) };
+            : {
+                entities: [],
+                edges: found.map((n) => ({ from: n.edge.from, relation: n.edge.relation, to: n.edge.to })),
+                dispatch: found.map((n) => n.entity.id),
+              };
         },
         query: async (context) => {
           calls.query += 1;
@@ -86,12 +92,13 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function startEngine(): Engine {
+function startEngine(clock?: Clock): Engine {
   engine = createEngine({
     config: DEFAULT_CONFIG,
     dataDir: dir,
     credentials: createMemoryCredentialStore(),
     plugins: [fakeRegistryPlugin(calls, server.url)],
+    ...(clock === undefined ? {} : { clock }),
   });
   return engine;
 }
@@ -140,6 +147,22 @@ describe('engine', () => {
     expect(progress.cacheHits).toBe(1);
     expect(progress.requestsBySource).toEqual({});
     expect(server.requests).toHaveLength(1);
+  });
+
+  it('serves a cache hit without refreshing when the source last confirmed the edge', async () => {
+    // Regression: the lookup path re-applied what it read, so every cache hit looked like a fresh
+    // confirmation by the source and the TTL never ran out.
+    let now = Date.parse('2026-01-01T00:00:00Z');
+    const clock: Clock = { now: () => now, sleep: () => Promise.resolve() };
+    const open = startEngine(clock).openCase(path.join(dir, 'case.sqlite'));
+    await open.startSession({ seeds: [acme] }).done;
+    now += 60 * 60 * 1000;
+    const progress = await open.startSession({ seeds: [acme] }).done;
+    expect(progress.cacheHits).toBe(1);
+    const [edge] = open.graph.exportJson().edges;
+    const stored = open.graph.outgoing('Organization:acme', { relations: ['id'] })[0]?.edge;
+    expect(edge?.relation).toBe('id');
+    expect(stored?.sources[0]?.updatedAt).toBe('2026-01-01T00:00:00.000Z');
   });
 
   it('queries again when the session asks for a refresh', async () => {

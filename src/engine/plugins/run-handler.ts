@@ -4,6 +4,7 @@
  * into session failures.
  */
 import { typeOfEntityId, type EntityId } from '../../shared/model/asset';
+import type { GraphDelta } from '../../shared/model/graph';
 import type { HandlerFailure } from '../../shared/model/session';
 import type { AppConfig } from '../config/config';
 import { ttlStartTime, type TtlKey } from '../config/ttl';
@@ -99,7 +100,13 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     ) {
       const found = handler.lookup(context);
       if (found !== null) {
-        return { kind: 'completed', cacheHit: true, dispatch: write(graph, found, input, undefined) };
+        // A cache hit is dispatched, never written: writing would mark the edges as confirmed by
+        // the source just now, and the TTL would never run out.
+        return {
+          kind: 'completed',
+          cacheHit: true,
+          dispatch: resolveDispatch(graph, found.dispatch, undefined),
+        };
       }
     }
     if (signal.aborted) {
@@ -120,21 +127,25 @@ function write(
   graph: EngineGraph,
   findings: Findings,
   input: HandlerRunInput,
-  markMonitored: EntityId | undefined,
+  markMonitored: EntityId,
 ): EntityId[] {
   const { source, handler } = input.registered;
-  const delta = graph.apply(
-    findings,
-    markMonitored === undefined
-      ? { source, handler: handler.name }
-      : { source, handler: handler.name, markMonitored },
-  );
-  if (findings.dispatch.length === 0) {
-    return [];
-  }
-  const merged = delta.merged.length === 0 ? undefined : new Map(delta.merged.map((m) => [m.from, m.into]));
+  const delta = graph.apply(findings, { source, handler: handler.name, markMonitored });
+  return resolveDispatch(graph, findings.dispatch, delta.merged);
+}
+
+/** The ids to dispatch, following organization merges, without duplicates. */
+function resolveDispatch(
+  graph: EngineGraph,
+  dispatch: EntityId[],
+  mergedNow: GraphDelta['merged'] | undefined,
+): EntityId[] {
+  const merged =
+    mergedNow === undefined || mergedNow.length === 0
+      ? undefined
+      : new Map(mergedNow.map((m) => [m.from, m.into]));
   const ids: EntityId[] = [];
-  for (const id of findings.dispatch) {
+  for (const id of dispatch) {
     const resolved = merged?.get(id) ?? graph.resolveId?.(id) ?? id;
     if (!ids.includes(resolved)) {
       ids.push(resolved);
