@@ -84,6 +84,7 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     const context: HandlerContext<typeof handler.eventType, unknown> = {
       entity,
       since,
+      refresh: input.refresh,
       graph,
       resources: input.resources,
       signal,

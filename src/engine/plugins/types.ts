@@ -89,6 +89,11 @@ export interface HandlerContext<TType extends AssetType, TResources> {
   entity: Entity & { type: TType; asset: AssetOf<TType> };
   /** The TTL start time (ms since epoch): data older than this is stale. */
   since: number;
+  /**
+   * True when the session was asked to ignore the TTL ("refresh"): a query must not reuse what
+   * another handler confirmed within the TTL either.
+   */
+  refresh: boolean;
   graph: GraphReader;
   /** What the plugin's setup returned (HTTP clients, WHOIS client, bootstrap client...). */
   resources: TResources;

@@ -55,6 +55,16 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
     expect(h.facts()).toEqual(first);
   });
 
+  it('does not fetch again the record of a child the registry confirmed within the TTL', async () => {
+    const h = await start();
+    await h.run([seedOf('Identifier=lei:984500NWTRADERS00042')], { depth: 2 });
+    const recordFetches = h.server
+      .apiRequests()
+      .filter((request) => /^\/api\/v1\/lei-records\/[A-Z0-9]{20}$/.test(request.path));
+    const fetchedLeis = recordFetches.map((request) => request.path.split('/').pop());
+    expect(new Set(fetchedLeis).size).toBe(fetchedLeis.length);
+  });
+
   it('queries the registry again when the run asks for a refresh', async () => {
     const h = await start();
     await h.run([seedOf('Organization=Northwind Traders Inc')], { depth: 1 });
@@ -81,10 +91,11 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
   it('spaces real requests by the lowered interval of the test configuration', async () => {
     const interval = 200;
     const h = await start({ requests: 1, intervalMs: interval });
-    // Depth 2: the children's searches run concurrently and share the one limiter.
+    // Depth 2: search, record, parent and children pages, then the parent's family, all sharing
+    // the one limiter.
     await h.run([seedOf('Organization=Northwind Traders Inc')]);
     const times = h.server.apiRequests().map((request) => request.at);
-    expect(times.length).toBeGreaterThanOrEqual(10);
+    expect(times.length).toBeGreaterThanOrEqual(6);
     const elapsed = (times.at(-1) ?? 0) - (times[0] ?? 0);
     // n requests need at least (n - 1) intervals; arrival jitter is a few ms of connection setup.
     expect(elapsed).toBeGreaterThanOrEqual((times.length - 1) * interval - 25);

@@ -59,6 +59,13 @@ async function query(context: Context): Promise<Findings> {
   const { graph, entity, resources } = context;
   const call: RegistryCall = { http: resources.http, signal: context.signal };
 
+  // An Organization created by relatedOrgs within the TTL already carries its record's mapping
+  // and a GLEIF-confirmed LEI: fetching the record again would spend a rate-limited request (3 s)
+  // per child for nothing.
+  const confirmed = context.refresh ? undefined : findHeldLei(graph, entity.id, context.since);
+  if (confirmed !== undefined) {
+    return new FindingsBuilder().dispatch(confirmed.id).build();
+  }
   const held = findHeldLei(graph, entity.id);
   if (held !== undefined) {
     const record = await findLeiRecord(call, held.lei);
