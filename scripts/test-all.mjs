@@ -6,7 +6,8 @@
 // is running (CI, SSH), this script re-runs itself inside `dbus-run-session` with a fresh,
 // unlocked gnome-keyring, so the real OS keychain is exercised, never a stand-in.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -20,14 +21,15 @@ if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.TRACE_GRAPH_IN_DBUS) {
     const inner =
       'eval "$(printf trace-graph-test | gnome-keyring-daemon --unlock --components=secrets)" >/dev/null; ' +
       'export TRACE_GRAPH_IN_DBUS=1; exec node scripts/test-all.mjs "$@"';
+    // A keyring directory of its own: a login keyring left by another run (with another password)
+    // would stay locked and answer every request with a dismissed unlock prompt.
+    const keyringHome = mkdtempSync(path.join(os.tmpdir(), 'trace-graph-test-keyring-'));
     const result = spawnSync(
       'dbus-run-session',
       ['--', 'bash', '-c', inner, 'test-all', ...process.argv.slice(2)],
-      {
-        cwd: root,
-        stdio: 'inherit',
-      },
+      { cwd: root, stdio: 'inherit', env: { ...process.env, XDG_DATA_HOME: keyringHome } },
     );
+    rmSync(keyringHome, { recursive: true, force: true });
     process.exit(result.status ?? 1);
   }
   const message =
