@@ -153,12 +153,12 @@ async function main(): Promise<void> {
     // The page's functions are called by name: this file is type-checked without the DOM library.
     const baseline = Number(await page.evaluate('window.firstRender(1000, 1500)'));
     const first = Number(await page.evaluate('window.firstRender(10000, 15000)'));
-    const stream = (await page.evaluate('window.streamStall(5000, 50, 50)')) as {
+    const stream = await page.evaluate<{
       longest: number;
       worstGap: number;
       worstApply: number;
       drawn: number;
-    };
+    }>('window.streamStall(5000, 50, 50)');
     const rows: [string, string, string][] = [
       ['first render, 1,000 nodes / 1,500 edges (baseline)', `${baseline.toFixed(0)} ms`, '1.0x'],
       [

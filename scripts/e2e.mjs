@@ -14,6 +14,12 @@ const bin = (name) => path.join(root, 'node_modules', '.bin', name);
 const onPath = (command) =>
   spawnSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' }).status === 0;
 const args = process.argv.slice(2);
+// The pinned Node 24 (node_modules/.bin/node) first on PATH: tools started through their `node`
+// shebang would otherwise run under the system Node, where better-sqlite3 13 crashes (SIGSEGV).
+const pinnedEnv = {
+  ...process.env,
+  PATH: `${path.join(root, 'node_modules', '.bin')}${path.delimiter}${process.env.PATH ?? ''}`,
+};
 
 if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.TRACE_GRAPH_IN_DBUS) {
   if (onPath('dbus-run-session') && onPath('gnome-keyring-daemon')) {
@@ -26,7 +32,7 @@ if (!process.env.DBUS_SESSION_BUS_ADDRESS && !process.env.TRACE_GRAPH_IN_DBUS) {
     const result = spawnSync('dbus-run-session', ['--', 'bash', '-c', inner, 'e2e', ...args], {
       cwd: root,
       stdio: 'inherit',
-      env: { ...process.env, XDG_DATA_HOME: keyringHome },
+      env: { ...pinnedEnv, XDG_DATA_HOME: keyringHome },
     });
     rmSync(keyringHome, { recursive: true, force: true });
     process.exit(result.status ?? 1);
@@ -61,9 +67,20 @@ console.log(
 const build = spawnSync(bin('vite'), ['build', '--config', 'vite.web.config.ts', '--logLevel', 'warn'], {
   cwd: root,
   stdio: 'inherit',
+  env: pinnedEnv,
 });
 if (build.status !== 0) {
   process.exit(build.status ?? 1);
+}
+
+if (process.env.TRACE_GRAPH_IN_DBUS) {
+  // Warm the fresh keyring up once (creating its default collection) before the app's first
+  // keychain call: a first call racing that creation crashed the test worker.
+  const probe =
+    "const { AsyncEntry } = require('@napi-rs/keyring');" +
+    "const e = new AsyncEntry('trace-graph-e2e-probe', 'probe', { linux: { store: 'secret-service' } });" +
+    "e.setPassword('probe').then(() => e.deletePassword()).catch((error) => console.warn('keychain probe: ' + error.message));";
+  spawnSync(bin('node'), ['-e', probe], { cwd: root, stdio: 'inherit', env: pinnedEnv });
 }
 
 const reportFile = process.env.TEST_REPORT_FILE;
@@ -72,7 +89,7 @@ const run = spawnSync(bin('playwright'), ['test', ...reporter, ...args], {
   cwd: root,
   stdio: 'inherit',
   env: {
-    ...process.env,
+    ...pinnedEnv,
     CHROMIUM_PATH: chromium,
     E2E_HOST: host,
     ...(reportFile ? { PLAYWRIGHT_JSON_OUTPUT_NAME: reportFile } : {}),

@@ -55,11 +55,20 @@ export function createAppCredentials(options: AppCredentialsOptions): AppCredent
     return keychain;
   };
 
+  // One keychain call at a time: a session's handlers ask for keys concurrently, and a keychain
+  // that prompts or unlocks should see one request, not a burst.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serialized = <T>(action: () => Promise<T>): Promise<T> => {
+    const run = queue.then(action, action);
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
   /** Runs a keychain call, remembering (and rethrowing, clearly) an unreachable keychain. */
   const withKeychain = async <T>(action: (store: CredentialStore) => Promise<T>): Promise<T> => {
     const store = openKeychain();
     try {
-      const value = await action(store);
+      const value = await serialized(() => action(store));
       keychainError = undefined;
       return value;
     } catch (error) {
