@@ -44,10 +44,14 @@ export function selectCompany(names: string[], items: CompanySearchItem[]): Comp
   return best;
 }
 
-/** Lookup path: the company Identifier linked by a CompanyData `id` edge within the TTL. */
-function lookup(context: Context): Findings | null {
+/**
+ * Lookup path: the company Identifier linked by a CompanyData `id` edge within the TTL. A search
+ * made within the TTL that matched nothing is an answer too (no Identifier, no new request); only
+ * the LEI search re-queries on an empty lookup.
+ */
+function lookup(context: Context): Findings {
   const identifier = findCompanyIdentifier(context.graph, context.entity.id, context.since);
-  return identifier === undefined ? null : new FindingsBuilder().dispatch(identifier.id).build();
+  return identifier === undefined ? emptyFindings() : new FindingsBuilder().dispatch(identifier.id).build();
 }
 
 async function query(context: Context): Promise<Findings> {

@@ -283,6 +283,17 @@ describe('company-data plugin on bad input', () => {
     expect(h.entityIds()).toEqual(['Organization:quartzline widgets ltd']);
   });
 
+  it('does not search again within the TTL for an organization the search did not match', async () => {
+    // Only the LEI search falls through to a new query when its lookup finds nothing (spec,
+    // "States and transitions"); every other handler's answer, empty included, holds for the TTL.
+    const h = await start();
+    const quartzline = seedOf('Organization=Quartzline Widgets Ltd');
+    await h.run([quartzline]);
+    const progress = await h.run([quartzline]);
+    expect(h.server.requests).toHaveLength(1);
+    expect(progress.cacheHits).toBe(1);
+  });
+
   it('makes no Identifier when no search result matches the name', async () => {
     const h = await start();
     h.server.setOverride((request) =>
