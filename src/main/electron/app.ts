@@ -28,7 +28,14 @@ export async function startElectronApp(): Promise<void> {
   });
   session.defaultSession.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
 
-  const window = new BrowserWindow(mainWindowOptions(path.join(import.meta.dirname, '../preload/index.cjs')));
+  const window = new BrowserWindow(
+    mainWindowOptions(
+      path.join(import.meta.dirname, '../preload/index.cjs'),
+      // out/main/index.js -> resources/icon.png at the project root (Linux and Windows; macOS
+      // takes the bundle's icon).
+      path.join(import.meta.dirname, '../../resources/icon.png'),
+    ),
+  );
   const devUrl = process.env.ELECTRON_RENDERER_URL;
   const pageUrl = devUrl ?? pathToFileURL(path.join(import.meta.dirname, '../renderer/index.html')).href;
   const appUrlPrefix = devUrl ?? pathToFileURL(path.join(import.meta.dirname, '../renderer/')).href;

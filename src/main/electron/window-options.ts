@@ -13,8 +13,9 @@ export const CONTENT_SECURITY_POLICY = [
   "form-action 'none'",
 ].join('; ');
 
-export function mainWindowOptions(preloadPath: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preloadPath: string, iconPath?: string): BrowserWindowConstructorOptions {
   return {
+    ...(iconPath === undefined ? {} : { icon: iconPath }),
     width: 1440,
     height: 900,
     minWidth: 960,
