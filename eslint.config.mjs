@@ -124,6 +124,20 @@ export default tseslint.config(
     },
   },
   {
+    // Test support (fakes, harnesses, fixtures) serves tests only; product code never depends on it.
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: ['src/**/*.test.ts', 'src/**/*.test.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'ImportDeclaration[source.value=/(^|\\/)test\\//]',
+          message: 'Product code must not import test support (test/): move what it needs into src.',
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

@@ -2,7 +2,11 @@ import { readFileSync } from 'node:fs';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadRecordedDataset } from '../../../../test/fakes/companydata-server';
 import { fixturePath, haveFixtures } from '../../../../test/support/fixtures-dir';
-import { createCompanyDataHarness, seedOf, type CompanyDataHarness } from './engine-harness';
+import {
+  createCompanyDataHarness,
+  seedOf,
+  type CompanyDataHarness,
+} from '../../../../test/harness/companydata-engine';
 
 const API_KEY = 'cdk_conformance_5Hs8Lq2';
 const ORG = 'Organization:example analytics inc';

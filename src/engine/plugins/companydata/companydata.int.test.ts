@@ -9,7 +9,7 @@ import {
   seedOf,
   type CompanyDataHarness,
   type CompanyDataHarnessOptions,
-} from './engine-harness';
+} from '../../../../test/harness/companydata-engine';
 
 const API_KEY = 'cdk_live_7Rq2Zx9Wm4Tn';
 const DATASET = loadSyntheticDataset(

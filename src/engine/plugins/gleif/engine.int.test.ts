@@ -1,7 +1,11 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../../../../test/support/fixtures-dir';
-import { createGleifEngineHarness, seedOf, type GleifEngineHarness } from './engine-harness';
+import {
+  createGleifEngineHarness,
+  seedOf,
+  type GleifEngineHarness,
+} from '../../../../test/harness/gleif-engine';
 
 const FIXTURES = path.join(repositoryRoot, 'test', 'fixtures', 'gleif');
 const TRADERS_ORG = 'Organization:northwind traders inc';

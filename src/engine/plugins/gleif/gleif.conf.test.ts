@@ -4,7 +4,11 @@ import { fixturePath, fixturesDir, haveFixtures } from '../../../../test/support
 import { extractBrandName } from '../../support/brand';
 import { nameMatch } from '../../support/name-match';
 import { smithWatermanGotoh } from '../../support/similarity';
-import { createGleifEngineHarness, seedOf, type GleifEngineHarness } from './engine-harness';
+import {
+  createGleifEngineHarness,
+  seedOf,
+  type GleifEngineHarness,
+} from '../../../../test/harness/gleif-engine';
 import { parseFuzzyCompletions } from './parse';
 import { scoreCandidates, selectCandidate } from './scoring';
 

@@ -10,16 +10,15 @@ import {
   startFakeCompanyDataServer,
   type CompanyDataset,
   type FakeCompanyDataServer,
-} from '../../../../test/fakes/companydata-server';
-import type { EntityId, TypedAsset } from '../../../shared/model/asset';
-import { parseSeedArgument } from '../../../shared/model/seed';
-import type { SessionProgress } from '../../../shared/model/session';
-import { resolveConfig, type RateLimit } from '../../config/config';
-import { createMemoryCredentialStore } from '../../credentials/credential-store';
-import { createEngine } from '../../engine';
-import type { Engine, OpenCase } from '../../engine-types';
-import type { Logger } from '../../util/logger';
-import { companyDataPlugin } from './plugin';
+} from '../fakes/companydata-server';
+import type { EntityId, TypedAsset } from '../../src/shared/model/asset';
+import type { SessionProgress } from '../../src/shared/model/session';
+import { resolveConfig, type RateLimit } from '../../src/engine/config/config';
+import { createMemoryCredentialStore } from '../../src/engine/credentials/credential-store';
+import { createEngine } from '../../src/engine/engine';
+import type { Engine, OpenCase } from '../../src/engine/engine-types';
+import type { Logger } from '../../src/engine/util/logger';
+import { companyDataPlugin } from '../../src/engine/plugins/companydata/plugin';
 
 export interface LogLine {
   level: 'debug' | 'info' | 'warn' | 'error';
@@ -139,11 +138,4 @@ export async function createCompanyDataHarness(
   };
 }
 
-/** A seed as the CLI parses it, e.g. `Organization=Northwind Analytics, Inc.`. */
-export function seedOf(text: string): TypedAsset {
-  const result = parseSeedArgument(text);
-  if (!result.ok) {
-    throw new Error(result.error);
-  }
-  return result.seed;
-}
+export { seedOf } from '../support/seeds';

@@ -5,16 +5,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { startFakeGleifServer, type FakeGleifServer } from '../../../../test/fakes/gleif-server';
-import type { EntityId, TypedAsset } from '../../../shared/model/asset';
-import { parseSeedArgument } from '../../../shared/model/seed';
-import type { SessionProgress } from '../../../shared/model/session';
-import { resolveConfig } from '../../config/config';
-import { createMemoryCredentialStore } from '../../credentials/credential-store';
-import { createEngine } from '../../engine';
-import type { Engine, OpenCase } from '../../engine-types';
-import type { Clock } from '../../util/clock';
-import { gleifPlugin } from './plugin';
+import { startFakeGleifServer, type FakeGleifServer } from '../fakes/gleif-server';
+import type { EntityId, TypedAsset } from '../../src/shared/model/asset';
+import type { SessionProgress } from '../../src/shared/model/session';
+import { resolveConfig } from '../../src/engine/config/config';
+import { createMemoryCredentialStore } from '../../src/engine/credentials/credential-store';
+import { createEngine } from '../../src/engine/engine';
+import type { Engine, OpenCase } from '../../src/engine/engine-types';
+import type { Clock } from '../../src/engine/util/clock';
+import { gleifPlugin } from '../../src/engine/plugins/gleif/plugin';
 
 export interface GleifEngineHarness {
   server: FakeGleifServer;
@@ -107,11 +106,4 @@ export async function createGleifEngineHarness(options: HarnessOptions): Promise
   };
 }
 
-/** A seed as the CLI parses it, e.g. `Organization=Microsoft Corporation` or `Identifier=lei:...`. */
-export function seedOf(text: string): TypedAsset {
-  const result = parseSeedArgument(text);
-  if (!result.ok) {
-    throw new Error(result.error);
-  }
-  return result.seed;
-}
+export { seedOf } from '../support/seeds';
