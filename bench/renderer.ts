@@ -17,7 +17,7 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const entry = `
 import cytoscape from 'cytoscape';
 import { createCyAdapter } from './src/renderer/graph/cy-adapter';
-import { buildStylesheet, ICON_NODE_LIMIT } from './src/renderer/graph/cy-style';
+import { buildStylesheet, isLargeGraph } from './src/renderer/graph/cy-style';
 import { registerCyExtensions } from './src/renderer/graph/cy-extensions';
 
 registerCyExtensions();
@@ -48,8 +48,8 @@ function graph(nodes, edges) {
 function newCy(nodes) {
   const container = document.getElementById('cy');
   container.replaceChildren();
-  return cytoscape({ container, style: buildStylesheet('light', nodes <= ICON_NODE_LIMIT), minZoom: 0.02, maxZoom: 4,
-    textureOnViewport: true, hideEdgesOnViewport: true, pixelRatio: 1 });
+  return cytoscape({ container, style: buildStylesheet('light', isLargeGraph(nodes)), minZoom: 0.02, maxZoom: 4,
+    textureOnViewport: true, hideEdgesOnViewport: true, pixelRatio: 1, motionBlur: false });
 }
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 

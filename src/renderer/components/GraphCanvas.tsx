@@ -9,7 +9,7 @@ import type { CyAdapter, RunningLayout } from '../graph/cy-adapter';
 import { createCyAdapter } from '../graph/cy-adapter';
 import { registerCyExtensions } from '../graph/cy-extensions';
 import type { Theme } from '../graph/cy-style';
-import { buildStylesheet, ICON_NODE_LIMIT } from '../graph/cy-style';
+import { buildStylesheet, isLargeGraph } from '../graph/cy-style';
 import { savePositions } from '../store/actions';
 import { appStore } from '../store/app-store';
 
@@ -18,6 +18,11 @@ export interface ContextMenuRequest {
   x: number;
   y: number;
 }
+
+/** With the lean stylesheet, node labels are drawn from this zoom on (10 px text reads as 7 px)... */
+const LABEL_ZOOM = 0.7;
+/** ...and only while at most this many nodes are in view. */
+const MAX_LABELLED = 600;
 
 function systemTheme(): Theme {
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
@@ -58,6 +63,7 @@ export function GraphCanvas({
       textureOnViewport: true,
       hideEdgesOnViewport: true,
       pixelRatio: 1,
+      motionBlur: false,
       boxSelectionEnabled: true,
     });
     const adapter: CyAdapter = createCyAdapter(cy);
@@ -73,18 +79,51 @@ export function GraphCanvas({
     };
 
     const theme = window.matchMedia('(prefers-color-scheme: dark)');
-    let icons = true;
+    let large = false;
     const onTheme = (): void => {
-      cy.style(buildStylesheet(systemTheme(), icons));
+      cy.style(buildStylesheet(systemTheme(), large));
+    };
+    /** Switches between the full and the lean stylesheet; called before elements are added where possible. */
+    const chooseStylesheetFor = (nodeCount: number): void => {
+      if (large !== isLargeGraph(nodeCount)) {
+        large = !large;
+        onTheme();
+      }
     };
     theme.addEventListener('change', onTheme);
 
+    // Lean stylesheet: labels only for the nodes in view once zoomed in far enough to read them.
+    let labelTimer: ReturnType<typeof setTimeout> | undefined;
+    const labelNodesInView = (): void => {
+      labelTimer = undefined;
+      const labelled = cy.nodes('.labelled');
+      if (!large || cy.zoom() < LABEL_ZOOM) {
+        labelled.removeClass('labelled');
+        return;
+      }
+      const extent = cy.extent();
+      const inView = cy.nodes().filter((node) => {
+        const { x, y } = node.position();
+        return x >= extent.x1 && x <= extent.x2 && y >= extent.y1 && y <= extent.y2;
+      });
+      if (inView.length > MAX_LABELLED) {
+        labelled.removeClass('labelled');
+        return;
+      }
+      cy.batch(() => {
+        labelled.difference(inView).removeClass('labelled');
+        inView.addClass('labelled');
+      });
+    };
+    cy.on('viewport', () => {
+      if (large) {
+        clearTimeout(labelTimer);
+        labelTimer = setTimeout(labelNodesInView, 200);
+      }
+    });
+
     /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
     const publishCounts = (): void => {
-      if (icons !== cy.nodes().length <= ICON_NODE_LIMIT) {
-        icons = !icons;
-        onTheme();
-      }
       element.dataset.nodes = String(cy.nodes().length);
       element.dataset.edges = String(cy.edges().length);
       element.dataset.visibleNodes = String(cy.nodes().not('.filtered').length);
@@ -95,6 +134,9 @@ export function GraphCanvas({
       if (state.snapshotVersion !== drawnVersion) {
         drawnVersion = state.snapshotVersion;
         const keep = state.entitiesById.size === 0 ? {} : currentPositions(cy);
+        // The stylesheet is chosen before the elements exist: a restyle of 25,000 elements is seconds.
+        cy.elements().remove();
+        chooseStylesheetFor(state.entitiesById.size);
         adapter.reset(state.entitiesById.values(), state.edgesById.values(), {
           ...state.savedPositions,
           ...keep,
@@ -114,6 +156,7 @@ export function GraphCanvas({
       const deltas = state.takePendingDeltas();
       if (deltas.length > 0) {
         const wasEmpty = cy.nodes().empty();
+        chooseStylesheetFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
         const added = adapter.applyDeltas(deltas);
         if (wasEmpty && added.length > 0) {
           cy.fit(undefined, 60);
@@ -242,6 +285,7 @@ export function GraphCanvas({
       if (frame !== undefined) {
         cancelAnimationFrame(frame);
       }
+      clearTimeout(labelTimer);
       layout?.stop();
       if (saveTimer !== undefined) {
         clearTimeout(saveTimer);

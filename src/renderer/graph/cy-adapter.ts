@@ -3,7 +3,15 @@
  * placement of new nodes next to the node they came from (placed nodes never move), filters, and
  * an explicit fcose re-layout. Node data is `{ id, type, label }`; labels are canvas text.
  */
-import type { Core, EdgeDefinition, ElementDefinition, Layouts, NodeSingular } from 'cytoscape';
+import type {
+  Core,
+  EdgeCollection,
+  EdgeDefinition,
+  ElementDefinition,
+  Layouts,
+  NodeCollection,
+  NodeSingular,
+} from 'cytoscape';
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import { assetLabel } from '../../shared/model/asset';
@@ -56,47 +64,101 @@ function edgeDefinition(edge: Edge): EdgeDefinition {
   };
 }
 
+interface Point {
+  x: number;
+  y: number;
+}
+
 export function createCyAdapter(cy: Core): CyAdapter {
+  /**
+   * Where every drawn node is: placement reads this map, never the Cytoscape collection, so
+   * placing k new nodes costs O(k) whatever the size of the graph.
+   */
+  const drawnAt = new Map<EntityId, Point>();
+  let sumX = 0;
+  let sumY = 0;
   /** How many nodes have been placed around each anchor (the sunflower index). */
   const ringIndex = new Map<EntityId, number>();
-  /** Edges whose endpoints are not drawn yet. */
+  /** Edges whose endpoints are not both drawn yet, by id and by each endpoint. */
   const waitingEdges = new Map<string, Edge>();
+  const waitingByEndpoint = new Map<EntityId, Set<string>>();
   const dirty = new Set<EntityId>();
+  /** Edge ids defined in the batch being built (not in Cytoscape yet). */
+  const definedEdges = new Set<string>();
   let looseIndex = 0;
   let filters: Filters = { hiddenTypes: new Set(), hiddenSources: new Set(), hiddenIds: new Set() };
 
+  const setDrawn = (id: EntityId, at: Point): void => {
+    const before = drawnAt.get(id);
+    if (before !== undefined) {
+      sumX -= before.x;
+      sumY -= before.y;
+    }
+    drawnAt.set(id, at);
+    sumX += at.x;
+    sumY += at.y;
+  };
+  const forgetDrawn = (id: EntityId): void => {
+    const before = drawnAt.get(id);
+    if (before !== undefined) {
+      sumX -= before.x;
+      sumY -= before.y;
+      drawnAt.delete(id);
+    }
+  };
+
   cy.on('dragfree', 'node', (event) => {
-    dirty.add((event.target as NodeSingular).id());
+    const node = event.target as NodeSingular;
+    setDrawn(node.id(), { ...node.position() });
+    dirty.add(node.id());
   });
 
-  const positionAround = (anchor: NodeSingular): { x: number; y: number } => {
-    const index = ringIndex.get(anchor.id()) ?? 0;
-    ringIndex.set(anchor.id(), index + 1);
+  const positionAround = (anchorId: EntityId, at: Point): Point => {
+    const index = ringIndex.get(anchorId) ?? 0;
+    ringIndex.set(anchorId, index + 1);
     const radius = 130 + 34 * Math.sqrt(index);
     const angle = index * GOLDEN_ANGLE;
-    const at = anchor.position();
     return { x: at.x + radius * Math.cos(angle), y: at.y + radius * Math.sin(angle) };
   };
 
-  const graphCentre = (): { x: number; y: number } => {
-    if (cy.nodes().empty()) {
-      return { x: 0, y: 0 };
-    }
-    const extent = cy.nodes().boundingBox({});
-    return { x: (extent.x1 + extent.x2) / 2, y: (extent.y1 + extent.y2) / 2 };
-  };
-
-  const loosePosition = (centre: { x: number; y: number }): { x: number; y: number } => {
+  const loosePosition = (centre: Point, empty: boolean): Point => {
     const index = looseIndex++;
-    const radius = cy.nodes().empty() ? 0 : 160 + 60 * Math.sqrt(index + 1);
+    const radius = empty ? 0 : 160 + 60 * Math.sqrt(index + 1);
     return {
       x: centre.x + radius * Math.cos(index * GOLDEN_ANGLE),
       y: centre.y + radius * Math.sin(index * GOLDEN_ANGLE),
     };
   };
 
-  /** Adds nodes: saved position, else next to a drawn neighbour, else on a loose spiral. */
-  const addNodes = (entities: Entity[], edges: Iterable<Edge>, positions: NodePositions): EntityId[] => {
+  const waitFor = (edge: Edge): void => {
+    waitingEdges.set(edge.id, edge);
+    for (const end of [edge.from, edge.to]) {
+      let ids = waitingByEndpoint.get(end);
+      if (ids === undefined) {
+        ids = new Set();
+        waitingByEndpoint.set(end, ids);
+      }
+      ids.add(edge.id);
+    }
+  };
+  const stopWaiting = (edge: Edge): void => {
+    waitingEdges.delete(edge.id);
+    waitingByEndpoint.get(edge.from)?.delete(edge.id);
+    waitingByEndpoint.get(edge.to)?.delete(edge.id);
+  };
+
+  /**
+   * Element definitions for new nodes: saved position, else next to a drawn neighbour (breadth
+   * first, so chains follow), else on a loose spiral around the graph's centre. Positions are
+   * recorded in drawnAt; nothing touches Cytoscape here.
+   */
+  const placeNodes = (
+    entities: Iterable<Entity>,
+    edges: readonly Edge[],
+    positions: NodePositions,
+    definitions: ElementDefinition[],
+    added: EntityId[],
+  ): void => {
     const neighbours = new Map<EntityId, EntityId[]>();
     const link = (a: EntityId, b: EntityId): void => {
       const list = neighbours.get(a);
@@ -110,45 +172,59 @@ export function createCyAdapter(cy: Core): CyAdapter {
       link(edge.from, edge.to);
       link(edge.to, edge.from);
     }
-    const added: EntityId[] = [];
-    const definitions: ElementDefinition[] = [];
-    const waiting: Entity[] = [];
+    const neighboursOf = (id: EntityId): EntityId[] => {
+      const list = neighbours.get(id) ?? [];
+      const waiting = waitingByEndpoint.get(id);
+      if (waiting === undefined || waiting.size === 0) {
+        return list;
+      }
+      const more = [...list];
+      for (const edgeId of waiting) {
+        const edge = waitingEdges.get(edgeId);
+        if (edge !== undefined) {
+          more.push(edge.from === id ? edge.to : edge.from);
+        }
+      }
+      return more;
+    };
+    const pending = new Map<EntityId, Entity>();
+    const addDefinition = (entity: Entity, position: Point): void => {
+      definitions.push({
+        group: 'nodes',
+        data: { id: entity.id, type: entity.type, label: entityLabel(entity) },
+        position: { ...position },
+      });
+      setDrawn(entity.id, position);
+      added.push(entity.id);
+    };
     for (const entity of entities) {
-      const existing = cy.getElementById(entity.id);
-      if (existing.nonempty()) {
-        existing.data({ type: entity.type, label: entityLabel(entity) });
+      if (drawnAt.has(entity.id)) {
+        // Later deltas may rename a node; a changed label is the only change drawn.
+        const label = entityLabel(entity);
+        const node = cy.getElementById(entity.id);
+        if (node.data('label') !== label || node.data('type') !== entity.type) {
+          node.data({ type: entity.type, label });
+        }
         continue;
       }
       const saved = positions[entity.id];
-      if (saved !== undefined) {
-        definitions.push({
-          group: 'nodes',
-          data: { id: entity.id, type: entity.type, label: entityLabel(entity) },
-          position: { ...saved },
-        });
-        added.push(entity.id);
+      if (saved === undefined) {
+        pending.set(entity.id, entity);
       } else {
-        waiting.push(entity);
+        addDefinition(entity, saved);
       }
     }
-    if (definitions.length > 0) {
-      cy.add(definitions);
+    const queue: Entity[] = [];
+    for (const entity of pending.values()) {
+      if (neighboursOf(entity.id).some((id) => drawnAt.has(id))) {
+        queue.push(entity);
+      }
     }
-    // Breadth-first from drawn nodes: each new node goes next to a drawn neighbour, chains follow.
-    const pending = new Map(waiting.map((entity) => [entity.id, entity]));
-    const queue: Entity[] = waiting.filter((entity) =>
-      (neighbours.get(entity.id) ?? []).some((id) => !pending.has(id) && cy.getElementById(id).nonempty()),
-    );
-    const place = (entity: Entity, position: { x: number; y: number }): void => {
+    const place = (entity: Entity, position: Point): void => {
       pending.delete(entity.id);
-      cy.add({
-        group: 'nodes',
-        data: { id: entity.id, type: entity.type, label: entityLabel(entity) },
-        position,
-      });
+      addDefinition(entity, position);
       dirty.add(entity.id);
-      added.push(entity.id);
-      for (const id of neighbours.get(entity.id) ?? []) {
+      for (const id of neighboursOf(entity.id)) {
         const follower = pending.get(id);
         if (follower !== undefined) {
           queue.push(follower);
@@ -156,7 +232,7 @@ export function createCyAdapter(cy: Core): CyAdapter {
       }
     };
     let cursor = 0;
-    let looseCentre: { x: number; y: number } | undefined;
+    let looseCentre: Point | undefined;
     while (pending.size > 0) {
       const entity = queue[cursor++];
       if (entity === undefined) {
@@ -165,70 +241,93 @@ export function createCyAdapter(cy: Core): CyAdapter {
         if (first === undefined) {
           break;
         }
-        looseCentre ??= graphCentre();
-        place(first, loosePosition(looseCentre));
+        const empty = drawnAt.size === 0;
+        looseCentre ??= empty ? { x: 0, y: 0 } : { x: sumX / drawnAt.size, y: sumY / drawnAt.size };
+        place(first, loosePosition(looseCentre, empty));
         continue;
       }
       if (!pending.has(entity.id)) {
         continue;
       }
-      const anchorId = neighbours
-        .get(entity.id)
-        ?.find((id) => !pending.has(id) && cy.getElementById(id).nonempty());
-      if (anchorId !== undefined) {
-        place(entity, positionAround(cy.getElementById(anchorId)));
+      const anchorId = neighboursOf(entity.id).find((id) => drawnAt.has(id));
+      const anchorAt = anchorId === undefined ? undefined : drawnAt.get(anchorId);
+      if (anchorId !== undefined && anchorAt !== undefined) {
+        place(entity, positionAround(anchorId, anchorAt));
       }
     }
-    return added;
   };
 
-  const addEdges = (edges: Iterable<Edge>): void => {
-    const definitions: EdgeDefinition[] = [];
+  /** Definitions for edges whose endpoints are drawn; the others wait for them. */
+  const placeEdges = (edges: Iterable<Edge>, definitions: ElementDefinition[]): void => {
     for (const edge of edges) {
-      const existing = cy.getElementById(edge.id);
-      if (existing.nonempty()) {
-        existing.data('sources', edge.sources.map((source) => source.name).join(';'));
-        continue;
+      if (drawnAt.has(edge.from) && drawnAt.has(edge.to)) {
+        const existing = cy.getElementById(edge.id);
+        stopWaiting(edge);
+        if (definedEdges.has(edge.id)) {
+          continue;
+        }
+        if (existing.nonempty()) {
+          const sources = edge.sources.map((source) => source.name).join(';');
+          if (existing.data('sources') !== sources) {
+            existing.data('sources', sources);
+          }
+        } else {
+          definitions.push(edgeDefinition(edge));
+          definedEdges.add(edge.id);
+        }
+      } else {
+        waitFor(edge);
       }
-      if (cy.getElementById(edge.from).empty() || cy.getElementById(edge.to).empty()) {
-        waitingEdges.set(edge.id, edge);
-        continue;
+    }
+  };
+
+  /** Waiting edges that touch the given nodes (now drawn). */
+  const releasedEdges = (ids: readonly EntityId[]): Edge[] => {
+    const released: Edge[] = [];
+    for (const id of ids) {
+      for (const edgeId of waitingByEndpoint.get(id) ?? []) {
+        const edge = waitingEdges.get(edgeId);
+        if (edge !== undefined) {
+          released.push(edge);
+        }
       }
-      waitingEdges.delete(edge.id);
-      definitions.push(edgeDefinition(edge));
     }
-    if (definitions.length > 0) {
-      cy.add(definitions);
-    }
+    return released;
+  };
+
+  const filtersActive = (): boolean =>
+    filters.hiddenTypes.size > 0 || filters.hiddenSources.size > 0 || filters.hiddenIds.size > 0;
+
+  const filterElements = (nodes: NodeCollection, edges: EdgeCollection): void => {
+    const { hiddenTypes, hiddenSources, hiddenIds } = filters;
+    const hiddenBySource = (sources: string): boolean =>
+      hiddenSources.size > 0 && sources !== '' && sources.split(';').every((name) => hiddenSources.has(name));
+    nodes.forEach((node) => {
+      const type = node.data('type') as AssetType;
+      let hide = hiddenTypes.has(type) || hiddenIds.has(node.id());
+      if (!hide && hiddenSources.size > 0) {
+        const incident = node.connectedEdges();
+        hide =
+          incident.nonempty() && incident.every((edge) => hiddenBySource(edge.data('sources') as string));
+      }
+      node.toggleClass('filtered', hide);
+    });
+    edges.forEach((edge) => {
+      const hide =
+        hiddenBySource(edge.data('sources') as string) ||
+        edge.source().hasClass('filtered') ||
+        edge.target().hasClass('filtered');
+      edge.toggleClass('filtered', hide);
+    });
   };
 
   const applyFiltersNow = (): void => {
-    const { hiddenTypes, hiddenSources, hiddenIds } = filters;
-    const nothingHidden = hiddenTypes.size === 0 && hiddenSources.size === 0 && hiddenIds.size === 0;
-    const hiddenBySource = (sources: string): boolean =>
-      hiddenSources.size > 0 && sources !== '' && sources.split(';').every((name) => hiddenSources.has(name));
     cy.batch(() => {
-      if (nothingHidden) {
+      if (!filtersActive()) {
         cy.elements('.filtered').removeClass('filtered');
         return;
       }
-      cy.nodes().forEach((node) => {
-        const type = node.data('type') as AssetType;
-        let hide = hiddenTypes.has(type) || hiddenIds.has(node.id());
-        if (!hide && hiddenSources.size > 0) {
-          const incident = node.connectedEdges();
-          hide =
-            incident.nonempty() && incident.every((edge) => hiddenBySource(edge.data('sources') as string));
-        }
-        node.toggleClass('filtered', hide);
-      });
-      cy.edges().forEach((edge) => {
-        const hide =
-          hiddenBySource(edge.data('sources') as string) ||
-          edge.source().hasClass('filtered') ||
-          edge.target().hasClass('filtered');
-        edge.toggleClass('filtered', hide);
-      });
+      filterElements(cy.nodes(), cy.edges());
     });
   };
 
@@ -236,34 +335,64 @@ export function createCyAdapter(cy: Core): CyAdapter {
     reset(entities, edges, positions) {
       ringIndex.clear();
       waitingEdges.clear();
+      waitingByEndpoint.clear();
+      drawnAt.clear();
+      sumX = 0;
+      sumY = 0;
       dirty.clear();
       looseIndex = 0;
+      definedEdges.clear();
       const edgeList = [...edges];
+      const definitions: ElementDefinition[] = [];
+      placeNodes(entities, edgeList, positions, definitions, []);
+      placeEdges(edgeList, definitions);
+      // One add of every element inside one batch: one style pass and one redraw.
       cy.batch(() => {
         cy.elements().remove();
-        addNodes([...entities], edgeList, positions);
-        addEdges(edgeList);
+        cy.add(definitions);
       });
       applyFiltersNow();
     },
     applyDeltas(deltas) {
-      let added: EntityId[] = [];
+      const added: EntityId[] = [];
+      const definitions: ElementDefinition[] = [];
+      const removed: EntityId[] = [];
+      definedEdges.clear();
+      for (const delta of deltas) {
+        for (const { from } of delta.merged) {
+          removed.push(from);
+          forgetDrawn(from);
+          dirty.delete(from);
+        }
+        const start = added.length;
+        placeNodes(delta.entities, delta.edges, {}, definitions, added);
+        placeEdges([...delta.edges, ...releasedEdges(added.slice(start))], definitions);
+      }
       cy.batch(() => {
-        for (const delta of deltas) {
-          for (const { from } of delta.merged) {
-            cy.getElementById(from).remove();
-            dirty.delete(from);
+        for (const id of removed) {
+          cy.getElementById(id).remove();
+        }
+        const gone = new Set(removed);
+        const kept =
+          gone.size === 0
+            ? definitions
+            : definitions.filter((definition) => {
+                const { id, source, target } = definition.data as {
+                  id: string;
+                  source?: string;
+                  target?: string;
+                };
+                return (
+                  !gone.has(id) && (source === undefined || (!gone.has(source) && !gone.has(target ?? '')))
+                );
+              });
+        if (kept.length > 0) {
+          const fresh = cy.add(kept);
+          if (filtersActive()) {
+            filterElements(fresh.nodes(), fresh.connectedEdges());
           }
-          added = added.concat(addNodes(delta.entities, [...delta.edges, ...waitingEdges.values()], {}));
-          addEdges([...waitingEdges.values(), ...delta.edges]);
         }
       });
-      if (
-        added.length > 0 &&
-        (filters.hiddenTypes.size > 0 || filters.hiddenSources.size > 0 || filters.hiddenIds.size > 0)
-      ) {
-        applyFiltersNow();
-      }
       return added;
     },
     applyFilters(next) {
@@ -287,6 +416,7 @@ export function createCyAdapter(cy: Core): CyAdapter {
       const done = new Promise<void>((resolve) => {
         layout.one('layoutstop', () => {
           visible.nodes().forEach((node) => {
+            setDrawn(node.id(), { ...node.position() });
             dirty.add(node.id());
           });
           resolve();
