@@ -4,10 +4,12 @@ import type { Core, NodeSingular } from 'cytoscape';
 import { useEffect, useRef, useState } from 'react';
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
+import type { GraphDelta } from '../../shared/model/graph';
 import { findCanvasController, setCanvasController } from '../graph/canvas-controller';
 import type { CyAdapter, RunningLayout } from '../graph/cy-adapter';
 import { createCyAdapter } from '../graph/cy-adapter';
 import { registerCyExtensions } from '../graph/cy-extensions';
+import { createDeltaScheduler, redrawIntervalMs } from '../graph/delta-scheduler';
 import type { Theme } from '../graph/cy-style';
 import { buildStylesheet, isLargeGraph } from '../graph/cy-style';
 import { savePositions } from '../store/actions';
@@ -118,6 +120,7 @@ export function GraphCanvas({
     cy.on('viewport', () => {
       if (large) {
         clearTimeout(labelTimer);
+        scheduler.dispose();
         labelTimer = setTimeout(labelNodesInView, 200);
       }
     });
@@ -128,11 +131,31 @@ export function GraphCanvas({
       element.dataset.edges = String(cy.edges().length);
       element.dataset.visibleNodes = String(cy.nodes().not('.filtered').length);
     };
+    const applyDeltas = (deltas: GraphDelta[]): void => {
+      const wasEmpty = cy.nodes().empty();
+      chooseStylesheetFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
+      const added = adapter.applyDeltas(deltas);
+      if (wasEmpty && added.length > 0) {
+        cy.fit(undefined, 60);
+        if (cy.zoom() > 1.5) {
+          cy.zoom(1.5);
+          cy.center();
+        }
+      }
+      scheduleSave();
+      publishCounts();
+    };
+    // Deltas are applied in time slices (a few ms per frame), never all at once.
+    const scheduler = createDeltaScheduler({
+      apply: applyDeltas,
+      minIntervalMs: () => redrawIntervalMs(cy.nodes().length),
+    });
     let drawnVersion = -1;
     const draw = (): void => {
       const state = appStore.getState();
       if (state.snapshotVersion !== drawnVersion) {
         drawnVersion = state.snapshotVersion;
+        scheduler.clear();
         const keep = state.entitiesById.size === 0 ? {} : currentPositions(cy);
         // The stylesheet is chosen before the elements exist: a restyle of 25,000 elements is seconds.
         cy.elements().remove();
@@ -155,18 +178,7 @@ export function GraphCanvas({
       }
       const deltas = state.takePendingDeltas();
       if (deltas.length > 0) {
-        const wasEmpty = cy.nodes().empty();
-        chooseStylesheetFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
-        const added = adapter.applyDeltas(deltas);
-        if (wasEmpty && added.length > 0) {
-          cy.fit(undefined, 60);
-          if (cy.zoom() > 1.5) {
-            cy.zoom(1.5);
-            cy.center();
-          }
-        }
-        scheduleSave();
-        publishCounts();
+        scheduler.push(deltas);
       }
     };
     // Draw at most once per frame, however many deltas arrive.
@@ -286,6 +298,7 @@ export function GraphCanvas({
         cancelAnimationFrame(frame);
       }
       clearTimeout(labelTimer);
+      scheduler.dispose();
       layout?.stop();
       if (saveTimer !== undefined) {
         clearTimeout(saveTimer);
