@@ -6,10 +6,12 @@ import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import type { GraphDelta } from '../../shared/model/graph';
 import { findCanvasController, setCanvasController } from '../graph/canvas-controller';
-import type { CyAdapter, RunningLayout } from '../graph/cy-adapter';
+import type { CyAdapter } from '../graph/cy-adapter';
 import { createCyAdapter } from '../graph/cy-adapter';
 import { registerCyExtensions } from '../graph/cy-extensions';
 import { createDeltaScheduler, redrawIntervalMs } from '../graph/delta-scheduler';
+import type { WorkerLayout } from '../graph/layout-client';
+import { startWorkerLayout } from '../graph/layout-client';
 import type { Theme } from '../graph/cy-style';
 import { buildStylesheet, isLargeGraph } from '../graph/cy-style';
 import { savePositions } from '../store/actions';
@@ -69,7 +71,7 @@ export function GraphCanvas({
       boxSelectionEnabled: true,
     });
     const adapter: CyAdapter = createCyAdapter(cy);
-    let layout: RunningLayout | undefined;
+    let layout: WorkerLayout | undefined;
     let saveTimer: ReturnType<typeof setTimeout> | undefined;
     const scheduleSave = (): void => {
       if (saveTimer === undefined) {
@@ -250,16 +252,23 @@ export function GraphCanvas({
       zoomBy: (factor) =>
         cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } }),
       relayout: () => {
+        // fcose runs in a worker (draft quality above 1,500 nodes); Stop terminates it.
         layout?.stop();
         setLayoutRunning(true);
-        const running = adapter.relayout();
+        const running = startWorkerLayout(adapter.layoutInput(), (message) => {
+          appStore.getState().setNotice({ kind: 'error', text: `Re-layout failed: ${message}` });
+        });
         layout = running;
-        void running.done.then(() => {
+        void running.done.then((positions) => {
+          if (positions !== undefined) {
+            adapter.applyPositions(positions);
+            cy.fit(cy.elements().not('.filtered'), 30);
+            scheduleSave();
+          }
           if (layout === running) {
             layout = undefined;
             setLayoutRunning(false);
           }
-          scheduleSave();
         });
       },
       stopLayout: () => layout?.stop(),

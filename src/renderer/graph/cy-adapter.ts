@@ -1,14 +1,13 @@
 /**
  * Draws the store's graph into one Cytoscape instance: batched delta application, incremental
  * placement of new nodes next to the node they came from (placed nodes never move), filters, and
- * an explicit fcose re-layout. Node data is `{ id, type, label }`; labels are canvas text.
+ * the input and output of the explicit re-layout (computed in a worker). Node data is `{ id, type, label }`; labels are canvas text.
  */
 import type {
   Core,
   EdgeCollection,
   EdgeDefinition,
   ElementDefinition,
-  Layouts,
   NodeCollection,
   NodeSingular,
 } from 'cytoscape';
@@ -16,10 +15,9 @@ import type { NodePositions } from '../../shared/ipc/contract';
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import { assetLabel } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
+import type { LayoutInput, LayoutPositions } from './layout-compute';
 
 const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
-/** Above this many nodes the re-layout uses fcose's draft quality (full quality takes tens of seconds). */
-export const DRAFT_LAYOUT_THRESHOLD = 1_500;
 const MAX_LABEL = 48;
 
 export interface Filters {
@@ -28,18 +26,16 @@ export interface Filters {
   hiddenIds: ReadonlySet<EntityId>;
 }
 
-export interface RunningLayout {
-  stop(): void;
-  readonly done: Promise<void>;
-}
-
 export interface CyAdapter {
   /** Replaces everything (snapshot); saved positions are used where present. */
   reset(entities: Iterable<Entity>, edges: Iterable<Edge>, positions: NodePositions): void;
   /** Applies deltas in one batch; returns the ids of nodes added. */
   applyDeltas(deltas: GraphDelta[]): EntityId[];
   applyFilters(filters: Filters): void;
-  relayout(): RunningLayout;
+  /** The visible nodes and edges, for the re-layout worker. */
+  layoutInput(): LayoutInput;
+  /** Moves nodes to laid-out positions in one batch (they are saved with the case). */
+  applyPositions(positions: LayoutPositions): void;
   /** Positions changed since the last call (placed, dragged or laid out). */
   takeDirtyPositions(): NodePositions;
   /** The first visible node whose label or id contains the text (case-insensitive). */
@@ -399,31 +395,32 @@ export function createCyAdapter(cy: Core): CyAdapter {
       filters = next;
       applyFiltersNow();
     },
-    relayout() {
-      const visible = cy.elements().not('.filtered');
-      const draft = visible.nodes().length > DRAFT_LAYOUT_THRESHOLD;
-      const layout: Layouts = visible.layout({
-        name: 'fcose',
-        quality: draft ? 'draft' : 'default',
-        randomize: true,
-        animate: !draft && visible.nodes().length < 400,
-        animationDuration: 400,
-        fit: true,
-        padding: 30,
-        nodeRepulsion: 6000,
-        idealEdgeLength: 90,
-      } as unknown as Parameters<Core['layout']>[0]);
-      const done = new Promise<void>((resolve) => {
-        layout.one('layoutstop', () => {
-          visible.nodes().forEach((node) => {
-            setDrawn(node.id(), { ...node.position() });
-            dirty.add(node.id());
-          });
-          resolve();
-        });
+    layoutInput() {
+      const visible = cy.nodes().not('.filtered');
+      const nodes: LayoutInput['nodes'] = [];
+      visible.forEach((node) => {
+        nodes.push({ id: node.id(), ...node.position() });
       });
-      layout.run();
-      return { stop: () => layout.stop(), done };
+      const edges: LayoutInput['edges'] = [];
+      visible
+        .connectedEdges()
+        .not('.filtered')
+        .forEach((edge) => {
+          edges.push({ source: edge.source().id(), target: edge.target().id() });
+        });
+      return { nodes, edges };
+    },
+    applyPositions(positions) {
+      cy.batch(() => {
+        for (const [id, position] of Object.entries(positions)) {
+          const node = cy.getElementById(id);
+          if (node.nonempty()) {
+            node.position(position);
+            setDrawn(id, { ...position });
+            dirty.add(id);
+          }
+        }
+      });
     },
     takeDirtyPositions() {
       const positions: NodePositions = {};
