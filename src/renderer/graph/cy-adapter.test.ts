@@ -1,7 +1,7 @@
 import cytoscape from 'cytoscape';
 import { describe, expect, it } from 'vitest';
 import type { Edge, Entity } from '../../shared/model/graph';
-import { createCyAdapter } from './cy-adapter';
+import { CHILD_SPACING, createCyAdapter } from './cy-adapter';
 
 function organization(id: string, name = id): Entity {
   return {
@@ -24,6 +24,23 @@ function subsidiary(from: string, to: string, source = 'GLEIF'): Edge {
     properties: {},
     createdAt: '',
     updatedAt: '',
+  };
+}
+
+function positionOf(cy: cytoscape.Core, id: string): { x: number; y: number } {
+  return { ...cy.getElementById(`Organization:${id}`).position() };
+}
+
+function distance(a: { x: number; y: number }, b: { x: number; y: number }): number {
+  return Math.hypot(a.x - b.x, a.y - b.y);
+}
+
+function children(parent: string, count: number, prefix = parent) {
+  const names = Array.from({ length: count }, (_, index) => `${prefix}-${index}`);
+  return {
+    names,
+    entities: names.map((name) => organization(name)),
+    edges: names.map((name) => subsidiary(parent, name)),
   };
 }
 
@@ -96,5 +113,77 @@ describe('the Cytoscape adapter', () => {
     adapter.reset([organization('x', 'Lantern Quay Holdings')], [], {});
     expect(adapter.findNode('quay hold')).toBe('Organization:x');
     expect(adapter.findNode('nothing')).toBeUndefined();
+  });
+
+  it('keeps siblings at least the minimum spacing apart, however many arrive and in how many deltas', () => {
+    const { cy, adapter } = setup();
+    adapter.reset([organization('root')], [], { 'Organization:root': { x: 0, y: 0 } });
+    const first = children('root', 40, 'first');
+    adapter.applyDeltas([{ seq: 1, entities: first.entities, edges: first.edges, merged: [] }]);
+    for (let index = 0; index < 5; index += 1) {
+      const more = children('root', 7, `later${index}`);
+      adapter.applyDeltas([{ seq: index + 2, ...more, merged: [] }]);
+    }
+    const siblings = cy.nodes().filter((node) => node.id() !== 'Organization:root');
+    expect(siblings).toHaveLength(75);
+    let closest = Infinity;
+    siblings.forEach((a) => {
+      siblings.forEach((b) => {
+        if (a.id() < b.id()) {
+          closest = Math.min(closest, distance(a.position(), b.position()));
+        }
+      });
+    });
+    expect(closest).toBeGreaterThanOrEqual(CHILD_SPACING - 1e-6);
+  });
+
+  it('places children farther from the grandparent than their parent', () => {
+    const { cy, adapter } = setup();
+    adapter.reset([organization('root')], [], { 'Organization:root': { x: 0, y: 0 } });
+    const parents = children('root', 6, 'parent');
+    adapter.applyDeltas([{ seq: 1, ...parents, merged: [] }]);
+    const grandchildren = children('parent-2', 30);
+    adapter.applyDeltas([{ seq: 2, ...grandchildren, merged: [] }]);
+    const root = positionOf(cy, 'root');
+    const parentDistance = distance(positionOf(cy, 'parent-2'), root);
+    for (const entity of grandchildren.entities) {
+      expect(distance(cy.getElementById(entity.id).position(), root)).toBeGreaterThan(parentDistance);
+    }
+  });
+
+  it('fans the children of a root away from the graph centre', () => {
+    const { cy, adapter } = setup();
+    adapter.reset([organization('left'), organization('right')], [], {
+      'Organization:left': { x: -500, y: 0 },
+      'Organization:right': { x: 500, y: 0 },
+    });
+    const fan = children('right', 12);
+    adapter.applyDeltas([{ seq: 1, ...fan, merged: [] }]);
+    for (const entity of fan.entities) {
+      expect(cy.getElementById(entity.id).position().x).toBeGreaterThan(500);
+    }
+  });
+
+  it('leaves every placed node where it is while a tree grows around it', () => {
+    const { cy, adapter } = setup();
+    adapter.reset([organization('root')], [], {});
+    const seen = new Map<string, { x: number; y: number }>();
+    let parents = ['root'];
+    for (let level = 0; level < 3; level += 1) {
+      const next: string[] = [];
+      for (const parent of parents) {
+        const fan = children(parent, 4);
+        adapter.applyDeltas([{ seq: seen.size + 1, ...fan, merged: [] }]);
+        next.push(...fan.names);
+        for (const [id, at] of seen) {
+          expect(cy.getElementById(id).position()).toEqual(at);
+        }
+        cy.nodes().forEach((node) => {
+          seen.set(node.id(), { ...node.position() });
+        });
+      }
+      parents = next;
+    }
+    expect(cy.nodes()).toHaveLength(1 + 4 + 16 + 64);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Draws the store's graph into one Cytoscape instance: batched delta application, incremental
- * placement of new nodes next to the node they came from (placed nodes never move), filters, and
+ * placement of new nodes fanned outward from the node they came from (placed nodes never move), filters, and
  * the input and output of the explicit re-layout (computed in a worker). Node data is `{ id, type, label }`; labels are canvas text.
  */
 import type {
@@ -65,6 +65,19 @@ interface Point {
   y: number;
 }
 
+/** Where a node's children go: the direction they face (undefined: all around) and the next slot. */
+interface Fan {
+  facing: number | undefined;
+  ring: number;
+  used: number;
+}
+
+/** Least distance between two children of one node, and the radius of the first ring. */
+export const CHILD_SPACING = 90;
+const FIRST_RING = 150;
+/** Children sit within this angle of the facing direction (under 90 degrees: always outward). */
+const ARC_HALF_WIDTH = (80 * Math.PI) / 180;
+
 export function createCyAdapter(cy: Core): CyAdapter {
   /**
    * Where every drawn node is: placement reads this map, never the Cytoscape collection, so
@@ -73,8 +86,10 @@ export function createCyAdapter(cy: Core): CyAdapter {
   const drawnAt = new Map<EntityId, Point>();
   let sumX = 0;
   let sumY = 0;
-  /** How many nodes have been placed around each anchor (the sunflower index). */
-  const ringIndex = new Map<EntityId, number>();
+  /** The children placed around each node so far (see childPosition). */
+  const fans = new Map<EntityId, Fan>();
+  /** The drawn neighbour each placed node was placed next to. */
+  const parentOf = new Map<EntityId, EntityId>();
   /** Edges whose endpoints are not both drawn yet, by id and by each endpoint. */
   const waitingEdges = new Map<string, Edge>();
   const waitingByEndpoint = new Map<EntityId, Set<string>>();
@@ -109,12 +124,60 @@ export function createCyAdapter(cy: Core): CyAdapter {
     dirty.add(node.id());
   });
 
-  const positionAround = (anchorId: EntityId, at: Point): Point => {
-    const index = ringIndex.get(anchorId) ?? 0;
-    ringIndex.set(anchorId, index + 1);
-    const radius = 130 + 34 * Math.sqrt(index);
-    const angle = index * GOLDEN_ANGLE;
-    return { x: at.x + radius * Math.cos(angle), y: at.y + radius * Math.sin(angle) };
+  /**
+   * Where a node's next child goes: on rings around it, on the arc facing away from the node it
+   * came from (or from the graph's centre), filled from the middle of the arc outwards, ring after
+   * ring. Each ring holds only as many children as keep CHILD_SPACING between neighbours, and rings
+   * are CHILD_SPACING apart, so siblings never sit closer than that however many there are.
+   */
+  const childPosition = (anchorId: EntityId, at: Point): Point => {
+    let fan = fans.get(anchorId);
+    if (fan === undefined) {
+      fan = { facing: facingOf(anchorId, at), ring: 0, used: 0 };
+      fans.set(anchorId, fan);
+    }
+    for (;;) {
+      const radius = FIRST_RING + fan.ring * CHILD_SPACING;
+      const step = 2 * Math.asin(Math.min(1, CHILD_SPACING / (2 * radius)));
+      const slot = fan.used;
+      let angle: number | undefined;
+      if (fan.facing === undefined) {
+        const capacity = Math.max(1, Math.floor((2 * Math.PI) / step));
+        if (slot < capacity) {
+          angle = (slot * 2 * Math.PI) / capacity + (fan.ring % 2) * (Math.PI / capacity);
+        }
+      } else {
+        const half = Math.floor(ARC_HALF_WIDTH / step);
+        // Middle first, then alternately either side; odd rings sit half a step off the even ones.
+        const odd = fan.ring % 2 === 1;
+        if (slot < (odd ? 2 * half : 2 * half + 1)) {
+          const offset = odd
+            ? (slot % 2 === 0 ? 1 : -1) * (Math.floor(slot / 2) + 0.5)
+            : slot % 2 === 1
+              ? (slot + 1) / 2
+              : -slot / 2;
+          angle = fan.facing + offset * step;
+        }
+      }
+      if (angle !== undefined) {
+        fan.used += 1;
+        return { x: at.x + radius * Math.cos(angle), y: at.y + radius * Math.sin(angle) };
+      }
+      fan.ring += 1;
+      fan.used = 0;
+    }
+  };
+
+  /** The direction a node's children face: away from its parent, else away from the centre. */
+  const facingOf = (id: EntityId, at: Point): number | undefined => {
+    const parentId = parentOf.get(id);
+    const from =
+      (parentId === undefined ? undefined : drawnAt.get(parentId)) ??
+      (drawnAt.size > 1 ? { x: sumX / drawnAt.size, y: sumY / drawnAt.size } : undefined);
+    if (from === undefined || Math.hypot(at.x - from.x, at.y - from.y) < 1) {
+      return undefined;
+    }
+    return Math.atan2(at.y - from.y, at.x - from.x);
   };
 
   const loosePosition = (centre: Point, empty: boolean): Point => {
@@ -248,7 +311,8 @@ export function createCyAdapter(cy: Core): CyAdapter {
       const anchorId = neighboursOf(entity.id).find((id) => drawnAt.has(id));
       const anchorAt = anchorId === undefined ? undefined : drawnAt.get(anchorId);
       if (anchorId !== undefined && anchorAt !== undefined) {
-        place(entity, positionAround(anchorId, anchorAt));
+        parentOf.set(entity.id, anchorId);
+        place(entity, childPosition(anchorId, anchorAt));
       }
     }
   };
@@ -329,7 +393,8 @@ export function createCyAdapter(cy: Core): CyAdapter {
 
   return {
     reset(entities, edges, positions) {
-      ringIndex.clear();
+      fans.clear();
+      parentOf.clear();
       waitingEdges.clear();
       waitingByEndpoint.clear();
       drawnAt.clear();
@@ -358,6 +423,8 @@ export function createCyAdapter(cy: Core): CyAdapter {
         for (const { from } of delta.merged) {
           removed.push(from);
           forgetDrawn(from);
+          fans.delete(from);
+          parentOf.delete(from);
           dirty.delete(from);
         }
         const start = added.length;
