@@ -27,22 +27,29 @@ export function copyValueOf(entity: Entity): string {
 export function DetailsPanel() {
   const entity = useAppStore(selectSelectedEntity);
   const selectedId = useAppStore((state) => state.selectedId);
-  const edgesById = useAppStore((state) => state.edgesById);
-  const entitiesById = useAppStore((state) => state.entitiesById);
+  // The graph's maps are mutated in place: the version says when they changed.
+  const graphVersion = useAppStore((state) => state.graphVersion);
   const links = useMemo((): Link[] => {
     if (selectedId === undefined) {
       return [];
     }
+    const { edgesById, entitiesById, edgeIdsByEntity } = appStore.getState();
     const result: Link[] = [];
-    for (const edge of edgesById.values()) {
+    for (const edgeId of edgeIdsByEntity.get(selectedId) ?? []) {
+      const edge = edgesById.get(edgeId);
+      if (edge === undefined) {
+        continue;
+      }
       if (edge.from === selectedId) {
         result.push({ edge, direction: 'out', other: entitiesById.get(edge.to) });
-      } else if (edge.to === selectedId) {
+      } else {
         result.push({ edge, direction: 'in', other: entitiesById.get(edge.from) });
       }
     }
     return result;
-  }, [selectedId, edgesById, entitiesById]);
+    // graphVersion is the dependency that stands for the maps' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [selectedId, graphVersion]);
   if (entity === undefined) {
     return (
       <aside className="details" aria-label="Details">

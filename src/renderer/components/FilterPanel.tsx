@@ -1,12 +1,11 @@
-/** Filters by asset type and by source, with the type legend. */
-import type { AssetType } from '../../shared/model/asset';
+/** Filters by asset type and by source (with how many entities or edges each has), with the type legend. */
 import { ASSET_LOOKS } from '../graph/asset-style';
 import { appStore, useAppStore } from '../store/app-store';
-import { selectSourcesPresentKey, selectTypesPresentKey, splitKey } from '../store/selectors';
+import { selectSourceCounts, selectTypeCounts } from '../store/selectors';
 
 export function FilterPanel() {
-  const types = splitKey<AssetType>(useAppStore(selectTypesPresentKey));
-  const sources = splitKey(useAppStore(selectSourcesPresentKey));
+  const types = useAppStore(selectTypeCounts);
+  const sources = useAppStore(selectSourceCounts);
   const hiddenTypes = useAppStore((state) => state.hiddenTypes);
   const hiddenSources = useAppStore((state) => state.hiddenSources);
   const hiddenIds = useAppStore((state) => state.hiddenIds);
@@ -17,7 +16,7 @@ export function FilterPanel() {
       {types.length > 0 && (
         <fieldset>
           <legend>Asset types</legend>
-          {types.map((type) => (
+          {types.map(({ name: type, count }) => (
             <label key={type} className="check">
               <input
                 type="checkbox"
@@ -25,7 +24,7 @@ export function FilterPanel() {
                 onChange={() => appStore.getState().toggleType(type)}
               />
               <span className="swatch" style={{ background: ASSET_LOOKS[type].color }} aria-hidden="true" />
-              {type}
+              {type} <span className="muted">{count}</span>
             </label>
           ))}
         </fieldset>
@@ -33,14 +32,14 @@ export function FilterPanel() {
       {sources.length > 0 && (
         <fieldset>
           <legend>Sources</legend>
-          {sources.map((source) => (
+          {sources.map(({ name: source, count }) => (
             <label key={source} className="check">
               <input
                 type="checkbox"
                 checked={!hiddenSources.has(source)}
                 onChange={() => appStore.getState().toggleSource(source)}
               />
-              {source}
+              {source} <span className="muted">{count}</span>
             </label>
           ))}
         </fieldset>

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Entity } from '../../shared/model/graph';
+import type { Edge, Entity } from '../../shared/model/graph';
 import { createAppStore } from './app-store';
+import { selectSourceCounts, selectTypeCounts } from './selectors';
 
 function organization(id: string): Entity {
   return {
@@ -10,6 +11,19 @@ function organization(id: string): Entity {
     tags: [],
     createdAt: '2025-01-01T00:00:00.000Z',
     updatedAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+function subsidiary(from: string, to: string, source = 'GLEIF'): Edge {
+  return {
+    id: `Organization:${from}|subsidiary|Organization:${to}`,
+    from: `Organization:${from}`,
+    to: `Organization:${to}`,
+    relation: 'subsidiary',
+    sources: [{ name: source, confidence: 100, createdAt: '', updatedAt: '' }],
+    properties: {},
+    createdAt: '',
+    updatedAt: '',
   };
 }
 
@@ -101,5 +115,70 @@ describe('the graph slice', () => {
     });
     expect([...store.getState().entitiesById.keys()]).toEqual(['Organization:a']);
     expect(store.getState().edgesById.size).toBe(0);
+  });
+
+  it('keeps the adjacency index and the counts in step after a merge', () => {
+    const store = openStore();
+    store.getState().applyGraphDelta({
+      caseId: 'case-1',
+      fromSeq: 5,
+      delta: {
+        seq: 5,
+        entities: [organization('b'), organization('c'), organization('d')],
+        edges: [subsidiary('a', 'b'), subsidiary('b', 'c', 'CompanyData'), subsidiary('a', 'd')],
+        merged: [],
+      },
+    });
+    store.getState().applyGraphDelta({
+      caseId: 'case-1',
+      fromSeq: 6,
+      delta: {
+        seq: 6,
+        entities: [],
+        edges: [subsidiary('a', 'c')],
+        merged: [{ from: 'Organization:b', into: 'Organization:a' }],
+      },
+    });
+    const state = store.getState();
+    expect(state.edgeIdsByEntity.has('Organization:b')).toBe(false);
+    expect([...(state.edgeIdsByEntity.get('Organization:a') ?? [])].sort()).toEqual([
+      'Organization:a|subsidiary|Organization:c',
+      'Organization:a|subsidiary|Organization:d',
+    ]);
+    expect([...(state.edgeIdsByEntity.get('Organization:c') ?? [])]).toEqual([
+      'Organization:a|subsidiary|Organization:c',
+    ]);
+    expect(state.typeCounts.get('Organization')).toBe(3);
+    expect(state.sourceCounts.has('CompanyData')).toBe(false);
+    expect(state.sourceCounts.get('GLEIF')).toBe(2);
+  });
+
+  it('bumps the graph version on every applied delta without replacing the maps', () => {
+    const store = openStore();
+    const before = store.getState();
+    store.getState().applyGraphDelta({
+      caseId: 'case-1',
+      fromSeq: 5,
+      delta: { seq: 5, entities: [organization('b')], edges: [], merged: [] },
+    });
+    const after = store.getState();
+    expect(after.graphVersion).toBe(before.graphVersion + 1);
+    expect(after.entitiesById).toBe(before.entitiesById);
+  });
+});
+
+describe('the filter selectors', () => {
+  it('return the same counts until the graph version changes', () => {
+    const store = openStore();
+    const first = selectTypeCounts(store.getState());
+    store.getState().setSearchText('anything');
+    expect(selectTypeCounts(store.getState())).toBe(first);
+    store.getState().applyGraphDelta({
+      caseId: 'case-1',
+      fromSeq: 5,
+      delta: { seq: 5, entities: [organization('b')], edges: [subsidiary('a', 'b')], merged: [] },
+    });
+    expect(selectTypeCounts(store.getState())).toEqual([{ name: 'Organization', count: 2 }]);
+    expect(selectSourceCounts(store.getState())).toEqual([{ name: 'GLEIF', count: 1 }]);
   });
 });

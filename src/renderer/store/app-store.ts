@@ -26,9 +26,20 @@ export interface CasesSlice {
 /** What applyGraphDelta did: a gap means the caller must fetch a snapshot. */
 export type DeltaOutcome = 'applied' | 'stale' | 'gap' | 'other-case';
 
+/**
+ * The graph's maps are mutated in place (a delta costs O(its size), never a copy of the graph);
+ * graphVersion is bumped on every change, so subscribers compare the version, not the maps.
+ */
 export interface GraphSlice {
   entitiesById: ReadonlyMap<EntityId, Entity>;
   edgesById: ReadonlyMap<string, Edge>;
+  /** Ids of the edges touching each entity (either direction). */
+  edgeIdsByEntity: ReadonlyMap<EntityId, ReadonlySet<string>>;
+  /** Entities per asset type, and edges per source name. */
+  typeCounts: ReadonlyMap<AssetType, number>;
+  sourceCounts: ReadonlyMap<string, number>;
+  /** Bumped on every change to the graph (snapshot, delta, clear). */
+  graphVersion: number;
   lastSeq: number;
   /** Bumped by resetFromSnapshot: the canvas redraws everything. */
   snapshotVersion: number;
@@ -88,78 +99,162 @@ const createCasesSlice: Slice<CasesSlice> = (set) => ({
   setActiveCase: (activeCase) => set({ activeCase }),
 });
 
-const createGraphSlice: Slice<GraphSlice> = (set, get) => ({
-  entitiesById: new Map(),
-  edgesById: new Map(),
-  lastSeq: 0,
-  snapshotVersion: 0,
-  savedPositions: {},
-  pendingDeltas: [],
-  resetFromSnapshot: (snapshot, positions) =>
-    set((state) => ({
-      entitiesById: new Map(snapshot.entities.map((entity) => [entity.id, entity])),
-      edgesById: new Map(snapshot.edges.map((edge) => [edge.id, edge])),
-      lastSeq: snapshot.seq,
-      snapshotVersion: state.snapshotVersion + 1,
-      savedPositions: positions,
-      pendingDeltas: [],
-    })),
-  applyGraphDelta: (event) => {
-    const state = get();
-    if (state.activeCase?.id !== event.caseId) {
-      return 'other-case';
+/** The graph's maps and their indexes; only this module writes them. */
+interface GraphIndex {
+  entitiesById: Map<EntityId, Entity>;
+  edgesById: Map<string, Edge>;
+  edgeIdsByEntity: Map<EntityId, Set<string>>;
+  typeCounts: Map<AssetType, number>;
+  sourceCounts: Map<string, number>;
+}
+
+function createGraphIndex(): GraphIndex {
+  return {
+    entitiesById: new Map(),
+    edgesById: new Map(),
+    edgeIdsByEntity: new Map(),
+    typeCounts: new Map(),
+    sourceCounts: new Map(),
+  };
+}
+
+function count<K>(counts: Map<K, number>, key: K, by: number): void {
+  const next = (counts.get(key) ?? 0) + by;
+  if (next <= 0) {
+    counts.delete(key);
+  } else {
+    counts.set(key, next);
+  }
+}
+
+function putEntity(index: GraphIndex, entity: Entity): void {
+  const before = index.entitiesById.get(entity.id);
+  if (before !== undefined) {
+    count(index.typeCounts, before.type, -1);
+  }
+  index.entitiesById.set(entity.id, entity);
+  count(index.typeCounts, entity.type, 1);
+}
+
+function removeEdge(index: GraphIndex, edgeId: string): void {
+  const edge = index.edgesById.get(edgeId);
+  if (edge === undefined) {
+    return;
+  }
+  index.edgesById.delete(edgeId);
+  index.edgeIdsByEntity.get(edge.from)?.delete(edgeId);
+  index.edgeIdsByEntity.get(edge.to)?.delete(edgeId);
+  for (const name of new Set(edge.sources.map((source) => source.name))) {
+    count(index.sourceCounts, name, -1);
+  }
+}
+
+function putEdge(index: GraphIndex, edge: Edge): void {
+  removeEdge(index, edge.id);
+  index.edgesById.set(edge.id, edge);
+  for (const end of [edge.from, edge.to]) {
+    let ids = index.edgeIdsByEntity.get(end);
+    if (ids === undefined) {
+      ids = new Set();
+      index.edgeIdsByEntity.set(end, ids);
     }
-    if (event.delta.seq <= state.lastSeq) {
-      return 'stale';
-    }
-    if (event.fromSeq > state.lastSeq + 1) {
-      return 'gap';
-    }
-    const entitiesById = new Map(state.entitiesById);
-    const edgesById = new Map(state.edgesById);
-    for (const entity of event.delta.entities) {
-      entitiesById.set(entity.id, entity);
-    }
-    for (const edge of event.delta.edges) {
-      edgesById.set(edge.id, edge);
-    }
-    for (const { from } of event.delta.merged) {
-      entitiesById.delete(from);
-      for (const [id, edge] of edgesById) {
-        if (edge.from === from || edge.to === from) {
-          edgesById.delete(id);
-        }
+    ids.add(edge.id);
+  }
+  for (const name of new Set(edge.sources.map((source) => source.name))) {
+    count(index.sourceCounts, name, 1);
+  }
+}
+
+/** Removes an entity and its edges: O(its degree) through the adjacency index. */
+function removeEntity(index: GraphIndex, id: EntityId): void {
+  const entity = index.entitiesById.get(id);
+  if (entity !== undefined) {
+    index.entitiesById.delete(id);
+    count(index.typeCounts, entity.type, -1);
+  }
+  for (const edgeId of [...(index.edgeIdsByEntity.get(id) ?? [])]) {
+    removeEdge(index, edgeId);
+  }
+  index.edgeIdsByEntity.delete(id);
+}
+
+const createGraphSlice: Slice<GraphSlice> = (set, get) => {
+  let index = createGraphIndex();
+  return {
+    ...index,
+    graphVersion: 0,
+    lastSeq: 0,
+    snapshotVersion: 0,
+    savedPositions: {},
+    pendingDeltas: [],
+    resetFromSnapshot: (snapshot, positions) => {
+      index = createGraphIndex();
+      for (const entity of snapshot.entities) {
+        putEntity(index, entity);
       }
-    }
-    set({
-      entitiesById,
-      edgesById,
-      lastSeq: event.delta.seq,
-      pendingDeltas: [...state.pendingDeltas, event.delta],
-    });
-    return 'applied';
-  },
-  takePendingDeltas: () => {
-    const pending = get().pendingDeltas;
-    if (pending.length > 0) {
-      set({ pendingDeltas: [] });
-    }
-    return pending;
-  },
-  clearGraph: () =>
-    set((state) => ({
-      entitiesById: new Map(),
-      edgesById: new Map(),
-      lastSeq: 0,
-      snapshotVersion: state.snapshotVersion + 1,
-      savedPositions: {},
-      pendingDeltas: [],
-      selectedId: undefined,
-      sessions: {},
-      currentSessionId: undefined,
-      hiddenIds: new Set(),
-    })),
-});
+      for (const edge of snapshot.edges) {
+        putEdge(index, edge);
+      }
+      set((state) => ({
+        ...index,
+        graphVersion: state.graphVersion + 1,
+        lastSeq: snapshot.seq,
+        snapshotVersion: state.snapshotVersion + 1,
+        savedPositions: positions,
+        pendingDeltas: [],
+      }));
+    },
+    applyGraphDelta: (event) => {
+      const state = get();
+      if (state.activeCase?.id !== event.caseId) {
+        return 'other-case';
+      }
+      if (event.delta.seq <= state.lastSeq) {
+        return 'stale';
+      }
+      if (event.fromSeq > state.lastSeq + 1) {
+        return 'gap';
+      }
+      for (const entity of event.delta.entities) {
+        putEntity(index, entity);
+      }
+      for (const edge of event.delta.edges) {
+        putEdge(index, edge);
+      }
+      for (const { from } of event.delta.merged) {
+        removeEntity(index, from);
+      }
+      set({
+        graphVersion: state.graphVersion + 1,
+        lastSeq: event.delta.seq,
+        pendingDeltas: [...state.pendingDeltas, event.delta],
+      });
+      return 'applied';
+    },
+    takePendingDeltas: () => {
+      const pending = get().pendingDeltas;
+      if (pending.length > 0) {
+        set({ pendingDeltas: [] });
+      }
+      return pending;
+    },
+    clearGraph: () => {
+      index = createGraphIndex();
+      set((state) => ({
+        ...index,
+        graphVersion: state.graphVersion + 1,
+        lastSeq: 0,
+        snapshotVersion: state.snapshotVersion + 1,
+        savedPositions: {},
+        pendingDeltas: [],
+        selectedId: undefined,
+        sessions: {},
+        currentSessionId: undefined,
+        hiddenIds: new Set(),
+      }));
+    },
+  };
+};
 
 const createSessionSlice: Slice<SessionSlice> = (set) => ({
   sessions: {},

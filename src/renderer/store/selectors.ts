@@ -11,23 +11,39 @@ export const selectCurrentProgress = (state: AppState): SessionProgress | undefi
 export const selectEntityCount = (state: AppState) => state.entitiesById.size;
 export const selectEdgeCount = (state: AppState) => state.edgesById.size;
 
-/** Asset types present in the graph, sorted (a joined string so selectors stay referentially stable). */
-export const selectTypesPresentKey = (state: AppState): string =>
-  [...new Set([...state.entitiesById.values()].map((entity) => entity.type))].sort().join(',');
-
-/** Source names present on edges, sorted and joined. */
-export const selectSourcesPresentKey = (state: AppState): string => {
-  const names = new Set<string>();
-  for (const edge of state.edgesById.values()) {
-    for (const source of edge.sources) {
-      names.add(source.name);
-    }
-  }
-  return [...names].sort().join(',');
-};
-
-export function splitKey<T extends string = string>(key: string): T[] {
-  return key === '' ? [] : (key.split(',') as T[]);
+/** A name with how many entities (types) or edges (sources) carry it. */
+export interface NamedCount<T extends string = string> {
+  name: T;
+  count: number;
 }
+
+/**
+ * Sorted counts derived from one of the store's count maps, recomputed only when graphVersion
+ * changes (the same array otherwise, so a subscribed component does not re-render).
+ */
+function memoByVersion<T extends string>(
+  pick: (state: AppState) => ReadonlyMap<T, number>,
+): (state: AppState) => readonly NamedCount<T>[] {
+  let version = -1;
+  let counts: ReadonlyMap<T, number> | undefined;
+  let result: readonly NamedCount<T>[] = [];
+  return (state) => {
+    const next = pick(state);
+    if (state.graphVersion !== version || next !== counts) {
+      version = state.graphVersion;
+      counts = next;
+      result = [...next]
+        .map(([name, count]) => ({ name, count }))
+        .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    }
+    return result;
+  };
+}
+
+/** Asset types present in the graph with their entity counts, sorted by type. */
+export const selectTypeCounts = memoByVersion((state) => state.typeCounts);
+
+/** Source names present on edges with their edge counts, sorted by name. */
+export const selectSourceCounts = memoByVersion((state) => state.sourceCounts);
 
 export type { AssetType };
