@@ -166,6 +166,72 @@ describe('openCaseGraph apply', () => {
     expect(graph.outgoing('Organization:acme', { source: 'GLEIF', since: clock.now() })).toHaveLength(1);
   });
 
+  it('sends an edge again with the revised confidence when its source revises it', () => {
+    const clock = createFakeClock();
+    const graph = openMemoryGraph(clock);
+    graph.apply(organizationWithLei('Acme', 'LEI1'), write);
+    clock.advance(1000);
+    const delta = graph.apply(organizationWithLei('Acme', 'LEI1'), {
+      ...write,
+      source: { name: 'GLEIF', confidence: 70 },
+    });
+    expect(
+      delta.edges.map((edge) => edge.sources.map(({ name, confidence }) => ({ name, confidence }))),
+    ).toEqual([[{ name: 'GLEIF', confidence: 70 }]]);
+    expect(delta.edges[0]?.sources[0]?.updatedAt).toBe(new Date(clock.now()).toISOString());
+  });
+
+  it('merges the properties of an edge listed twice in one write', () => {
+    const graph = openMemoryGraph();
+    const findings = new FindingsBuilder();
+    const org = findings.entity('Organization', { unique_id: 'acme', name: 'Acme' });
+    const id = findings.entity('Identifier', { unique_id: 'lei:LEI1', id: 'LEI1', id_type: 'lei' });
+    findings.edge(org, 'id', id, { role: 'primary', since: 2001 });
+    findings.edge(org, 'id', id, { role: 'legal' });
+    const delta = graph.apply(findings.build(), write);
+    expect(delta.edges.map((edge) => edge.properties)).toEqual([{ role: 'legal', since: 2001 }]);
+    expect(graph.outgoing(org)[0]?.edge.properties).toEqual({ role: 'legal', since: 2001 });
+  });
+
+  it('merges new properties into a stored edge and sends it with all of them', () => {
+    const graph = openMemoryGraph();
+    const first = new FindingsBuilder();
+    const org = first.entity('Organization', { unique_id: 'acme', name: 'Acme' });
+    const id = first.entity('Identifier', { unique_id: 'lei:LEI1', id: 'LEI1', id_type: 'lei' });
+    first.edge(org, 'id', id, { role: 'primary', since: 2001 });
+    graph.apply(first.build(), write);
+    const delta = graph.apply(
+      {
+        entities: [],
+        edges: [{ from: org, relation: 'id', to: id, properties: { role: 'legal' } }],
+        dispatch: [],
+      },
+      write,
+    );
+    expect(delta.edges.map((edge) => edge.properties)).toEqual([{ role: 'legal', since: 2001 }]);
+  });
+
+  it('refreshes the source tag of a known entity written again without sending it', () => {
+    const clock = createFakeClock();
+    const graph = openMemoryGraph(clock);
+    graph.apply(organizationWithLei('Acme', 'LEI1'), write);
+    clock.advance(5000);
+    const delta = graph.apply(organizationWithLei('Acme', 'LEI1'), write);
+    expect(delta.entities).toEqual([]);
+    const [tag] = graph.findEntity('Organization:acme')?.tags ?? [];
+    expect(tag?.updatedAt).toBe(new Date(clock.now()).toISOString());
+    expect(tag?.createdAt).toBe(new Date(clock.now() - 5000).toISOString());
+  });
+
+  it('sends a known entity when a new source tags it', () => {
+    const graph = openMemoryGraph();
+    graph.apply(organizationWithLei('Acme', 'LEI1'), write);
+    const delta = graph.apply(organizationWithLei('Acme', 'LEI1'), { source: RDAP });
+    expect(
+      delta.entities.find((entity) => entity.id === 'Organization:acme')?.tags.map((tag) => tag.value),
+    ).toEqual(['GLEIF', 'RDAP']);
+  });
+
   it('answers isMonitoredSince per source, handler and time', () => {
     const clock = createFakeClock();
     const graph = openMemoryGraph(clock);

@@ -228,6 +228,9 @@ function prepareStatements(db: Database.Database) {
       'SELECT id, type, content, created_at, updated_at FROM entities WHERE id = ?',
     ),
     entityExists: db.prepare<[string], number>('SELECT 1 FROM entities WHERE id = ?').pluck(),
+    storedContents: db.prepare<[string], { id: string; content: string }>(
+      'SELECT id, content FROM entities WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     updateEntity: db.prepare<[string, number, string]>(
       'UPDATE entities SET content = ?, updated_at = max(updated_at, ?) WHERE id = ?',
     ),
@@ -275,6 +278,9 @@ function prepareStatements(db: Database.Database) {
       'SELECT id, from_id, to_id, relation, properties, created_at, updated_at FROM edges WHERE id = ?',
     ),
     selectEdgeProperties: db.prepare<[string], string>('SELECT properties FROM edges WHERE id = ?').pluck(),
+    storedProperties: db.prepare<[string], { id: string; properties: string }>(
+      'SELECT id, properties FROM edges WHERE id IN (SELECT value FROM json_each(?))',
+    ),
     updateEdge: db.prepare<[string, number, number, string]>(
       `UPDATE edges SET properties = ?, created_at = min(created_at, ?), updated_at = max(updated_at, ?)
        WHERE id = ?`,
@@ -303,6 +309,15 @@ function prepareStatements(db: Database.Database) {
     selectConfidence: db
       .prepare<[string, string], number>('SELECT confidence FROM edge_sources WHERE edge_id = ? AND name = ?')
       .pluck(),
+    refreshSameSource: db.prepare<[number, string, string, number]>(
+      `UPDATE edge_sources SET updated_at = max(updated_at, ?)
+       WHERE edge_id = ? AND name = ? AND confidence = ?`,
+    ),
+    upsertSource: db.prepare<[string, string, number, number, number]>(
+      `INSERT INTO edge_sources (edge_id, name, confidence, created_at, updated_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (edge_id, name) DO UPDATE SET
+         confidence = excluded.confidence, updated_at = max(updated_at, excluded.updated_at)`,
+    ),
     updateSource: db.prepare<[number, number, string, string]>(
       `UPDATE edge_sources SET confidence = ?, updated_at = max(updated_at, ?)
        WHERE edge_id = ? AND name = ?`,
@@ -459,29 +474,18 @@ class SqliteCaseGraph implements CaseGraph {
     }
 
     const touched: Touched = { entities: new Map(), edges: new Map(), merged: [] };
-    const stamp = iso(now);
 
+    // One lookup for the whole write: new entities are inserted without probing the store each.
+    const storedContent = new Map<string, string>();
+    for (const row of s.storedContents.all(JSON.stringify([...pending.keys()]))) {
+      storedContent.set(row.id, row.content);
+    }
     for (const [id, entity] of pending) {
-      const fields = mergeFields({}, entity.replace, entity.fill);
-      const content = JSON.stringify(fields);
-      if (s.insertEntity.run(id, entity.type, content, now, now).changes === 1) {
-        s.insertTag.run(id, SOURCE_TAG, sourceName, handler, now, now);
-        const tag: EntityTag = { name: SOURCE_TAG, value: sourceName, createdAt: stamp, updatedAt: stamp };
-        if (handler !== '') {
-          tag.handler = handler;
-        }
-        touched.entities.set(id, {
-          id,
-          type: entity.type,
-          asset: fields,
-          tags: [tag],
-          createdAt: stamp,
-          updatedAt: stamp,
-        } as unknown as Entity);
+      const known = storedContent.get(id);
+      if (known === undefined && this.insertEntity(id, entity, sourceName, handler, now, touched)) {
         continue;
       }
-      const row = s.selectEntity.get(id);
-      const stored = row === undefined ? '{}' : row.content;
+      const stored = known ?? s.selectEntity.get(id)?.content ?? '{}';
       const merged = JSON.stringify(mergeFields(JSON.parse(stored) as Fields, entity.replace, entity.fill));
       const newTag = this.upsertTag(id, SOURCE_TAG, sourceName, handler, now);
       if (merged !== stored) {
@@ -494,8 +498,12 @@ class SqliteCaseGraph implements CaseGraph {
       }
     }
 
+    const storedProperties = new Map<string, string>();
+    for (const row of s.storedProperties.all(JSON.stringify(edges.map((edge) => edge.id)))) {
+      storedProperties.set(row.id, row.properties);
+    }
     for (const edge of edges) {
-      this.writeEdge(edge, now, touched);
+      this.writeEdge(edge, storedProperties, now, touched);
     }
 
     if (monitored !== undefined && this.upsertTag(monitored, MONITORED_TAG, sourceName, handler, now)) {
@@ -519,6 +527,37 @@ class SqliteCaseGraph implements CaseGraph {
       }
     }
     return touched;
+  }
+
+  /** Inserts a new entity with its source tag and delta DTO; false when it was stored already. */
+  private insertEntity(
+    id: EntityId,
+    entity: PendingEntity,
+    sourceName: string,
+    handler: string,
+    now: number,
+    touched: Touched,
+  ): boolean {
+    const s = this.statements;
+    const fields = mergeFields({}, entity.replace, entity.fill);
+    if (s.insertEntity.run(id, entity.type, JSON.stringify(fields), now, now).changes !== 1) {
+      return false;
+    }
+    s.insertTag.run(id, SOURCE_TAG, sourceName, handler, now, now);
+    const stamp = iso(now);
+    const tag: EntityTag = { name: SOURCE_TAG, value: sourceName, createdAt: stamp, updatedAt: stamp };
+    if (handler !== '') {
+      tag.handler = handler;
+    }
+    touched.entities.set(id, {
+      id,
+      type: entity.type,
+      asset: fields,
+      tags: [tag],
+      createdAt: stamp,
+      updatedAt: stamp,
+    } as unknown as Entity);
+    return true;
   }
 
   /** Validates the findings' entities and folds duplicates (and merged-away ids) together. */
@@ -597,50 +636,66 @@ class SqliteCaseGraph implements CaseGraph {
 
   /** Adds the tag or refreshes its time; true when it is new. */
   private upsertTag(id: EntityId, name: string, value: string, handler: string, now: number): boolean {
-    if (this.statements.insertTag.run(id, name, value, handler, now, now).changes === 1) {
-      return true;
+    // Refresh first: on a known entity the tag is usually there already.
+    if (this.statements.refreshTag.run(now, id, name, value, handler).changes === 1) {
+      return false;
     }
-    this.statements.refreshTag.run(now, id, name, value, handler);
-    return false;
+    this.statements.insertTag.run(id, name, value, handler, now, now);
+    return true;
   }
 
-  private writeEdge(edge: PendingEdge, now: number, touched: Touched): void {
+  /** `storedProperties`: edge id -> stored properties, kept current through the write. */
+  private writeEdge(
+    edge: PendingEdge,
+    storedProperties: Map<string, string>,
+    now: number,
+    touched: Touched,
+  ): void {
     const s = this.statements;
-    const properties = JSON.stringify(edge.properties);
-    if (s.insertEdge.run(edge.id, edge.from, edge.to, edge.relation, properties, now, now).changes === 1) {
-      s.insertSource.run(edge.id, edge.source.name, edge.source.confidence, now, now);
-      const stamp = iso(now);
-      touched.edges.set(edge.id, {
-        id: edge.id,
-        from: edge.from,
-        to: edge.to,
-        relation: edge.relation,
-        sources: [
-          { name: edge.source.name, confidence: edge.source.confidence, createdAt: stamp, updatedAt: stamp },
-        ],
-        properties: { ...edge.properties },
-        createdAt: stamp,
-        updatedAt: stamp,
-      });
-      return;
+    const known = storedProperties.get(edge.id);
+    if (known === undefined) {
+      const properties = JSON.stringify(edge.properties);
+      if (s.insertEdge.run(edge.id, edge.from, edge.to, edge.relation, properties, now, now).changes === 1) {
+        storedProperties.set(edge.id, properties);
+        this.addEdge(edge, now, touched);
+        return;
+      }
     }
-    const stored = s.selectEdgeProperties.get(edge.id) ?? '{}';
+    const stored = known ?? s.selectEdgeProperties.get(edge.id) ?? '{}';
     const merged = JSON.stringify(mergeFields(JSON.parse(stored) as Fields, edge.properties, {}));
     if (merged !== stored) {
       s.updateEdge.run(merged, now, now, edge.id);
+      storedProperties.set(edge.id, merged);
     } else {
       s.touchEdge.run(now, edge.id);
     }
     let changed = merged !== stored;
-    if (s.insertSource.run(edge.id, edge.source.name, edge.source.confidence, now, now).changes === 1) {
+    // Usually the same source with the same confidence: one refresh, no read.
+    if (s.refreshSameSource.run(now, edge.id, edge.source.name, edge.source.confidence).changes !== 1) {
+      s.upsertSource.run(edge.id, edge.source.name, edge.source.confidence, now, now);
       changed = true;
-    } else {
-      changed ||= s.selectConfidence.get(edge.id, edge.source.name) !== edge.source.confidence;
-      s.updateSource.run(edge.source.confidence, now, edge.id, edge.source.name);
     }
     if (changed) {
       touched.edges.set(edge.id, undefined);
     }
+  }
+
+  /** The new edge's first source, and its delta DTO from the written values. */
+  private addEdge(edge: PendingEdge, now: number, touched: Touched): void {
+    this.statements.insertSource.run(edge.id, edge.source.name, edge.source.confidence, now, now);
+    const stamp = iso(now);
+    touched.edges.set(edge.id, {
+      id: edge.id,
+      from: edge.from,
+      to: edge.to,
+      relation: edge.relation,
+      sources: [
+        { name: edge.source.name, confidence: edge.source.confidence, createdAt: stamp, updatedAt: stamp },
+      ],
+      properties: { ...edge.properties },
+      createdAt: stamp,
+      updatedAt: stamp,
+    });
   }
 
   /**
