@@ -1,9 +1,14 @@
-/** Seed entry: every seed type with its example, client-side validation (parseSeed), depth, start. */
+/**
+ * Seed entry: a list of seeds of any type built up before a run (each validated with parseSeed),
+ * depth, and one start for all of them. A value still in the field at Start is included.
+ */
 import { useState } from 'react';
 import type { SeedType } from '../../shared/model/seed';
-import { parseSeed, SEED_TYPES } from '../../shared/model/seed';
+import { SEED_TYPES } from '../../shared/model/seed';
 import { startSession } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
+import type { ListedSeed } from './seed-list';
+import { addSeed, seedsToStart } from './seed-list';
 
 const TYPE_LABELS: Record<SeedType, string> = {
   Organization: 'Organization name',
@@ -17,22 +22,39 @@ export function SeedForm() {
   const defaultDepth = useAppStore((state) => state.settings?.values.depth ?? 2);
   const [type, setType] = useState<SeedType>('Organization');
   const [value, setValue] = useState('');
+  const [seeds, setSeeds] = useState<ListedSeed[]>([]);
   const [depth, setDepth] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
+  const add = (): void => {
+    const next = addSeed(seeds, type, value);
+    if (!next.ok) {
+      setError(next.error);
+      return;
+    }
+    setSeeds(next.seeds);
+    setValue('');
+    setError(undefined);
+  };
+
   const submit = async (): Promise<void> => {
-    const parsed = parseSeed(type, value);
-    if (!parsed.ok) {
-      setError(parsed.error);
+    const next = seedsToStart(seeds, type, value);
+    if (!next.ok) {
+      setError(next.error);
       return;
     }
     setBusy(true);
-    const message = await startSession(appStore, [{ type, value }], depth ?? defaultDepth);
+    const message = await startSession(
+      appStore,
+      next.seeds.map(({ type: seedType, value: seedValue }) => ({ type: seedType, value: seedValue })),
+      depth ?? defaultDepth,
+    );
     setBusy(false);
     setError(message);
     if (message === undefined) {
       setValue('');
+      setSeeds([]);
     }
   };
 
@@ -63,17 +85,42 @@ export function SeedForm() {
         ))}
       </select>
       <label htmlFor="seed-value">Value</label>
-      <input
-        id="seed-value"
-        value={value}
-        placeholder={SEED_TYPES[type]}
-        aria-invalid={error !== undefined}
-        aria-describedby={error === undefined ? undefined : 'seed-error'}
-        onChange={(event) => {
-          setValue(event.target.value);
-          setError(undefined);
-        }}
-      />
+      <div className="seed-entry">
+        <input
+          id="seed-value"
+          value={value}
+          placeholder={SEED_TYPES[type]}
+          aria-invalid={error !== undefined}
+          aria-describedby={error === undefined ? undefined : 'seed-error'}
+          onChange={(event) => {
+            setValue(event.target.value);
+            setError(undefined);
+          }}
+        />
+        <button type="button" onClick={add} disabled={busy}>
+          Add
+        </button>
+      </div>
+      {seeds.length > 0 && (
+        <ul className="seed-list" aria-label="Seeds for this run">
+          {seeds.map((seed) => (
+            <li key={seed.identity}>
+              <span className="seed-list-text">
+                <span className="seed-list-type">{TYPE_LABELS[seed.type]}</span>
+                {seed.value}
+              </span>
+              <button
+                type="button"
+                aria-label={`Remove ${TYPE_LABELS[seed.type]} ${seed.value}`}
+                disabled={busy}
+                onClick={() => setSeeds(seeds.filter((item) => item.identity !== seed.identity))}
+              >
+                ×
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
       <label htmlFor="seed-depth">Depth</label>
       <input
         id="seed-depth"
@@ -84,7 +131,7 @@ export function SeedForm() {
         onChange={(event) => setDepth(Math.max(0, Math.min(10, Number(event.target.value) || 0)))}
       />
       <button type="submit" disabled={busy}>
-        Start
+        {seeds.length > 1 ? `Start (${seeds.length} seeds)` : 'Start'}
       </button>
       {error !== undefined && (
         <p id="seed-error" role="alert" className="error">
