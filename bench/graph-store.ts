@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { edgeIdOf, entityIdOf } from '../src/shared/model/asset';
-import { openCaseGraph } from '../src/engine/graph/case-graph';
+import { configureConnection, openCaseGraph } from '../src/engine/graph/case-graph';
 import type { Findings } from '../src/engine/plugins/findings';
 
 const ENTITIES = 20_000;
@@ -63,9 +63,8 @@ function benchApply(path: string, batches: Findings[]): { first: number; again: 
 function benchRaw(path: string, batches: Findings[], withProvenance: boolean, perBatch = false): number {
   openCaseGraph(path).close();
   const db = new Database(path);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('foreign_keys = ON');
+  // The store's own connection settings (WAL, checkpoint threshold...), so only apply() differs.
+  configureConnection(db);
   const insertEntity = db.prepare(
     'INSERT INTO entities (id, type, content, created_at, updated_at) VALUES (?, ?, ?, ?, ?)',
   );
