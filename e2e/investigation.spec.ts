@@ -2,37 +2,14 @@
 import { readFile } from 'node:fs/promises';
 import type { Download } from '@playwright/test';
 import { expect, test } from '@playwright/test';
-import type { RunningApp, Sources } from './support/harness';
-import {
-  createDataDir,
-  removeDataDir,
-  screenshot,
-  startApp,
-  startSources,
-  SYNTHETIC_GLEIF,
-} from './support/harness';
+import { screenshot, SYNTHETIC_GLEIF, useRunningApp } from './support/harness';
 
-let sources: Sources;
-let dataDir: string;
-let app: RunningApp;
-
-test.beforeEach(async () => {
-  sources = await startSources(SYNTHETIC_GLEIF);
-  dataDir = await createDataDir(sources);
-  app = await startApp(dataDir);
-  console.log(`e2e host: ${app.host}`);
-});
-
-test.afterEach(async () => {
-  await app.close();
-  await sources.close();
-  await removeDataDir(dataDir);
-});
+const running = useRunningApp(SYNTHETIC_GLEIF);
 
 test('grows a graph from an organization seed, shows provenance, filters, exports, and reopens the case', async ({
   page,
 }) => {
-  await app.open(page);
+  await running.app.open(page);
   await expect(page.getByRole('heading', { name: 'Cases' })).toBeVisible();
   await screenshot(page, '01-case-list-empty');
 
@@ -120,9 +97,8 @@ test('grows a graph from an organization seed, shows provenance, filters, export
 
   // Reopen later: a new host over the same data directory shows the same graph.
   await page.waitForTimeout(2_000); // lets the debounced position save reach the case file
-  await app.close();
-  app = await startApp(dataDir);
-  await app.open(page);
+  await running.restartApp();
+  await running.app.open(page);
   await expect(page.getByRole('row', { name: /Lantern Quay review/ })).toBeVisible();
   await screenshot(page, '05-case-list');
   await page.getByRole('button', { name: 'Open Lantern Quay review' }).click();

@@ -4,33 +4,17 @@
  */
 import { expect, test } from '@playwright/test';
 import { fixturesDir, haveFixtures } from '../test/support/fixtures-dir';
-import type { RunningApp, Sources } from './support/harness';
-import { createDataDir, removeDataDir, screenshot, startApp, startSources } from './support/harness';
+import { screenshot, useRunningApp } from './support/harness';
 
 test.describe('recorded GLEIF replies', () => {
   test.skip(!haveFixtures(), `conformance fixtures not found at ${fixturesDir()}`);
 
-  let sources: Sources;
-  let dataDir: string;
-  let app: RunningApp;
-
-  test.beforeEach(async () => {
-    sources = await startSources(fixturesDir());
-    dataDir = await createDataDir(sources);
-    app = await startApp(dataDir);
-    console.log(`e2e host: ${app.host}`);
-  });
-
-  test.afterEach(async () => {
-    await app.close();
-    await sources.close();
-    await removeDataDir(dataDir);
-  });
+  const running = useRunningApp(fixturesDir());
 
   test('grows Microsoft into its LEI record and subsidiaries from the recorded registry', async ({
     page,
   }) => {
-    await app.open(page);
+    await running.app.open(page);
     await page.getByLabel('New case').fill('Microsoft (recorded)');
     await page.getByRole('button', { name: 'Create case' }).click();
     await page.getByLabel('Value').fill('Microsoft Corporation');

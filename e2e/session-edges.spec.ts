@@ -1,35 +1,12 @@
 /** Edge cases of a session on the synthetic fixtures: malformed seeds, a failing source, cancel, API keys. */
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import type { RunningApp, Sources } from './support/harness';
-import {
-  createDataDir,
-  removeDataDir,
-  screenshot,
-  startApp,
-  startSources,
-  SYNTHETIC_GLEIF,
-} from './support/harness';
+import { screenshot, SYNTHETIC_GLEIF, useRunningApp } from './support/harness';
 
-let sources: Sources;
-let dataDir: string;
-let app: RunningApp;
-
-test.beforeEach(async () => {
-  sources = await startSources(SYNTHETIC_GLEIF);
-  dataDir = await createDataDir(sources);
-  app = await startApp(dataDir);
-  console.log(`e2e host: ${app.host}`);
-});
-
-test.afterEach(async () => {
-  await app.close();
-  await sources.close();
-  await removeDataDir(dataDir);
-});
+const running = useRunningApp(SYNTHETIC_GLEIF);
 
 async function openNewCase(page: Page, name: string): Promise<void> {
-  await app.open(page);
+  await running.app.open(page);
   await page.getByLabel('New case').fill(name);
   await page.getByRole('button', { name: 'Create case' }).click();
   await expect(page.locator('.case-name')).toHaveText(name);
@@ -55,11 +32,11 @@ test('explains a malformed seed and starts nothing', async ({ page }) => {
   await page.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByRole('alert')).toContainText('not a CIDR netblock');
   await expect(page.getByText('No session in this window yet.')).toBeVisible();
-  expect(sources.gleif.apiRequests()).toHaveLength(0);
+  expect(running.sources.gleif.apiRequests()).toHaveLength(0);
 });
 
 test('lists a failing source with the asset and the reason', async ({ page }) => {
-  sources.gleif.setOverride((request) =>
+  running.sources.gleif.setOverride((request) =>
     request.path.startsWith('/api/v1/lei-records/')
       ? {
           status: 500,
@@ -78,13 +55,13 @@ test('lists a failing source with the asset and the reason', async ({ page }) =>
 });
 
 test('cancels a running session', async ({ page }) => {
-  sources.gleif.setOverride((request) =>
+  running.sources.gleif.setOverride((request) =>
     request.path.startsWith('/api/v1/lei-records/') ? { status: 503, delayMs: 4_000, body: {} } : undefined,
   );
   await openNewCase(page, 'Cancelled run');
   await seedOrganization(page, 'Lantern Quay Trading Ltd');
   await expect(page.getByTestId('session-state')).toHaveText('running');
-  await expect.poll(() => sources.gleif.apiRequests().length).toBeGreaterThan(1);
+  await expect.poll(() => running.sources.gleif.apiRequests().length).toBeGreaterThan(1);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await expect(page.getByTestId('session-state')).toHaveText('cancelled', { timeout: 15_000 });
   await expect(page.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
@@ -92,7 +69,7 @@ test('cancels a running session', async ({ page }) => {
 });
 
 test('sets, shows and removes an API key without ever showing it', async ({ page }) => {
-  await app.open(page);
+  await running.app.open(page);
   await page.getByRole('button', { name: 'Settings' }).click();
   const dialog = page.getByRole('dialog', { name: 'Settings' });
   await expect(dialog).toBeVisible();

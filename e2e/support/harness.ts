@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Page } from '@playwright/test';
+import { test, type Page } from '@playwright/test';
 import { composeAppServices, createStderrLogger } from '../../src/main/app-services/compose';
 import type { WebHost } from '../../src/main/web/web-host';
 import { startWebHost } from '../../src/main/web/web-host';
@@ -105,4 +105,51 @@ export async function removeDataDir(dataDir: string): Promise<void> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`) });
+}
+
+/**
+ * Registers, for every test of the calling file or describe block, fake sources serving
+ * `gleifFixtures`, a fresh data directory and a running app, torn down after the test.
+ */
+export function useRunningApp(gleifFixtures: string): {
+  readonly app: RunningApp;
+  readonly sources: Sources;
+  /** Closes the app and starts a new one over the same data directory ("reopen later"). */
+  restartApp(): Promise<void>;
+} {
+  let current: { app: RunningApp; sources: Sources; dataDir: string } | undefined;
+  test.beforeEach(async () => {
+    const sources = await startSources(gleifFixtures);
+    const dataDir = await createDataDir(sources);
+    const app = await startApp(dataDir);
+    console.log(`e2e host: ${app.host}`);
+    current = { app, sources, dataDir };
+  });
+  test.afterEach(async () => {
+    if (current !== undefined) {
+      await current.app.close();
+      await current.sources.close();
+      await removeDataDir(current.dataDir);
+      current = undefined;
+    }
+  });
+  const running = (): NonNullable<typeof current> => {
+    if (current === undefined) {
+      throw new Error('the app runs only inside a test');
+    }
+    return current;
+  };
+  return {
+    get app() {
+      return running().app;
+    },
+    get sources() {
+      return running().sources;
+    },
+    restartApp: async () => {
+      const state = running();
+      await state.app.close();
+      state.app = await startApp(state.dataDir);
+    },
+  };
 }
