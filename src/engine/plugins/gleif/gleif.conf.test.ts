@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { fixturePath, fixturesDir, haveFixtures } from '../../../../test/support/fixtures-dir';
 import { extractBrandName } from '../../support/brand';
 import { nameMatch } from '../../support/name-match';
@@ -203,13 +203,17 @@ describe.skipIf(!haveFixtures())('LEI registry plugin against the recorded regis
 describe.skipIf(!haveFixtures())(
   'candidate scoring on the recorded Microsoft search reply (golden table)',
   () => {
-    const reply = JSON.parse(
-      readFileSync(
-        fixturePath('gleif', 'microsoft', 'fuzzycompletions_entity.legalName_microsoft.json'),
-        'utf8',
-      ),
-    ) as unknown;
-    const candidates = parseFuzzyCompletions(reply);
+    // Read in beforeAll, not while collecting: a skipped block's body still runs at collection.
+    let candidates: ReturnType<typeof parseFuzzyCompletions> = [];
+    beforeAll(() => {
+      const reply = JSON.parse(
+        readFileSync(
+          fixturePath('gleif', 'microsoft', 'fuzzycompletions_entity.legalName_microsoft.json'),
+          'utf8',
+        ),
+      ) as unknown;
+      candidates = parseFuzzyCompletions(reply);
+    });
 
     const scoreFor = (organizationName: string): [string, string, number][] => {
       const { exact, partial } = nameMatch(
