@@ -8,7 +8,6 @@ import type { GraphDelta } from '../../shared/model/graph';
 import { findCanvasController, setCanvasController } from '../graph/canvas-controller';
 import type { CyAdapter } from '../graph/cy-adapter';
 import { createCyAdapter } from '../graph/cy-adapter';
-import { registerCyExtensions } from '../graph/cy-extensions';
 import { createDeltaScheduler, redrawIntervalMs } from '../graph/delta-scheduler';
 import type { WorkerLayout } from '../graph/layout-client';
 import { startWorkerLayout } from '../graph/layout-client';
@@ -57,7 +56,6 @@ export function GraphCanvas({
     if (element === null) {
       return;
     }
-    registerCyExtensions();
     const cy = cytoscape({
       container: element,
       style: buildStylesheet(systemTheme()),
