@@ -8,6 +8,40 @@ import tseslint from 'typescript-eslint';
 
 const restrict = (patterns) => ({ 'no-restricted-imports': ['error', { patterns }] });
 
+const engineWide = [
+  { group: ['electron'], message: 'The engine is plain Node: Electron belongs in src/main/electron.' },
+  {
+    group: ['**/main/**', '**/preload/**', '**/renderer/**'],
+    message: 'The engine must not depend on hosts or UI; expose what they need from src/engine/index.ts.',
+  },
+];
+
+/** One lint block per engine layer: the engine-wide rules plus the sibling folders it may not import. */
+function engineZones(zones) {
+  return zones.map(({ files, forbid, why }) => ({
+    files,
+    ignores: forbid.length === 0 ? [] : ['**/*.test.ts'],
+    rules: restrict([
+      ...engineWide,
+      ...(forbid.length === 0
+        ? []
+        : [
+            {
+              group: [
+                ...forbid.map((layer) => `**/engine/${layer}/**`),
+                ...forbid.map((layer) => `../${layer}/**`),
+                ...forbid.map((layer) => `../../${layer}/**`),
+                '**/engine/engine',
+                '**/engine/index',
+                '**/engine/engine-types',
+              ],
+              message: why,
+            },
+          ]),
+    ]),
+  }));
+}
+
 export default tseslint.config(
   {
     ignores: [
@@ -58,16 +92,50 @@ export default tseslint.config(
       },
     ]),
   },
-  {
-    files: ['src/engine/**/*.ts'],
-    rules: restrict([
-      { group: ['electron'], message: 'The engine is plain Node: Electron belongs in src/main/electron.' },
-      {
-        group: ['**/main/**', '**/preload/**', '**/renderer/**'],
-        message: 'The engine must not depend on hosts or UI; expose what they need from src/engine/index.ts.',
-      },
-    ]),
-  },
+  // Layers inside the engine, lowest first (model: VS Code's layer allow-lists):
+  //   util <- net, graph, config, credentials <- core <- events <- engine.ts (composition)
+  //   support (shared parsers for names, addresses, phones...) serves plugins only;
+  //   plugins reach the engine through core/plugin-api only, never the store or the dispatcher.
+  // A later block for the same file replaces the rule's options, so every zone restates the
+  // engine-wide restrictions.
+  ...engineZones([
+    { files: ['src/engine/**/*.ts'], forbid: [] },
+    {
+      files: ['src/engine/util/**/*.ts'],
+      forbid: ['net', 'graph', 'config', 'credentials', 'core', 'events', 'plugins', 'support'],
+      why: 'util is the bottom layer: it imports nothing else from the engine.',
+    },
+    {
+      files: [
+        'src/engine/net/**/*.ts',
+        'src/engine/graph/**/*.ts',
+        'src/engine/config/**/*.ts',
+        'src/engine/credentials/**/*.ts',
+      ],
+      forbid: ['core', 'events', 'plugins', 'support'],
+      why: 'net, graph, config and credentials sit below the engine core and the plugins.',
+    },
+    {
+      files: ['src/engine/support/**/*.ts'],
+      forbid: ['core', 'events', 'plugins'],
+      why: 'support is used by plugins; it depends only on the layers below the core.',
+    },
+    {
+      files: ['src/engine/core/**/*.ts'],
+      forbid: ['events', 'plugins', 'support'],
+      why: 'the engine core knows plugins only through the plugin API it defines.',
+    },
+    {
+      files: ['src/engine/events/**/*.ts'],
+      forbid: ['plugins', 'support'],
+      why: 'the dispatcher runs handlers through the core; it never names a plugin.',
+    },
+    {
+      files: ['src/engine/plugins/**/*.ts'],
+      forbid: ['events', 'graph'],
+      why: 'plugins reach the engine through core/plugin-api: never the store or the dispatcher.',
+    },
+  ]),
   {
     files: ['src/main/**/*.ts'],
     ignores: ['src/main/electron/**'],

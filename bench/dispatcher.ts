@@ -9,8 +9,8 @@ import { performance } from 'node:perf_hooks';
 import { createNoopGraph } from '../test/fixtures/engine/memory-graph';
 import { createHarness, fakePlugin, fixedClock } from '../test/fixtures/engine/fake-plugins';
 import { openCaseGraph } from '../src/engine/graph/case-graph';
-import { emptyFindings } from '../src/engine/plugins/findings';
-import type { EngineGraph } from '../src/engine/plugins/run-handler';
+import { emptyFindings } from '../src/engine/graph/findings';
+import type { EngineGraph } from '../src/engine/core/run-handler';
 import type { EntityId, TypedAsset } from '../src/shared/model/asset';
 
 const SOURCE = { name: 'BENCH', confidence: 100 };

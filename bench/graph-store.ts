@@ -6,7 +6,7 @@ import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { edgeIdOf, entityIdOf } from '../src/shared/model/asset';
 import { configureConnection, openCaseGraph } from '../src/engine/graph/case-graph';
-import type { Findings } from '../src/engine/plugins/findings';
+import type { Findings } from '../src/engine/graph/findings';
 
 const ENTITIES = 20_000;
 const BATCH = 50;

@@ -8,7 +8,7 @@ import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { CredentialStore } from './credentials/credential-store';
 import type { CaseGraph } from './graph/types';
-import type { PluginDefinition } from './plugins/types';
+import type { PluginDefinition } from './core/plugin-api';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
 

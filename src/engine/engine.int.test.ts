@@ -7,8 +7,13 @@ import { DEFAULT_CONFIG } from './config/config';
 import { createMemoryCredentialStore } from './credentials/credential-store';
 import { createEngine } from './engine';
 import type { Engine } from './engine-types';
-import { FindingsBuilder } from './plugins/findings';
-import { defineHandler, definePlugin, type PluginDefinition, type PluginEnvironment } from './plugins/types';
+import { FindingsBuilder } from './graph/findings';
+import {
+  defineHandler,
+  definePlugin,
+  type PluginDefinition,
+  type PluginEnvironment,
+} from './core/plugin-api';
 import type { SourceHttp } from './net/types';
 import type { Clock } from './util/clock';
 

@@ -29,8 +29,8 @@ export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOpt
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';
 
 export { builtinPlugins } from './plugins/builtin';
-export type { Findings } from './plugins/findings';
-export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './plugins/types';
+export type { Findings } from './graph/findings';
+export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './core/plugin-api';
 
 export { systemClock, type Clock } from './util/clock';
 export { silentLogger, type Logger } from './util/logger';

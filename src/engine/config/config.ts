@@ -4,11 +4,9 @@
  */
 import { z } from 'zod';
 
-export interface RateLimit {
-  /** Requests allowed per interval (also the burst size). */
-  requests: number;
-  intervalMs: number;
-}
+import type { RateLimit } from '../net/types';
+
+export type { RateLimit } from '../net/types';
 
 export interface TtlRule {
   from?: string;

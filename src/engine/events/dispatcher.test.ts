@@ -10,8 +10,8 @@ import {
 import { createMemoryGraph } from '../../../test/fixtures/engine/memory-graph';
 import type { EntityId } from '../../shared/model/asset';
 import { NetworkError, MissingCredentialError } from '../net/errors';
-import { FindingsBuilder } from '../plugins/findings';
-import { createHandlerRegistry } from '../plugins/registry';
+import { FindingsBuilder } from '../graph/findings';
+import { createHandlerRegistry } from '../core/registry';
 
 const NOW = 1_700_000_000_000;
 const HOUR = 3_600_000;

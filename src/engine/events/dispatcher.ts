@@ -5,8 +5,8 @@
  */
 import { isAssetType, type AssetType, type EntityId } from '../../shared/model/asset';
 import type { SessionProgress } from '../../shared/model/session';
-import type { HandlerOutcome } from '../plugins/run-handler';
-import type { PipelineStage, RegisteredHandler } from '../plugins/registry';
+import type { HandlerOutcome } from '../core/run-handler';
+import type { PipelineStage, RegisteredHandler } from '../core/registry';
 import type { ProgressTracker } from './progress';
 
 export interface DispatcherOptions {

@@ -5,9 +5,9 @@
 import type { EntityId } from '../../shared/model/asset';
 import type { AppConfig } from '../config/config';
 import { createTtlResolver } from '../config/ttl';
-import type { HandlerRegistry } from '../plugins/registry';
-import { runHandler, type EngineGraph } from '../plugins/run-handler';
-import type { PluginDefinition } from '../plugins/types';
+import type { HandlerRegistry } from '../core/registry';
+import { runHandler, type EngineGraph } from '../core/run-handler';
+import type { PluginDefinition } from '../core/plugin-api';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import { runInSessionContext, type SessionContext } from '../util/session-context';

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GraphDelta } from '../../shared/model/graph';
-import { FindingsBuilder, type Findings } from '../plugins/findings';
+import { FindingsBuilder, type Findings } from './findings';
 import type { Clock } from '../util/clock';
 import { openCaseGraph } from './case-graph';
 import { CaseFileVersionError, SCHEMA_VERSION } from './migrations';

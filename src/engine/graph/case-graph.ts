@@ -21,8 +21,8 @@ import type {
   SourceRef,
 } from '../../shared/model/graph';
 import { isValidRelation } from '../../shared/model/relations';
-import type { EdgeProperties, Findings } from '../plugins/findings';
-import type { EdgeQuery, Neighbour } from '../plugins/types';
+import type { EdgeProperties, Findings } from './findings';
+import type { EdgeQuery, Neighbour } from './types';
 import { systemClock, type Clock } from '../util/clock';
 import { silentLogger, type Logger } from '../util/logger';
 import { migrate } from './migrations';

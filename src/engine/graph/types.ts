@@ -1,9 +1,19 @@
-/** The case-file graph store surface (implemented over better-sqlite3 in case-graph.ts). */
+/**
+ * The case-file graph store surface (implemented over better-sqlite3 in case-graph.ts), and the
+ * read-only view of it that handlers get.
+ */
 import type { EntityId } from '../../shared/model/asset';
-import type { GraphDelta, GraphExport, GraphSnapshot, GraphStats, SourceRef } from '../../shared/model/graph';
+import type {
+  Edge,
+  Entity,
+  GraphDelta,
+  GraphExport,
+  GraphSnapshot,
+  GraphStats,
+  SourceRef,
+} from '../../shared/model/graph';
 import type { SessionProgress } from '../../shared/model/session';
-import type { Findings } from '../plugins/findings';
-import type { GraphReader } from '../plugins/types';
+import type { Findings } from './findings';
 
 export interface WriteOptions {
   /** Attribution for edges (and entity `source` tags) that do not name their own source. */
@@ -59,4 +69,32 @@ export interface CaseGraph extends GraphReader {
   saveSession(record: SessionRecord): void;
   listSessions(): SessionRecord[];
   close(): void;
+}
+
+/** Filter of an edge query on the case graph. */
+export interface EdgeQuery {
+  /** Only these relation labels (all when omitted). */
+  relations?: string[];
+  /** Only edges last confirmed at or after this time (ms since epoch). */
+  since?: number;
+  /** Only edges carrying this source, confirmed by it at or after `since` when that is given. */
+  source?: string;
+}
+
+/** An edge with the entity at its other end. */
+export interface Neighbour {
+  edge: Edge;
+  entity: Entity;
+}
+
+/** Read-only view of the case graph for handlers. Writes go through returned Findings only. */
+export interface GraphReader {
+  findEntity(id: EntityId): Entity | undefined;
+  outgoing(id: EntityId, query?: EdgeQuery): Neighbour[];
+  incoming(id: EntityId, query?: EdgeQuery): Neighbour[];
+  /**
+   * True when the entity has a `last_monitored` tag for this source and handler updated at or
+   * after `since` (ms since epoch).
+   */
+  isMonitoredSince(id: EntityId, source: string, handler: string, since: number): boolean;
 }

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeHttpServer, type FakeHttpServer, type FakeRoute } from '../../../test/fakes/http-server';
 import { DEFAULT_CONFIG, type RateLimit } from '../config/config';
 import { createMemoryCredentialStore, type CredentialStore } from '../credentials/credential-store';
-import type { HttpClientOptions } from '../plugins/types';
+import type { HttpClientOptions } from './types';
 import { systemClock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import {

@@ -1,7 +1,7 @@
 /** The per-source HTTP client: limiter on every attempt, timeouts, size cap, retries, redirects, redaction. */
 import type { AppConfig, RateLimit } from '../config/config';
 import type { CredentialStore } from '../credentials/credential-store';
-import type { HttpClientOptions, RateLimiter } from '../plugins/types';
+import type { HttpClientOptions, RateLimiter } from './types';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import {

@@ -1,6 +1,6 @@
 /** Token-bucket rate limiter shared by HTTP clients and other transports (never exceeds its rate). */
 import type { RateLimit } from '../config/config';
-import type { RateLimiter } from '../plugins/types';
+import type { RateLimiter } from './types';
 import type { Clock } from '../util/clock';
 
 export interface RateLimiterOptions extends RateLimit {

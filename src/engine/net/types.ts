@@ -1,5 +1,11 @@
 /** The HTTP client surface plugins use (implemented in http-client.ts). */
 
+export interface RateLimit {
+  /** Requests allowed per interval (also the burst size). */
+  requests: number;
+  intervalMs: number;
+}
+
 export interface RequestOptions {
   /** Query parameters appended to the URL (values are URL-encoded). */
   query?: Record<string, string | number>;
@@ -35,4 +41,25 @@ export interface SourceHttp {
     body: unknown,
     options?: RequestOptions,
   ): Promise<HttpResponse<TBody>>;
+}
+
+/** Waits until a request may be sent; never lets more than the configured rate through. */
+export interface RateLimiter {
+  /** Resolves with the milliseconds waited; rejects when the signal aborts the wait. */
+  acquire(signal?: AbortSignal): Promise<number>;
+}
+
+export interface HttpClientOptions {
+  /** Source name used for request counting and error messages, e.g. `GLEIF`. */
+  source: string;
+  /** Base URL for relative paths; absolute URLs are used as they are. */
+  baseUrl?: string;
+  /** Rate limit of the source as a whole, or the default per host when `perHost` is set. */
+  rateLimit: RateLimit;
+  /** Rate-limit per `host:port` instead of per source, with per-host overrides (RDAP). */
+  perHost?: Record<string, RateLimit>;
+  /** Credential name in the credential store; its key is sent as `Authorization: Bearer`. */
+  bearerCredential?: string;
+  /** Maximum redirects followed (default 5); a loop is a NetworkError. */
+  maxRedirects?: number;
 }

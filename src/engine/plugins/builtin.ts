@@ -2,7 +2,7 @@
 import { companyDataPlugin } from './companydata/plugin';
 import { gleifPlugin } from './gleif/plugin';
 import { rdapPlugin } from './rdap/plugin';
-import type { PluginDefinition } from './types';
+import type { PluginDefinition } from '../core/plugin-api';
 import { whoisPlugin } from './whois/plugin';
 
 export function builtinPlugins(): PluginDefinition[] {

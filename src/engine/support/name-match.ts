@@ -1,7 +1,7 @@
 /** Organisation name matching and postal-code location matching against the case graph. */
 import type { EntityId } from '../../shared/model/asset';
 import type { Entity } from '../../shared/model/graph';
-import type { GraphReader } from '../plugins/types';
+import type { GraphReader } from '../graph/types';
 import { smithWatermanGotoh } from './similarity';
 
 /** Similarity at or above which a candidate is a partial match. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FindingsBuilder } from '../plugins/findings';
+import { FindingsBuilder } from '../graph/findings';
 import { MemoryGraph } from '../../../test/fixtures/support/memory-graph';
 import { createOrganization, findOrganizationByLei, leiIdentifierId } from './organization';
 

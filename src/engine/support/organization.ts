@@ -5,8 +5,8 @@
  */
 import { entityIdOf, type EntityId } from '../../shared/model/asset';
 import { normalizeOrganizationName } from '../../shared/model/seed';
-import type { FindingsBuilder } from '../plugins/findings';
-import type { GraphReader } from '../plugins/types';
+import type { FindingsBuilder } from '../graph/findings';
+import type { GraphReader } from '../graph/types';
 import { isNameMatch, organizationNames } from './name-match';
 
 export interface OrganizationInput {

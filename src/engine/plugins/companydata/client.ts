@@ -1,6 +1,6 @@
 /** The company-data API calls (search, enrich, employees, funding rounds) over the plugin's one rate-limited client. */
 import { MalformedBodyError } from '../../net/errors';
-import type { HttpResponse, SourceHttp } from '../../net/types';
+import type { HttpResponse, SourceHttp } from '../../core/plugin-api';
 import {
   CompanyDataReplyError,
   parseCompanyEnrich,

@@ -1,8 +1,7 @@
 /** companyEnrich: a company Identifier to legal name, headcount and non-profit status on its Organization. */
 import { entityIdOf, type Identifier, type Organization } from '../../../shared/model/asset';
 import { createOrganization } from '../../support/organization';
-import { FindingsBuilder, type Findings } from '../findings';
-import { defineHandler, type HandlerContext } from '../types';
+import { FindingsBuilder, defineHandler, type Findings, type HandlerContext } from '../../core/plugin-api';
 import { callFrom, enrichCompany } from './client';
 import { findCompanyOrganization, isCompanyIdentifier } from './graph-links';
 import type { CompanyDataResources } from './resources';

@@ -5,8 +5,14 @@
  */
 import type { EntityId } from '../../../shared/model/asset';
 import { createOrganization } from '../../support/organization';
-import { emptyFindings, FindingsBuilder, type Findings } from '../findings';
-import { defineHandler, type GraphReader, type HandlerContext } from '../types';
+import {
+  FindingsBuilder,
+  defineHandler,
+  emptyFindings,
+  type Findings,
+  type GraphReader,
+  type HandlerContext,
+} from '../../core/plugin-api';
 import { SOURCE_NAME, callFrom, listFundingRounds } from './client';
 import {
   checkingAccount,

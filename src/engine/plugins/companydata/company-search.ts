@@ -2,8 +2,13 @@
 import { extractBrandName } from '../../support/brand';
 import { nameMatch, organizationNames, PARTIAL_MATCH_THRESHOLD } from '../../support/name-match';
 import { smithWatermanGotoh } from '../../support/similarity';
-import { emptyFindings, FindingsBuilder, type Findings } from '../findings';
-import { defineHandler, type HandlerContext } from '../types';
+import {
+  FindingsBuilder,
+  defineHandler,
+  emptyFindings,
+  type Findings,
+  type HandlerContext,
+} from '../../core/plugin-api';
 import { callFrom, searchCompanies } from './client';
 import { companyIdentifier, findCompanyIdentifier } from './graph-links';
 import type { CompanySearchItem } from './parse';

@@ -1,6 +1,11 @@
 /** employees: a company Identifier to a Person per employee, each a `member` of the Organization. */
-import { emptyFindings, FindingsBuilder, type Findings } from '../findings';
-import { defineHandler, type HandlerContext } from '../types';
+import {
+  FindingsBuilder,
+  defineHandler,
+  emptyFindings,
+  type Findings,
+  type HandlerContext,
+} from '../../core/plugin-api';
 import { SOURCE_NAME, callFrom, listEmployees } from './client';
 import { findCompanyOrganization, isCompanyIdentifier, personFromRecord } from './graph-links';
 import type { CompanyDataResources } from './resources';

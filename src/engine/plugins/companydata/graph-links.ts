@@ -2,7 +2,7 @@
 import type { Account, EntityId, FundsTransfer, Identifier, Person } from '../../../shared/model/asset';
 import type { Entity } from '../../../shared/model/graph';
 import { fullNameToPerson } from '../../support/person';
-import type { GraphReader } from '../types';
+import type { GraphReader } from '../../core/plugin-api';
 import { SOURCE_NAME } from './client';
 import type { FundingRound } from './parse';
 

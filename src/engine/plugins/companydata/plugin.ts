@@ -1,5 +1,5 @@
 /** The company-data plugin (source `CompanyData`, confidence 90): search, enrich, employees and funding rounds. */
-import { definePlugin } from '../types';
+import { definePlugin } from '../../core/plugin-api';
 import { CREDENTIAL_NAME, SOURCE_NAME } from './client';
 import { companyEnrichHandler } from './company-enrich';
 import { companyRoundsHandler } from './company-rounds';

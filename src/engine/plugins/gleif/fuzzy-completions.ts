@@ -8,8 +8,14 @@ import {
   organizationPostalCodes,
 } from '../../support/name-match';
 import { smithWatermanGotoh } from '../../support/similarity';
-import { FindingsBuilder, emptyFindings, type Findings } from '../findings';
-import { defineHandler, type GraphReader, type HandlerContext } from '../types';
+import {
+  FindingsBuilder,
+  defineHandler,
+  emptyFindings,
+  type Findings,
+  type GraphReader,
+  type HandlerContext,
+} from '../../core/plugin-api';
 import { recordPostalCodes, type LeiRecord } from './parse';
 import { addLeiRecordFindings, type LeiMatch } from './record-mapping';
 import { findLeiRecord, searchLegalNames, SOURCE_NAME, type RegistryCall } from './registry-client';

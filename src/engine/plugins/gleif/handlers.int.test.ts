@@ -12,8 +12,8 @@ import type { CaseGraph } from '../../graph/types';
 import { createHttpClient } from '../../net/http-client';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
-import { createHandlerRegistry, type RegisteredHandler } from '../registry';
-import { runHandler, type HandlerOutcome } from '../run-handler';
+import { createHandlerRegistry, type RegisteredHandler } from '../../core/registry';
+import { runHandler, type HandlerOutcome } from '../../core/run-handler';
 import { gleifPlugin } from './plugin';
 import type { GleifResources } from './resources';
 

@@ -1,5 +1,5 @@
 /** The LEI registry plugin (source `GLEIF`, confidence 100): search and hierarchy handlers. */
-import { definePlugin } from '../types';
+import { definePlugin } from '../../core/plugin-api';
 import { fuzzyCompletionsHandler } from './fuzzy-completions';
 import { relatedOrgsHandler } from './related-orgs';
 import { SOURCE_NAME } from './registry-client';

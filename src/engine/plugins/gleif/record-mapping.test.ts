@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FindingsBuilder } from '../findings';
+import { FindingsBuilder } from '../../core/plugin-api';
 import type { LeiRecord } from './parse';
 import { addLeiRecordFindings, leiIdentifierOf, organizationFieldsOf } from './record-mapping';
 

@@ -1,7 +1,7 @@
 /** The LEI record mapping: one record onto one Organization, as findings (used by both handlers). */
 import type { EntityId, Identifier, IdentifierType, Organization } from '../../../shared/model/asset';
 import { leiAddressToLocation } from '../../support/location';
-import type { FindingsBuilder } from '../findings';
+import type { FindingsBuilder } from '../../core/plugin-api';
 import type { LeiAddress, LeiRecord } from './parse';
 
 /** Why an Organization holds its LEI: shown on the `id` edge. */

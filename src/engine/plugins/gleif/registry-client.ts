@@ -1,6 +1,6 @@
 /** The LEI registry calls (API v1) over the plugin's one rate-limited HTTP client. */
 import { MalformedBodyError, SourceError } from '../../net/errors';
-import type { HttpResponse, SourceHttp } from '../../net/types';
+import type { HttpResponse, SourceHttp } from '../../core/plugin-api';
 import {
   LeiReplyError,
   parseChildrenPage,

@@ -1,8 +1,13 @@
 /** The hierarchy handler (relatedOrgs): an LEI Identifier to its Organization's parent and children. */
 import { entityIdOf, type EntityId } from '../../../shared/model/asset';
 import { createOrganization } from '../../support/organization';
-import { FindingsBuilder, type Findings } from '../findings';
-import { defineHandler, type GraphReader, type HandlerContext } from '../types';
+import {
+  FindingsBuilder,
+  defineHandler,
+  type Findings,
+  type GraphReader,
+  type HandlerContext,
+} from '../../core/plugin-api';
 import type { LeiRecord } from './parse';
 import { addLeiRecordFindings, type OrganizationRef } from './record-mapping';
 import {

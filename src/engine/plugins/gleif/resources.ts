@@ -1,5 +1,5 @@
 /** What the LEI registry plugin's setup gives its handlers. */
-import type { SourceHttp } from '../../net/types';
+import type { SourceHttp } from '../../core/plugin-api';
 
 export interface GleifResources {
   /** The one client, so one 1 request / 3 s limiter serves every registry call of every handler. */

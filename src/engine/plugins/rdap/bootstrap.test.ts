@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { NetworkError, SourceError } from '../../net/errors';
-import type { HttpResponse, SourceHttp } from '../../net/types';
+import type { HttpResponse, SourceHttp } from '../../core/plugin-api';
 import type { Clock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
 import { chooseServerUrl, createRdapBootstrap, type RdapBootstrap } from './bootstrap';

@@ -3,7 +3,7 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { MalformedBodyError, SourceError } from '../../net/errors';
-import type { SourceHttp } from '../../net/types';
+import type { SourceHttp } from '../../core/plugin-api';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import { parsePrefix, prefixContains, type IpPrefix } from './ip';

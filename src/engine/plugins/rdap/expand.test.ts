@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { GraphReader } from '../types';
+import type { GraphReader } from '../../core/plugin-api';
 import { classifyContactName, expandRecord } from './expand';
 
 const emptyGraph: GraphReader = {

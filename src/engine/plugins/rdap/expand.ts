@@ -6,8 +6,7 @@ import { fullNameToPerson } from '../../support/person';
 import { phoneToAsset } from '../../support/phone';
 import { rawUrlToAsset } from '../../support/url';
 import { locationFromParts, streetAddressToLocation } from '../../support/location';
-import { FindingsBuilder, type Findings } from '../findings';
-import type { GraphReader } from '../types';
+import { FindingsBuilder, type Findings, type GraphReader } from '../../core/plugin-api';
 import {
   collectContacts,
   findSelfLink,

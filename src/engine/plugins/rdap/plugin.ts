@@ -2,8 +2,14 @@
 import path from 'node:path';
 import type { AssetType, EntityId } from '../../../shared/model/asset';
 import type { SourceRef } from '../../../shared/model/graph';
-import { FindingsBuilder, type Findings } from '../findings';
-import { defineHandler, definePlugin, type GraphReader, type PluginDefinition } from '../types';
+import {
+  FindingsBuilder,
+  defineHandler,
+  definePlugin,
+  type Findings,
+  type GraphReader,
+  type PluginDefinition,
+} from '../../core/plugin-api';
 import { createRdapBootstrap } from './bootstrap';
 import { expandRecord } from './expand';
 import { buildAutnumRecord, buildIpNetRecord } from './parse';

@@ -1,7 +1,7 @@
 /** RDAP queries: find the responsible server through the bootstrap, fetch and check the object. */
 import type { Netblock } from '../../../shared/model/asset';
 import { SourceError } from '../../net/errors';
-import type { SourceHttp } from '../../net/types';
+import type { SourceHttp } from '../../core/plugin-api';
 import type { RdapBootstrap } from './bootstrap';
 import { parseRdapObject, RDAP_JSON, type RdapObject } from './parse';
 

@@ -14,7 +14,7 @@ import {
   TimeoutError,
 } from '../../net/errors';
 import type { Clock } from '../../util/clock';
-import type { RateLimiter } from '../types';
+import type { RateLimiter } from '../../core/plugin-api';
 import { decodeReply, type WhoisCharset } from './decode';
 import { parseWhoisReply, WHOIS_ROLES, type ParsedWhois, type WhoisRole } from './parse';
 

@@ -1,5 +1,5 @@
 /** The WHOIS plugin (source `WHOIS`, confidence 100): port-43 lookups for DomainRecords. */
-import { definePlugin, type PluginDefinition } from '../types';
+import { definePlugin, type PluginDefinition } from '../../core/plugin-api';
 import { createWhoisClient } from './client';
 import { domainRecordHandler, SOURCE_NAME } from './domain-record';
 import type { WhoisResources } from './resources';

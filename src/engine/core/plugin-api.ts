@@ -4,37 +4,24 @@
  * (call the source, return findings). The engine owns routing by asset type, priorities, TTL
  * decisions, rate limiting, the one write path, dedupe, depth limits and dispatch.
  */
-import type { AssetOf, AssetType, EntityId } from '../../shared/model/asset';
-import type { Edge, Entity, SourceRef } from '../../shared/model/graph';
+import type { AssetOf, AssetType } from '../../shared/model/asset';
+import type { Entity, SourceRef } from '../../shared/model/graph';
 import type { AppConfig, RateLimit } from '../config/config';
 import type { CredentialStore } from '../credentials/credential-store';
-import type { SourceHttp } from '../net/types';
+import type { HttpClientOptions, RateLimiter, SourceHttp } from '../net/types';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
-import type { Findings } from './findings';
+import type { Findings } from '../graph/findings';
+import type { GraphReader } from '../graph/types';
+
+// The plugin API is the one surface a plugin imports: the graph and net types it touches are
+// re-exported here so that plugins never reach into the layers below.
+export type { EdgeFinding, EdgeProperties, Findings } from '../graph/findings';
+export { FindingsBuilder, emptyFindings } from '../graph/findings';
+export type { EdgeQuery, GraphReader, Neighbour } from '../graph/types';
+export type { HttpClientOptions, HttpResponse, RateLimiter, RequestOptions, SourceHttp } from '../net/types';
 
 export type Priority = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
-
-/** Waits until a request may be sent; never lets more than the configured rate through. */
-export interface RateLimiter {
-  /** Resolves with the milliseconds waited; rejects when the signal aborts the wait. */
-  acquire(signal?: AbortSignal): Promise<number>;
-}
-
-export interface HttpClientOptions {
-  /** Source name used for request counting and error messages, e.g. `GLEIF`. */
-  source: string;
-  /** Base URL for relative paths; absolute URLs are used as they are. */
-  baseUrl?: string;
-  /** Rate limit of the source as a whole, or the default per host when `perHost` is set. */
-  rateLimit: RateLimit;
-  /** Rate-limit per `host:port` instead of per source, with per-host overrides (RDAP). */
-  perHost?: Record<string, RateLimit>;
-  /** Credential name in the credential store; its key is sent as `Authorization: Bearer`. */
-  bearerCredential?: string;
-  /** Maximum redirects followed (default 5); a loop is a NetworkError. */
-  maxRedirects?: number;
-}
 
 /** What the engine gives a plugin's setup, once per engine. */
 export interface PluginEnvironment {
@@ -53,34 +40,6 @@ export interface PluginEnvironment {
   limiter(key: string, rateLimit: RateLimit, source: string): RateLimiter;
   /** Counts one request to a source for the running session (HTTP clients do this themselves). */
   countRequest(source: string): void;
-}
-
-/** Filter of an edge query on the case graph. */
-export interface EdgeQuery {
-  /** Only these relation labels (all when omitted). */
-  relations?: string[];
-  /** Only edges last confirmed at or after this time (ms since epoch). */
-  since?: number;
-  /** Only edges carrying this source, confirmed by it at or after `since` when that is given. */
-  source?: string;
-}
-
-/** An edge with the entity at its other end. */
-export interface Neighbour {
-  edge: Edge;
-  entity: Entity;
-}
-
-/** Read-only view of the case graph for handlers. Writes go through returned Findings only. */
-export interface GraphReader {
-  findEntity(id: EntityId): Entity | undefined;
-  outgoing(id: EntityId, query?: EdgeQuery): Neighbour[];
-  incoming(id: EntityId, query?: EdgeQuery): Neighbour[];
-  /**
-   * True when the entity has a `last_monitored` tag for this source and handler updated at or
-   * after `since` (ms since epoch).
-   */
-  isMonitoredSince(id: EntityId, source: string, handler: string, since: number): boolean;
 }
 
 /** What a handler's lookup and query receive for one event. */

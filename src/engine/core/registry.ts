@@ -1,7 +1,7 @@
 /** Handler registry: the handlers of every plugin, grouped into per-asset-type pipelines by priority. */
 import type { AssetType } from '../../shared/model/asset';
 import type { SourceRef } from '../../shared/model/graph';
-import type { HandlerDefinition, PluginDefinition, Priority } from './types';
+import type { HandlerDefinition, PluginDefinition, Priority } from './plugin-api';
 
 /** A handler with the plugin it belongs to. */
 export interface RegisteredHandler {

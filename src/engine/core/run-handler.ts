@@ -11,9 +11,9 @@ import { ttlStartTime, type TtlKey } from '../config/ttl';
 import { InvalidRelationError, type CaseGraph } from '../graph/types';
 import { MissingCredentialError, isSourceError } from '../net/errors';
 import type { Logger } from '../util/logger';
-import type { Findings } from './findings';
+import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
-import type { GraphReader, HandlerContext } from './types';
+import type { GraphReader, HandlerContext } from './plugin-api';
 
 /** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
 export type EngineGraph = GraphReader &
