@@ -9,7 +9,8 @@ import type { HandlerFailure } from '../../shared/model/session';
 import type { AppConfig } from '../config/config';
 import { ttlStartTime, type TtlKey } from '../config/ttl';
 import { InvalidRelationError, type CaseGraph } from '../graph/types';
-import { MissingCredentialError, isSourceError } from '../net/errors';
+import { MissingCredentialError, SourceError, isSourceError } from '../net/errors';
+import { capFindings } from './findings-cap';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
@@ -118,9 +119,19 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    const findings = handler.fromStoredReply?.(context) ?? (await handler.query(context));
+    const answer = handler.fromStoredReply?.(context) ?? (await handler.query(context));
     if (signal.aborted) {
       return { kind: 'cancelled' };
+    }
+    const { findings, dropped } = capFindings(answer, graph);
+    if (dropped !== undefined) {
+      context.recordFailure(
+        new SourceError(
+          'too_large',
+          `one reply would create ${dropped.returned} entities; kept the first ${dropped.kept}`,
+          source.name,
+        ),
+      );
     }
     // A handler that recorded a failure answered in part: write what it found, but leave the
     // entity unmarked so that the next run asks again instead of serving the part for the TTL.
