@@ -1,6 +1,6 @@
 /** The hierarchy handler (relatedOrgs): an LEI Identifier to its Organization's parent and children. */
-import { entityIdOf, type EntityId } from '../../../shared/model/asset';
-import { createOrganization } from '../../support/organization';
+import { entityIdOf, type EntityId } from '../../../../shared/model/asset';
+import { createOrganization } from '../../../support/organization';
 import {
   FindingsBuilder,
   defineHandler,
@@ -8,11 +8,10 @@ import {
   type GraphReader,
   type HandlerContext,
   type Neighbour,
-} from '../../core/plugin-api';
-import type { LeiRecord } from './parse';
-import { addLeiRecordFindings, type OrganizationRef } from './record-mapping';
-import { findDirectParent, getLeiRecord, listDirectChildren, type RegistryCall } from './registry-client';
-import type { GleifResources } from './resources';
+} from '../../../core/plugin-api';
+import type { LeiRecord } from '../wire';
+import { addLeiRecordFindings, type OrganizationRef } from '../mapping';
+import { findDirectParent, getLeiRecord, listDirectChildren, type GleifResources } from '../client';
 
 type Context = HandlerContext<'Identifier', GleifResources>;
 
@@ -81,20 +80,20 @@ function addRecordOrganization(
 
 async function query(context: Context): Promise<Findings> {
   const { graph, resources } = context;
-  const call: RegistryCall = { http: resources.http, signal: context.signal };
+  const { http } = resources;
   const lei = context.entity.asset.id.trim().toUpperCase();
   const builder = new FindingsBuilder();
 
   let orgId = holderOf(graph, context.entity.id);
   if (orgId === undefined) {
     // An LEI seed: the company comes from its own record, then its family as usual.
-    const record = await getLeiRecord(call, lei);
+    const record = await getLeiRecord(http, lei);
     orgId = addRecordOrganization(graph, builder, record, {});
     builder.dispatch(orgId);
   }
 
-  const parent = await findDirectParent(call, lei);
-  const children = await listDirectChildren(call, lei, resources.baseUrl);
+  const parent = await findDirectParent(http, lei);
+  const children = await listDirectChildren(http, lei, resources.baseUrl);
 
   if (parent !== null && parent.lei !== lei) {
     const parentId = addRecordOrganization(graph, builder, parent, { context: orgId });

@@ -1,13 +1,13 @@
 /** The LEI search handler (fuzzyCompletions): an Organization to its LEI record and LEI Identifier. */
-import type { EntityId } from '../../../shared/model/asset';
-import { extractBrandName } from '../../support/brand';
+import type { EntityId } from '../../../../shared/model/asset';
+import { extractBrandName } from '../../../support/brand';
 import {
   locationMatch,
   nameMatch,
   organizationNames,
   organizationPostalCodes,
-} from '../../support/name-match';
-import { smithWatermanGotoh } from '../../support/similarity';
+} from '../../../support/name-match';
+import { smithWatermanGotoh } from '../../../support/similarity';
 import {
   FindingsBuilder,
   defineHandler,
@@ -16,12 +16,11 @@ import {
   type GraphReader,
   type HandlerContext,
   type Neighbour,
-} from '../../core/plugin-api';
-import { recordPostalCodes, type LeiRecord } from './parse';
-import { addLeiRecordFindings, type LeiMatch } from './record-mapping';
-import { findLeiRecord, searchLegalNames, type RegistryCall } from './registry-client';
-import { LOCATION_BONUS, scoreCandidates, selectCandidate, type ScoredCandidate } from './scoring';
-import type { GleifResources } from './resources';
+} from '../../../core/plugin-api';
+import { recordPostalCodes, type LeiRecord } from '../wire';
+import { addLeiRecordFindings, type LeiMatch } from '../mapping';
+import { findLeiRecord, searchLegalNames, type GleifResources } from '../client';
+import { LOCATION_BONUS, couldWin, scoreCandidates, selectCandidate, type ScoredCandidate } from '../scoring';
 
 type Context = HandlerContext<'Organization', GleifResources>;
 
@@ -66,10 +65,10 @@ function recordFindings(context: Context, record: LeiRecord, match: LeiMatch): F
 
 async function query(context: Context): Promise<Findings> {
   const { graph, entity, resources } = context;
-  const call: RegistryCall = { http: resources.http, signal: context.signal };
+  const { http } = resources;
   const held = findHeldLei(graph, entity.id);
   if (held !== undefined) {
-    const record = await findLeiRecord(call, held.lei);
+    const record = await findLeiRecord(http, held.lei);
     if (record === undefined) {
       context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
       return emptyFindings();
@@ -82,7 +81,7 @@ async function query(context: Context): Promise<Findings> {
   if (brand === '') {
     return emptyFindings();
   }
-  const candidates = await searchLegalNames(call, brand);
+  const candidates = await searchLegalNames(http, brand);
   if (candidates.length === 0) {
     return emptyFindings();
   }
@@ -113,8 +112,8 @@ async function query(context: Context): Promise<Findings> {
     let best = 0;
     for (const candidate of scored) {
       // A candidate that cannot beat the best so far even with the location bonus is not fetched.
-      if (candidate.baseScore + LOCATION_BONUS > best) {
-        const record = await findLeiRecord(call, candidate.lei);
+      if (couldWin(candidate, best)) {
+        const record = await findLeiRecord(http, candidate.lei);
         if (record === undefined) {
           unknown.add(candidate.lei);
           continue;
@@ -135,7 +134,7 @@ async function query(context: Context): Promise<Findings> {
     return emptyFindings();
   }
   const lei = selection.candidate.lei;
-  const record = records.get(lei) ?? (await findLeiRecord(call, lei));
+  const record = records.get(lei) ?? (await findLeiRecord(http, lei));
   if (record === undefined) {
     context.logger.warn('GLEIF: the search named an LEI the registry has no record for', { lei });
     return emptyFindings();
