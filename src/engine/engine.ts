@@ -31,6 +31,8 @@ export function createEngine(options: EngineOptions): Engine {
   const logger = options.logger ?? silentLogger;
   const plugins = options.plugins ?? builtinPlugins();
   const registry = createHandlerRegistry(plugins);
+  // Identity rules are the plugins' knowledge (GLEIF: one LEI, one organization); stores apply them.
+  const mergeRules = plugins.flatMap((plugin) => plugin.mergeRules ?? []);
 
   // One limiter per key for the whole engine, so concurrent sessions and clients share the rate.
   const limiters = new Map<string, RateLimiter>();
@@ -76,7 +78,7 @@ export function createEngine(options: EngineOptions): Engine {
   const openCases = new Set<OpenCase>();
 
   const openCase = (path: string): OpenCase => {
-    const graph = openCaseGraph(path, { clock, logger });
+    const graph = openCaseGraph(path, { clock, logger, mergeRules });
     const sessions = new Set<Session>();
 
     const seedIds = (seeds: StartSessionOptions['seeds']): EntityId[] => {

@@ -13,12 +13,14 @@ import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { GraphReader, Neighbour } from '../graph/types';
+import type { MergeRule } from '../graph/case-store';
 
 // The plugin API is the one surface a plugin imports: the graph and net types it touches are
 // re-exported here so that plugins never reach into the layers below.
 export type { EdgeFinding, EdgeProperties, Findings } from '../graph/findings';
 export { FindingsBuilder, emptyFindings } from '../graph/findings';
 export type { EdgeQuery, GraphReader, Neighbour } from '../graph/types';
+export type { MergeRule } from '../graph/case-store';
 export type {
   HttpClientOptions,
   HttpResponse,
@@ -152,6 +154,8 @@ export interface PluginDefinition<TResources = unknown> {
   // Handlers are invariant in their asset type; `any` keeps a heterogeneous list assignable.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handlers: HandlerDefinition<any, TResources>[];
+  /** Identity rules this plugin's source vouches for; the engine hands them to every case store. */
+  mergeRules?: readonly MergeRule[];
 }
 
 /** Identity helper that checks a plugin definition's types. */
