@@ -99,21 +99,25 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-const address = z.unknown().optional().transform((value): LeiAddress | undefined => {
-  if (!isPlainObject(value)) {
-    return undefined;
-  }
-  const read: LeiAddress = {
-    addressLines: textList.parse(value.addressLines),
-    city: trimmedText(value.city) ?? '',
-    region: trimmedText(value.region) ?? '',
-    postalCode: trimmedText(value.postalCode) ?? '',
-    country: trimmedText(value.country) ?? '',
-  };
-  const empty =
-    read.addressLines.length === 0 && Object.values(read).every((part) => part === '' || Array.isArray(part));
-  return empty ? undefined : read;
-});
+const address = z
+  .unknown()
+  .optional()
+  .transform((value): LeiAddress | undefined => {
+    if (!isPlainObject(value)) {
+      return undefined;
+    }
+    const read: LeiAddress = {
+      addressLines: textList.parse(value.addressLines),
+      city: trimmedText(value.city) ?? '',
+      region: trimmedText(value.region) ?? '',
+      postalCode: trimmedText(value.postalCode) ?? '',
+      country: trimmedText(value.country) ?? '',
+    };
+    const empty =
+      read.addressLines.length === 0 &&
+      Object.values(read).every((part) => part === '' || Array.isArray(part));
+    return empty ? undefined : read;
+  });
 
 const addressList = z
   .unknown()
