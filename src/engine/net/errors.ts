@@ -14,7 +14,9 @@ export type SourceErrorCode =
   | 'missing_credential'
   | 'not_found'
   | 'unsupported'
-  | 'aborted';
+  | 'aborted'
+  /** A destination a reply pointed to (redirect, referral, link) that the SSRF policy refuses. */
+  | 'destination_refused';
 
 export class SourceError extends Error {
   override readonly name: string = 'SourceError';

@@ -2,6 +2,12 @@
 import type { AppConfig, RateLimit } from '../config/config';
 import type { CredentialStore } from '../credentials/credential-store';
 import type { HttpClientOptions, RateLimiter } from './types';
+import {
+  createDestinationPolicy,
+  DestinationRefusedError,
+  type DestinationPolicy,
+} from './destination-policy';
+import { guardedTransport, refusalBehind, type Transport } from './guarded-transport';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import {
@@ -39,6 +45,13 @@ export interface HttpClientDependencies {
   credentials: CredentialStore;
   logger: Logger;
   hooks?: HttpClientHooks;
+  /**
+   * Which destinations are configured (trusted as set) and which must be public (SSRF policy);
+   * the engine passes one built from the whole configuration. Default: this client's base URL and
+   * `perHost` hosts are the configured ones.
+   */
+  destinations?: DestinationPolicy;
+  /** A scripted fetch for unit tests; replaces the guarded transport (and its connect-time checks). */
   fetch?: typeof fetch;
   /**
    * Where limiters come from; the engine passes its shared registry so that two clients of the
@@ -69,7 +82,15 @@ const RETRY_STATUSES = new Set([429, 503]);
 
 export function createHttpClient(options: HttpClientOptions & HttpClientDependencies): SourceHttp {
   const { source, http, clock, credentials, logger, hooks } = options;
-  const fetchImplementation = options.fetch ?? globalThis.fetch;
+  // The client's own base URL and per-host servers come from the configuration: configured too.
+  const ownEndpoints = [
+    ...(options.baseUrl === undefined ? [] : [options.baseUrl]),
+    ...Object.keys(options.perHost ?? {}),
+  ];
+  const destinations = options.destinations?.including(ownEndpoints) ?? createDestinationPolicy(ownEndpoints);
+  const scriptedFetch = options.fetch;
+  const transport: Transport =
+    scriptedFetch === undefined ? guardedTransport(destinations) : (url, init) => scriptedFetch(url, init);
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
   const makeLimiter =
     options.createLimiter ??
@@ -223,6 +244,9 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
     const visited = new Set<string>();
     for (let hop = 0; ; hop += 1) {
       visited.add(url.href);
+      // Every hop, the first included: an absolute URL from a reply (RDAP service, `links`) is as
+      // untrusted as a redirect. Scheme and IP literals here; resolved addresses at connect time.
+      destinations.checkHttpUrl(url, source);
       const reply = await sendOnce(method, url, headers, body, signal, safe);
       const location = reply.headers.location;
       if (!REDIRECT_STATUSES.has(reply.status) || location === undefined) {
@@ -292,12 +316,16 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       if (error instanceof SourceError) {
         return error;
       }
+      const refusal = refusalBehind(error);
+      if (refusal !== undefined) {
+        return new DestinationRefusedError(refusal.destination, refusal.reason, source);
+      }
       return new NetworkError(shownUrl, safe(describeNetworkError(error)), source);
     };
     try {
       let response: Response;
       try {
-        response = await fetchImplementation(url, {
+        response = await transport(url, {
           method,
           headers,
           ...(body === undefined ? {} : { body }),
