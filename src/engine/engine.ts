@@ -213,9 +213,9 @@ function sessionSignal(own: AbortSignal | undefined): AbortSignal | undefined {
 
 /** Every request made while a session runs is aborted when that session is cancelled. */
 function withSessionSignal(http: SourceHttp): SourceHttp {
-  const withSignal = (options: RequestOptions | undefined): RequestOptions | undefined => {
+  const withSignal = <TOptions extends RequestOptions>(options: TOptions | undefined): TOptions | undefined => {
     const signal = sessionSignal(options?.signal);
-    return signal === undefined ? options : { ...options, signal };
+    return signal === undefined ? options : ({ ...options, signal } as TOptions);
   };
   return {
     getJson: (pathOrUrl, options) => http.getJson(pathOrUrl, withSignal(options)),

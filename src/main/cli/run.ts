@@ -66,6 +66,9 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   await mkdir(dataDir, { recursive: true });
 
   const printer = createProgressPrinter(io.stderr);
+  for (const notice of command.notices) {
+    printer.note(`note: ${notice}`);
+  }
   const logger = noteLogger((message) => printer.note(message));
   let warnedKeychain = false;
   const credentials = withEnvironmentOverrides(

@@ -7,16 +7,11 @@ import {
   type Findings,
   type GraphReader,
   type HandlerContext,
+  type Neighbour,
 } from '../../core/plugin-api';
 import type { LeiRecord } from './parse';
 import { addLeiRecordFindings, type OrganizationRef } from './record-mapping';
-import {
-  findDirectParent,
-  getLeiRecord,
-  listDirectChildren,
-  SOURCE_NAME,
-  type RegistryCall,
-} from './registry-client';
+import { findDirectParent, getLeiRecord, listDirectChildren, type RegistryCall } from './registry-client';
 import type { GleifResources } from './resources';
 
 type Context = HandlerContext<'Identifier', GleifResources>;
@@ -24,14 +19,13 @@ type Context = HandlerContext<'Identifier', GleifResources>;
 /** Score on the `id` edge of an Organization created from its own registry record. */
 const REGISTRY_RECORD_MATCH = { score: 100, matchType: 'known' } as const;
 
-function holderOf(
-  graph: GraphReader,
-  leiId: EntityId,
-  query: { source?: string; since?: number } = {},
-): EntityId | undefined {
-  return graph
-    .incoming(leiId, { relations: ['id'], ...query })
-    .find((neighbour) => neighbour.entity.type === 'Organization')?.entity.id;
+/** The Organization holding an LEI Identifier, whoever linked them. */
+function holderOf(graph: GraphReader, leiId: EntityId): EntityId | undefined {
+  return organizationAmong(graph.incoming(leiId, { relations: ['id'] }));
+}
+
+function organizationAmong(neighbours: Neighbour[]): EntityId | undefined {
+  return neighbours.find((neighbour) => neighbour.entity.type === 'Organization')?.entity.id;
 }
 
 /**
@@ -39,17 +33,16 @@ function holderOf(
  * (outgoing `subsidiary`), all through edges GLEIF confirmed within the TTL.
  */
 function lookup(context: Context): Findings | null {
-  const { graph, since } = context;
-  const filter = { source: SOURCE_NAME, since };
-  const orgId = holderOf(graph, context.entity.id, filter);
+  const { confirmed } = context;
+  const orgId = organizationAmong(confirmed.incoming(context.entity.id, ['id']));
   if (orgId === undefined) {
     return null;
   }
   const builder = new FindingsBuilder().dispatch(orgId);
-  for (const { entity } of graph.incoming(orgId, { relations: ['subsidiary'], ...filter })) {
+  for (const { entity } of confirmed.incoming(orgId, ['subsidiary'])) {
     builder.dispatch(entity.id);
   }
-  for (const { entity } of graph.outgoing(orgId, { relations: ['subsidiary'], ...filter })) {
+  for (const { entity } of confirmed.outgoing(orgId, ['subsidiary'])) {
     builder.dispatch(entity.id);
   }
   return builder.build();
