@@ -11,6 +11,7 @@ import type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } fr
 import { createSessionRunner } from './events/session-runner';
 import { openCaseGraph } from './graph/case-graph';
 import type { CaseGraph, SessionRecord } from './graph/types';
+import { configuredEndpoints, createDestinationPolicy } from './net/destination-policy';
 import { createHttpClient } from './net/http-client';
 import { createRateLimiter } from './net/rate-limiter';
 import type { RequestOptions, SourceHttp } from './net/types';
@@ -44,6 +45,8 @@ export function createEngine(options: EngineOptions): Engine {
     }
     return limiter;
   };
+  // Endpoints named in the configuration are trusted as set; any other destination must be public.
+  const destinations = createDestinationPolicy(configuredEndpoints(config));
   const hooks = {
     onRequest: (source: string) => findSessionContext()?.countRequest(source),
     onRateLimitWait: (source: string, ms: number) => findSessionContext()?.countRateLimitWait(source, ms),
@@ -64,6 +67,7 @@ export function createEngine(options: EngineOptions): Engine {
           credentials,
           logger,
           hooks,
+          destinations,
           createLimiter: (key, rateLimit) => sharedLimiter(`http:${key}`, rateLimit),
         }),
       ),
