@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../../../../test/support/fixtures-dir';
-import { isRedacted, normaliseWhoisDate, parseWhoisReply } from './parse';
+import { repositoryRoot } from '../../../../../test/support/fixtures-dir';
+import { isRedacted, normaliseWhoisDate, parseWhoisReply } from './index';
 
 function synthetic(server: string, query: string): string {
   return readFileSync(path.join(repositoryRoot, 'test', 'fixtures', 'whois', server, `${query}.txt`), 'utf8');
