@@ -5,20 +5,8 @@
  * and drops redacted values.
  */
 import { collectContacts } from './contacts';
-import { dateValue } from './dates';
-import {
-  CREATED_KEYS,
-  DNSSEC_KEYS,
-  DOMAIN_KEYS,
-  EXPIRES_KEYS,
-  ID_KEYS,
-  NAME_SERVER_KEYS,
-  PUNY_KEYS,
-  SECTION_ROLES,
-  STATUS_KEYS,
-  UPDATED_KEYS,
-  WHOIS_SERVER_KEYS,
-} from './labels';
+import { dateValue, normaliseWhoisDate, orderInReply, orderOfHint, type DateOrder } from './dates';
+import { DOMAIN_KEYS, isRuleDateLabel, recordFieldOf, SECTION_ROLES } from './labels';
 import { kindOf } from './reply-kind';
 import { tokenise, type Entry } from './tokenise';
 import type { ParsedWhois } from './types';
@@ -26,8 +14,35 @@ import { clean, dnssecOf, firstValue, hostNameOf, referralOf, statusesOf } from 
 
 export * from './types';
 export { flattenParsedWhois } from './flatten';
-export { normaliseWhoisDate } from './dates';
+export { normaliseWhoisDate, type DateOrder } from './dates';
 export { hostNameOf, isRedacted } from './values';
+
+export interface ParseOptions {
+  /** Numeric day/month order the server uses (a per-server hint); else the reply decides. */
+  dateOrder?: DateOrder;
+}
+
+const DATE_TARGETS = {
+  created: 'createdDate',
+  updated: 'updatedDate',
+  expires: 'expirationDate',
+} as const;
+
+/** A date entry's value; a label known only by a word rule must hold a real date. */
+function datedValue(entry: Entry, value: string, order: DateOrder): string | undefined {
+  const entryOrder = orderOfHint(entry.hint) ?? order;
+  if (isRuleDateLabel(entry.key)) {
+    const cleaned = clean(value);
+    return cleaned === undefined ? undefined : normaliseWhoisDate(cleaned, entryOrder);
+  }
+  return dateValue(value, entryOrder);
+}
+
+/** The domain a domain-name value names (`EXAMPLE.COM.`, `example.com (ACE)`), lower case. */
+function domainOf(value: string): string | undefined {
+  const token = value.trim().split(/\s+/)[0]?.toLowerCase().replace(/\.$/, '');
+  return token !== undefined && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(token) ? token : undefined;
+}
 
 /** Blocks that hold several records of which only the queried domain's is wanted (Verisign). */
 function foreignBlocks(entries: Entry[]): Set<number> {
@@ -44,7 +59,7 @@ function foreignBlocks(entries: Entry[]): Set<number> {
  * Parses one reply. `query` (the domain asked for) picks the right record when a registry
  * answers with several (Verisign's name-server and domain records).
  */
-export function parseWhoisReply(text: string, query?: string): ParsedWhois {
+export function parseWhoisReply(text: string, query?: string, options: ParseOptions = {}): ParsedWhois {
   const entries = tokenise(text);
   const foreign = foreignBlocks(entries);
   const wanted = query?.toLowerCase().replace(/\.$/, '');
@@ -59,9 +74,14 @@ export function parseWhoisReply(text: string, query?: string): ParsedWhois {
     }
   }
   const result: ParsedWhois = { kind: 'record', status: [], nameServers: [], contacts: {} };
+  const order = options.dateOrder ?? orderInReply(entries.map((entry) => entry.value)) ?? 'dmy';
   let domainBlock: number | undefined;
   for (const entry of entries) {
     if (foreign.has(entry.block)) {
+      continue;
+    }
+    const field = recordFieldOf(entry.key);
+    if (field === undefined) {
       continue;
     }
     const inContactSection =
@@ -69,43 +89,65 @@ export function parseWhoisReply(text: string, query?: string): ParsedWhois {
       SECTION_ROLES[entry.section] !== undefined &&
       entry.section !== 'registrar';
     const value = firstValue(entry);
-    const key = entry.key;
-    if (DOMAIN_KEYS.has(key) && result.domain === undefined && value !== '') {
-      result.domain = value.toLowerCase().replace(/\.$/, '');
-      domainBlock = entry.block;
-    } else if (PUNY_KEYS.has(key)) {
-      result.punycode ??= clean(value)?.toLowerCase();
-    } else if (ID_KEYS.has(key)) {
-      result.id ??= clean(value);
-    } else if (WHOIS_SERVER_KEYS.has(key)) {
-      const referral = referralOf(value);
-      if (referral !== undefined) {
-        result.referral ??= referral;
-        result.whoisServer ??= referral.replace(/:\d+$/, '');
-      }
-    } else if (inContactSection) {
-      continue;
-    } else if (CREATED_KEYS.has(key)) {
-      result.createdDate ??= dateValue(value);
-    } else if (UPDATED_KEYS.has(key)) {
-      result.updatedDate ??= dateValue(value);
-    } else if (EXPIRES_KEYS.has(key)) {
-      result.expirationDate ??= dateValue(value);
-    } else if (STATUS_KEYS.has(key)) {
-      for (const status of statusesOf(value, key)) {
-        if (!result.status.includes(status)) {
-          result.status.push(status);
+    switch (field) {
+      case 'domain':
+        if (result.domain === undefined && value !== '' && !inContactSection) {
+          const domain = domainOf(value);
+          if (domain !== undefined) {
+            result.domain = domain;
+            domainBlock = entry.block;
+          }
         }
-      }
-    } else if (DNSSEC_KEYS.has(key)) {
-      result.dnssec ??= dnssecOf(value);
-    } else if (NAME_SERVER_KEYS.has(key)) {
-      for (const line of [entry.value, ...entry.more]) {
-        const host = hostNameOf(line);
-        if (host !== undefined && !result.nameServers.includes(host)) {
-          result.nameServers.push(host);
+        break;
+      case 'punycode':
+        result.punycode ??= clean(value)?.toLowerCase();
+        break;
+      case 'id':
+        result.id ??= clean(value);
+        break;
+      case 'whoisServer': {
+        const referral = referralOf(value);
+        if (referral !== undefined) {
+          result.referral ??= referral;
+          result.whoisServer ??= referral.replace(/:\d+$/, '');
         }
+        break;
       }
+      case 'created':
+      case 'updated':
+      case 'expires': {
+        if (inContactSection) {
+          break;
+        }
+        const date = datedValue(entry, value, order);
+        if (date !== undefined) {
+          const target = DATE_TARGETS[field];
+          result[target] ??= date;
+        }
+        break;
+      }
+      case 'status':
+        if (!inContactSection) {
+          for (const status of statusesOf(value)) {
+            if (!result.status.includes(status)) {
+              result.status.push(status);
+            }
+          }
+        }
+        break;
+      case 'dnssec':
+        result.dnssec ??= dnssecOf(value);
+        break;
+      case 'nameServer':
+        if (!inContactSection) {
+          for (const line of [entry.value, ...entry.more]) {
+            const host = hostNameOf(line);
+            if (host !== undefined && !result.nameServers.includes(host)) {
+              result.nameServers.push(host);
+            }
+          }
+        }
+        break;
     }
   }
   const contacts = collectContacts(entries, foreign, domainBlock).build();

@@ -155,3 +155,165 @@ export const HANDLE_ROLES: Record<string, WhoisRole> = {
   'tech-c': 'technical',
   'billing-c': 'billing',
 };
+
+/** The record-level fields a label can name. */
+export type RecordField =
+  | 'domain'
+  | 'punycode'
+  | 'id'
+  | 'whoisServer'
+  | 'created'
+  | 'updated'
+  | 'expires'
+  | 'status'
+  | 'dnssec'
+  | 'nameServer';
+
+/** More labels in other languages and registry dialects, by field (exact, normalised). */
+const MORE_LABELS: Record<RecordField, string[]> = {
+  domain: [
+    'nom de domaine',
+    'dominio',
+    'nombre de dominio',
+    'domeinnaam',
+    'domänname',
+    'ドメイン名',
+    'domain name ascii',
+  ],
+  punycode: ['ace', 'domain ace', 'idn'],
+  id: ['domain handle', 'registry object id'],
+  whoisServer: [],
+  created: [
+    'domain record activated',
+    'domain registered',
+    'domain created',
+    'record created',
+    'entry created',
+    'fecha de creacion',
+    'fecha de creación',
+    'date de creation',
+    'date de création',
+    'data de registo',
+    'registrado em',
+    'data registrazione',
+    'criado',
+  ],
+  updated: [
+    'entry updated',
+    'record last updated',
+    'fecha de actualizacion',
+    'fecha de actualización',
+    'ultima modifica',
+    'alterado',
+  ],
+  expires: [
+    'renewal date',
+    'valid until',
+    'expire',
+    'expire-date',
+    'fecha de vencimiento',
+    'fecha de expiracion',
+    'fecha de expiración',
+    "date d'expiration",
+    'data de expiração',
+    'scadenza',
+    'expira',
+  ],
+  status: ['estado', 'statut', 'stato', 'domain state', 'status domeny', 'ステータス'],
+  dnssec: ['ds records', 'dnssec status'],
+  nameServer: [
+    'dns',
+    'dns servers',
+    'servidores dns',
+    'serveurs dns',
+    'name servers information',
+    'hostname',
+    'ネームサーバ',
+    'name server information',
+    'primary server',
+    'secondary server',
+    'nameservers in listed order',
+  ],
+};
+
+const EXACT_LABELS = new Map<string, RecordField>();
+for (const [field, keys] of [
+  ['domain', DOMAIN_KEYS],
+  ['punycode', PUNY_KEYS],
+  ['id', ID_KEYS],
+  ['whoisServer', WHOIS_SERVER_KEYS],
+  ['created', CREATED_KEYS],
+  ['updated', UPDATED_KEYS],
+  ['expires', EXPIRES_KEYS],
+  ['status', STATUS_KEYS],
+  ['dnssec', DNSSEC_KEYS],
+  ['nameServer', NAME_SERVER_KEYS],
+] as const) {
+  for (const key of keys) {
+    EXACT_LABELS.set(key, field);
+  }
+}
+for (const [field, keys] of Object.entries(MORE_LABELS) as [RecordField, string[]][]) {
+  for (const key of keys) {
+    EXACT_LABELS.set(key, field);
+  }
+}
+
+/**
+ * Date labels by their words, for the many phrasings registries use (`Record expires on`,
+ * `Last Updated On`, `Domain record activated`); the first rule that matches wins. A contact's
+ * own dates (`Registrant Created`, `Admin. Updated`) are not the record's.
+ */
+const DATE_RULES: [RegExp, RecordField][] = [
+  [/expir|paid.till|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
+  [/updat|modif|changed|last.change|actualiza/, 'updated'],
+  [/creat|registered|registration (?:date|time)|activated|commencement|creaci|registo/, 'created'],
+];
+const CONTACT_LABEL =
+  /^(?:registrant|owner|holder|admin|administrative|tech|technical|billing|contact|registrar|zone)\b/;
+
+const labelCache = new Map<string, RecordField | null>();
+
+function classify(key: string): RecordField | undefined {
+  const exact = EXACT_LABELS.get(key) ?? EXACT_LABELS.get(key.replace(/\s+\d+$/, ''));
+  if (exact !== undefined) {
+    return exact;
+  }
+  // Bilingual labels: `Data de registo / Creation Date`, `Nincs / No`.
+  if (key.includes(' / ')) {
+    for (const part of key.split(' / ')) {
+      const field = classify(part.trim());
+      if (field !== undefined) {
+        return field;
+      }
+    }
+  }
+  if (CONTACT_LABEL.test(key) || key.length > 40) {
+    return undefined;
+  }
+  for (const [pattern, field] of DATE_RULES) {
+    if (pattern.test(key)) {
+      return field;
+    }
+  }
+  return undefined;
+}
+
+/** The record field a normalised label names, if any (exact tables first, then word rules). */
+export function recordFieldOf(key: string): RecordField | undefined {
+  let field = labelCache.get(key);
+  if (field === undefined) {
+    field = classify(key) ?? null;
+    // Labels come from replies: keep the cache bounded whatever a server sends.
+    if (labelCache.size > 4096) {
+      labelCache.clear();
+    }
+    labelCache.set(key, field);
+  }
+  return field ?? undefined;
+}
+
+/** True when a label was recognised only by a word rule (its value must then parse as a date). */
+export function isRuleDateLabel(key: string): boolean {
+  return !EXACT_LABELS.has(key) && !EXACT_LABELS.has(key.replace(/\s+\d+$/, ''));
+}

@@ -125,8 +125,9 @@ describe('parseWhoisReply on other reply kinds', () => {
     expect(parseWhoisReply('Sorry, the Whois database is currently down.\n').kind).toBe('refused');
   });
 
-  it('calls a reply without any record field empty', () => {
-    expect(parseWhoisReply('\u0001\u0002 garbage \u00ff\n').kind).toBe('empty');
+  it('calls a reply in no format it knows unknown, and one with no text at all empty', () => {
+    expect(parseWhoisReply('\u0001\u0002 garbage \u00ff\n').kind).toBe('unknown');
+    expect(parseWhoisReply(' \r\n\n').kind).toBe('empty');
   });
 
   it('reads an RPSL reply with contact handles', () => {

@@ -9,20 +9,43 @@ export interface Entry {
   value: string;
   /** Unkeyed lines that follow the entry (a header's children, an address's next lines). */
   more: string[];
+  /** The key's trailing parenthetical (`Creation Date (dd/mm/yyyy)`), a hint about its value. */
+  hint?: string | undefined;
   /** Normalised key of the enclosing section header, if any. */
   section: string | undefined;
   block: number;
 }
 
-const BRACKET_LINE = /^\s*\[([^[\]]{1,40})\]\s*(.*)$/;
-const COLON_LINE = /^\s*([^:\t\d]{1,60}?)\s*:(?!\/\/)[ \t]*(.*)$/;
+/** `[key] value`, optionally after a one-letter item mark (`c [Record Created] ...`). */
+const BRACKET_LINE = /^\s*(?:[a-z]\.?\s+)?\[([^[\]]{1,40})\]\s*(.*)$/;
+/** `key: value`; a key starts with a non-digit and may end in an index (`Street1`). */
+const COLON_LINE = /^\s*([^\s:\d][^:\t]{0,59}?)\s*:(?!\/\/)[ \t]*(.*)$/;
+/** `key........ value` (dotted leaders without a colon). */
+const LEADER_LINE = /^\s*([A-Za-z][^.:\t]{0,40}?)\s*\.{3,}[ \t]*(.+)$/;
+/** `key = value`. */
+const EQUALS_LINE = /^\s*([A-Za-z][\w .\-/]{0,40}?)\s*=[ \t]*(.*)$/;
 const TAB_LINE = /^\s*([^\t:\d]{1,40}?)\t+(.+)$/;
+/**
+ * A key ending in a number whose value starts with two digits is a sentence cut at a time
+ * (`Record last updated on Mon Apr 19 21:47:14 2010`), not a label (`Name Server 1: ...`).
+ */
+function isCutTime(key: string, value: string): boolean {
+  return /\s\d{1,2}$/.test(key) && /^\d{2}(?::|\s|$)/.test(value);
+}
+/** Dot leaders left at the start of a value (`object:. . . . .value`). */
+const VALUE_LEADER = /^(?:\.\s?){2,}/;
 /** Keys that open a section running to the end of their block (JPRS contact part). */
 export const BLOCK_SECTIONS = new Set(['contact information']);
 
-function normaliseKey(raw: string): string {
+/**
+ * Lower case, single spaces; underscores and dot leaders are spacing (`domain_name`,
+ * `Domain Name.......`); a trailing parenthetical is a hint, not part of the label.
+ */
+export function normaliseKey(raw: string): string {
   return raw
     .replace(/\([^)]*\)\s*$/, '')
+    .replace(/_/g, ' ')
+    .replace(/[.\s]+$/, '')
     .trim()
     .toLowerCase()
     .replace(/\s+/g, ' ');
@@ -42,16 +65,23 @@ function indentOf(line: string): number {
   return width;
 }
 
-function splitKeyed(line: string): { key: string; value: string } | undefined {
-  const match = BRACKET_LINE.exec(line) ?? COLON_LINE.exec(line) ?? TAB_LINE.exec(line);
+function splitKeyed(line: string): { key: string; value: string; hint: string | undefined } | undefined {
+  const match =
+    BRACKET_LINE.exec(line) ??
+    COLON_LINE.exec(line) ??
+    LEADER_LINE.exec(line) ??
+    EQUALS_LINE.exec(line) ??
+    TAB_LINE.exec(line);
   if (!match) {
     return undefined;
   }
-  const key = normaliseKey(match[1] ?? '');
-  if (key === '' || key.includes('http')) {
+  const rawKey = match[1] ?? '';
+  const key = normaliseKey(rawKey);
+  if (key === '' || key.includes('http') || isCutTime(key, match[2] ?? '')) {
     return undefined;
   }
-  return { key, value: (match[2] ?? '').trim() };
+  const hint = /\(([^)]*)\)\s*$/.exec(rawKey)?.[1];
+  return { key, value: (match[2] ?? '').replace(VALUE_LEADER, '').trim(), hint };
 }
 
 export function tokenise(text: string): Entry[] {
@@ -99,6 +129,7 @@ export function tokenise(text: string): Entry[] {
     last = {
       key: keyed.key,
       value: keyed.value,
+      hint: keyed.hint,
       more: [],
       section: headers.at(-1)?.key ?? blockSection,
       block,

@@ -25,9 +25,11 @@ export interface WhoisContact {
 /**
  * `record`: a domain record; `not_found`: the registry has no such domain; `throttled`: the
  * server asks us to slow down (retry later); `refused`: the server will not answer (database
- * down, client not authorised); `referral`: an IANA TLD record; `empty`: nothing recognisable.
+ * down, client not authorised); `referral`: an IANA TLD record; `terms_only`: only terms-of-use
+ * text; `unknown`: text in no format we know (kept raw, not re-asked); `empty`: no text at all.
  */
-export type WhoisReplyKind = 'record' | 'not_found' | 'throttled' | 'refused' | 'referral' | 'empty';
+export type WhoisReplyKind =
+  'record' | 'not_found' | 'throttled' | 'refused' | 'referral' | 'terms_only' | 'unknown' | 'empty';
 
 export interface ParsedWhois {
   kind: WhoisReplyKind;

@@ -64,13 +64,26 @@ export function dnssecOf(raw: string): boolean | undefined {
   return undefined;
 }
 
-export function statusesOf(raw: string, key: string): string[] {
+const EPP_STATUS = /^(?:ok|active|inactive|[a-z]+[A-Z][A-Za-z]+)$/;
+
+/**
+ * The status values of one status line: a trailing ICANN URL dropped, split at commas
+ * (`Active, clientUpdateProhibited`) and at spaces when every word is an EPP status
+ * (`clientDeleteProhibited clientTransferProhibited`).
+ */
+export function statusesOf(raw: string): string[] {
   const value = raw.replace(/\s*\(?https?:\/\/\S*\)?\s*$/i, '').trim();
   if (value === '') {
     return [];
   }
-  const parts = key === 'state' ? value.split(/\s*,\s*/) : [value];
-  return parts.filter((part) => part !== '');
+  return value
+    .split(/\s*,\s*/)
+    .flatMap((part) => {
+      const words = part.split(/\s+/);
+      return words.length > 1 && words.every((word) => EPP_STATUS.test(word)) ? words : [part];
+    })
+    .map((part) => part.replace(/\s*\(?https?:\/\/\S*\)?\s*$/i, '').trim())
+    .filter((part) => part !== '' && clean(part) !== undefined);
 }
 
 export function firstValue(entry: Entry): string {
