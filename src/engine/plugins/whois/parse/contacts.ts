@@ -2,6 +2,7 @@
 import { BLOCK_SECTIONS, type Entry } from './tokenise';
 import {
   CONTACT_FIELD_KEYS,
+  contactFieldOf,
   HANDLE_ROLES,
   PREFIX_ROLES,
   PREFIXED,
@@ -10,7 +11,19 @@ import {
   SPECIAL_CONTACT_KEYS,
 } from './labels';
 import { WHOIS_ROLES, type ContactField, type WhoisContact, type WhoisRole } from './types';
-import { clean, EMAIL, URL_LIKE } from './values';
+import { clean, EMAIL, looksLikeHandle, URL_LIKE } from './values';
+
+const EMAIL_INSIDE = /\b(?:contact|e-?mail)\b.*@|^please\b/i;
+const URL_INSIDE = /https?:\/\//i;
+const NAME_WITH_ID = /^(.*?\S)\s*(?:\(([A-Za-z0-9-]*\d[A-Za-z0-9-]*)\)|\[tag = ([^\]]+)\])$/i;
+const NAME_WITH_URL = /^(.*?\S)\s*\((https?:\/\/[^)\s]+)\)$/i;
+
+/** `(415) 829-2341`, `+44.1584873633`, `+1 650 253 0000 ext. 12`. */
+const BARE_PHONE = /^\+?[\d\s().-]+(?:\s*(?:ext|x)\.?\s*\d+)?$/i;
+/** `San Francisco, CA 94108`, `Boise, ID 83709-1433`. */
+const CITY_STATE_ZIP = /^([^\d,]+),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
+/** `75008 Paris`, `CN-41000 Changsha`, `SE-164 40 Kista`. */
+const ZIP_CITY = /^((?:[A-Z]{1,2}-)?\d{3,6}(?: \d{2})?)\s+(\p{L}[\p{L} .'-]*)$/u;
 
 export class ContactSet {
   readonly contacts: Partial<Record<WhoisRole, WhoisContact>> = {};
@@ -31,8 +44,34 @@ export class ContactSet {
       return;
     }
     if (field === 'street') {
+      // Placeholders ("Please contact contact-admin@..."), not address lines.
+      if (EMAIL_INSIDE.test(value) || URL_INSIDE.test(value)) {
+        return;
+      }
       contact.street = contact.street === undefined ? value : `${contact.street}, ${value}`;
       return;
+    }
+    if (field === 'name' || field === 'organization') {
+      // A handle is the contact's id, never its name (`registrant: ABCD1234-NICAT`).
+      if (looksLikeHandle(value)) {
+        contact.id ??= value;
+        return;
+      }
+      // `MarkMonitor, Inc. (R22-LRCC)`, `Key-Systems GmbH [Tag = KEY-SYSTEMS-DE]`: name and id.
+      const withId = NAME_WITH_ID.exec(value);
+      const id = withId?.[2] ?? withId?.[3];
+      if (withId?.[1] !== undefined && id !== undefined) {
+        contact[field] ??= withId[1];
+        contact.id ??= id.trim();
+        return;
+      }
+      // `Whois Corp.(http://whois.co.kr)`: the name, and the URL as the contact's web page.
+      const withUrl = NAME_WITH_URL.exec(value);
+      if (withUrl?.[1] !== undefined && withUrl[2] !== undefined) {
+        contact[field] ??= withUrl[1];
+        contact.url ??= withUrl[2];
+        return;
+      }
     }
     contact[field] ??= value;
   }
@@ -58,12 +97,17 @@ export class ContactSet {
     }
   }
 
-  /** Lines under a header (registrar blocks of .nl, .uk, .ch): name, address, phone, e-mail, web. */
+  /**
+   * Lines under a role heading (registrar blocks of .nl, .uk, .ch; `Registrant:` blocks of .edu
+   * and registrars): the name first, then address lines, phone, fax, e-mail and web lines in any
+   * order. An e-mail written on the name line is split off.
+   */
   freeLines(role: WhoisRole, lines: string[], nameField: ContactField): void {
     const addressLines: string[] = [];
     for (const [index, line] of lines.entries()) {
       const phone = /^(?:phone|tel(?:ephone)?)[.:]?\s+(.+)$/i.exec(line);
       const fax = /^fax[.:]?\s+(.+)$/i.exec(line);
+      const inlineEmail = /^(.*?)[\s,;]+<?([^\s@<>(),;]+@[^\s@<>(),;]+\.[a-z]{2,})>?$/i.exec(line);
       if (phone) {
         this.set(role, 'phone', phone[1]);
       } else if (fax) {
@@ -72,13 +116,50 @@ export class ContactSet {
         this.set(role, 'email', line);
       } else if (URL_LIKE.test(line)) {
         this.set(role, 'url', line);
+      } else if (BARE_PHONE.test(line) && (line.match(/\d/g)?.length ?? 0) >= 7) {
+        this.set(role, this.has(role, 'phone') ? 'fax' : 'phone', line);
+      } else if (index === 0 && inlineEmail?.[1] !== undefined && inlineEmail[1] !== '') {
+        this.set(role, nameField, inlineEmail[1]);
+        this.set(role, 'email', inlineEmail[2]);
       } else if (index === 0 && !this.has(role, nameField)) {
         this.set(role, nameField, line);
       } else {
         addressLines.push(line);
       }
     }
-    this.address(role, addressLines);
+    this.freeAddress(role, addressLines);
+  }
+
+  /**
+   * Unlabelled address lines: a `City, ST 12345` or `12345 City` line splits off city, state
+   * and postal code; lines before it are the street; a last line without digits after it is
+   * the country. Without such a line, every line is street.
+   */
+  freeAddress(role: WhoisRole, lines: string[]): void {
+    const usable = lines.map((line) => line.trim()).filter((line) => clean(line) !== undefined);
+    const cityIndex = usable.findIndex((line) => CITY_STATE_ZIP.test(line) || ZIP_CITY.test(line));
+    if (cityIndex <= 0 || cityIndex < usable.length - 2) {
+      this.address(role, usable);
+      return;
+    }
+    const cityLine = usable[cityIndex] ?? '';
+    const american = CITY_STATE_ZIP.exec(cityLine);
+    const european = ZIP_CITY.exec(cityLine);
+    for (const street of usable.slice(0, cityIndex)) {
+      this.set(role, 'street', street);
+    }
+    if (american) {
+      this.set(role, 'city', american[1]);
+      this.set(role, 'province', american[2]);
+      this.set(role, 'postalCode', american[3]);
+    } else if (european) {
+      this.set(role, 'postalCode', european[1]);
+      this.set(role, 'city', european[2]);
+    }
+    const country = usable[cityIndex + 1];
+    if (country !== undefined && !/\d/.test(country)) {
+      this.set(role, 'country', country);
+    }
   }
 
   build(): Partial<Record<WhoisRole, WhoisContact>> {
@@ -114,7 +195,7 @@ export function collectContacts(
     }
     const sectionRole = entry.section === undefined ? undefined : SECTION_ROLES[entry.section];
     if (sectionRole !== undefined) {
-      const field = CONTACT_FIELD_KEYS[entry.key];
+      const field = contactFieldOf(entry.key);
       if (field === 'street') {
         contacts.address(sectionRole, [entry.value, ...entry.more]);
       } else if (sectionRole === 'registrar' && field === 'name') {
@@ -132,9 +213,7 @@ export function collectContacts(
     if (headerRole !== undefined && (entry.value !== '' || entry.more.length > 0)) {
       const nameField: ContactField =
         headerRole === 'registrar' || headerRole === 'registrant' ? 'organization' : 'name';
-      const lines = (entry.value === '' ? entry.more : [entry.value, ...entry.more]).map((line) =>
-        line.replace(/\s*\[tag = [^\]]*\]\s*$/i, ''),
-      );
+      const lines = entry.value === '' ? entry.more : [entry.value, ...entry.more];
       contacts.freeLines(headerRole, lines, nameField);
       continue;
     }
@@ -159,10 +238,13 @@ export function collectContacts(
         continue;
       }
       if (rest === undefined) {
-        contacts.set(role, role === 'registrant' ? 'organization' : 'name', entry.value);
+        const nameField = role === 'registrant' || role === 'registrar' ? 'organization' : 'name';
+        contacts.set(role, nameField, entry.value);
         continue;
       }
-      const field = CONTACT_FIELD_KEYS[rest];
+      const labelled = contactFieldOf(rest);
+      // A registrar's name is its organization.
+      const field = role === 'registrar' && labelled === 'name' ? 'organization' : labelled;
       if (field === 'street') {
         contacts.address(role, [entry.value, ...entry.more]);
       } else if (field !== undefined) {

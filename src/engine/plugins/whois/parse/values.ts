@@ -36,6 +36,21 @@ export function clean(value: string | undefined): string | undefined {
   return trimmed;
 }
 
+/**
+ * A registry handle (`ABCD1234-NICAT`, `DUP430692088`, `H1045821`): one word of letters and
+ * digits (both), optionally joined by hyphens, no lower-case word. Names have spaces or no digits.
+ */
+export function looksLikeHandle(value: string): boolean {
+  return (
+    value.length >= 4 &&
+    value.length <= 40 &&
+    /^[A-Z0-9]+(?:[-_.][A-Z0-9]+)*$/i.test(value) &&
+    /\d/.test(value) &&
+    /[A-Z]/i.test(value) &&
+    !/[a-z]{3}/.test(value)
+  );
+}
+
 export const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/;
 export const URL_LIKE = /^(https?:\/\/|www\.)\S+$/i;
 const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
