@@ -3,6 +3,7 @@ import { BLOCK_SECTIONS, type Entry } from './tokenise';
 import {
   CONTACT_FIELD_KEYS,
   contactFieldOf,
+  HANDLE_KEYS,
   HANDLE_ROLES,
   PREFIX_ROLES,
   PREFIXED,
@@ -137,8 +138,11 @@ export class ContactSet {
    */
   freeAddress(role: WhoisRole, lines: string[]): void {
     const usable = lines.map((line) => line.trim()).filter((line) => clean(line) !== undefined);
-    const cityIndex = usable.findIndex((line) => CITY_STATE_ZIP.test(line) || ZIP_CITY.test(line));
-    if (cityIndex <= 0 || cityIndex < usable.length - 2) {
+    // The last such line: a street can look like `1000 W. Garden Avenue` too.
+    const americanIndex = usable.findLastIndex((line) => CITY_STATE_ZIP.test(line));
+    const cityIndex =
+      americanIndex >= 0 ? americanIndex : usable.findLastIndex((line) => ZIP_CITY.test(line));
+    if (cityIndex < 0 || (cityIndex === 0 && americanIndex < 0) || cityIndex < usable.length - 2) {
       this.address(role, usable);
       return;
     }
@@ -182,7 +186,7 @@ export function collectContacts(
   const contacts = new ContactSet();
   const handles = new Map<string, Entry[]>();
   for (const entry of entries) {
-    if (entry.key === 'nic-hdl' || entry.key === 'nic-hdl-br') {
+    if (HANDLE_KEYS.has(entry.key)) {
       handles.set(
         entry.value.toLowerCase(),
         entries.filter((other) => other.block === entry.block),
@@ -191,6 +195,10 @@ export function collectContacts(
   }
   for (const entry of entries) {
     if (foreign.has(entry.block)) {
+      continue;
+    }
+    // `registrant: com-gi8-1` names a contact block: read there, not as a name here.
+    if (HANDLE_ROLES[entry.key] !== undefined && handles.has(entry.value.toLowerCase())) {
       continue;
     }
     const sectionRole = entry.section === undefined ? undefined : SECTION_ROLES[entry.section];
@@ -308,7 +316,7 @@ function collectHandleContacts(
   );
   if (
     registrarBlock !== undefined &&
-    !entries.some((e) => e.block === registrarBlock.block && e.key === 'nic-hdl')
+    !entries.some((e) => e.block === registrarBlock.block && HANDLE_KEYS.has(e.key))
   ) {
     const block = entries.filter((entry) => entry.block === registrarBlock.block);
     if (block[0] === registrarBlock) {

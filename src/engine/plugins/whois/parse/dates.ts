@@ -142,7 +142,7 @@ function isoOf(parts: Parts): string | undefined {
 
 /** Time and zone after a date: ` 06:48:27 UTC`, `T09:02:00.0Z`, ` 12:48 EAT`, `+03:00`. */
 const TIME = String.raw`(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?`;
-const ZONE = String.raw`\s*\(?(Z|[A-Za-z]{1,5}(?:[+-]\d{1,2}(?::?\d{2})?)?|[+-]\d{2}:?\d{2})?\)?`;
+const ZONE = String.raw`\s*\(?(Z|[A-Za-z]{1,5}(?:[+-]\d{1,2}(?::?\d{2})?)?|[+-]\d{2}(?::?\d{2})?)?\)?`;
 const END = String.raw`(?=$|[\s,;(])`;
 
 const ISO = new RegExp(String.raw`^(\d{4})[-/.]\s?(\d{1,2})[-/.]\s?(\d{1,2})\.?${TIME}${ZONE}${END}`, 'i');

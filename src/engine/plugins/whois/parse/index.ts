@@ -6,7 +6,7 @@
  */
 import { collectContacts } from './contacts';
 import { dateValue, normaliseWhoisDate, orderInReply, orderOfHint, type DateOrder } from './dates';
-import { DOMAIN_KEYS, isRuleDateLabel, recordFieldOf, SECTION_ROLES } from './labels';
+import { DOMAIN_KEYS, HANDLE_KEYS, isRuleDateLabel, recordFieldOf, SECTION_ROLES } from './labels';
 import { kindOf } from './reply-kind';
 import { tokenise, type Entry } from './tokenise';
 import type { ParsedWhois } from './types';
@@ -48,7 +48,7 @@ function domainOf(value: string): string | undefined {
 function foreignBlocks(entries: Entry[]): Set<number> {
   const blocks = new Set<number>();
   for (const entry of entries) {
-    if (entry.key === 'server name' || entry.key === 'nic-hdl' || entry.key === 'nic-hdl-br') {
+    if (entry.key === 'server name' || HANDLE_KEYS.has(entry.key)) {
       blocks.add(entry.block);
     }
   }
@@ -66,9 +66,14 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   // With several domain records, keep the queried one's block only.
   const domainEntries = entries.filter((entry) => DOMAIN_KEYS.has(entry.key) && firstValue(entry) !== '');
   if (wanted !== undefined && domainEntries.length > 1) {
-    const match = domainEntries.find((entry) => firstValue(entry).toLowerCase() === wanted);
+    // Blocks naming another domain go; several blocks naming the queried one (a thin reply
+    // followed by the registrar's thick one) all stay.
+    const named = (entry: Entry): string => firstValue(entry).toLowerCase().replace(/\.$/, '');
+    const matches = new Set(
+      domainEntries.filter((entry) => named(entry) === wanted).map((entry) => entry.block),
+    );
     for (const entry of domainEntries) {
-      if (match !== undefined && entry.block !== match.block) {
+      if (matches.size > 0 && !matches.has(entry.block)) {
         foreign.add(entry.block);
       }
     }

@@ -224,7 +224,17 @@ export const SPECIAL_CONTACT_KEYS: Record<string, [WhoisRole, ContactField]> = {
   org: ['registrant', 'organization'],
   responsible: ['registrant', 'name'],
 };
+/** Keys that name a contact block's own handle (RPSL and its relatives). */
+export const HANDLE_KEYS = new Set(['nic-hdl', 'nic-hdl-br', 'contact-id']);
+
+/** Keys of a domain block that refer to a contact block by its handle. */
 export const HANDLE_ROLES: Record<string, WhoisRole> = {
+  registrant: 'registrant',
+  holder: 'registrant',
+  owner: 'registrant',
+  admin: 'admin',
+  tech: 'technical',
+  billing: 'billing',
   'holder-c': 'registrant',
   'owner-c': 'registrant',
   'admin-c': 'admin',
