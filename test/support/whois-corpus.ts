@@ -10,11 +10,13 @@
  * - contact strings with white space and commas collapsed, case-insensitive;
  * - the peer's `name` and `organization` are one "label" in many of its parsers (it states the
  *   same text in both), so either of ours may hold it; a registrar `id` may be our id or name;
- * - `null` is "no claim" and is not counted.
+ * - `null` is "no claim" and is not counted; neither is a value that is a placeholder by our
+ *   own rule (`Not Disclosed - Visit www.internet.ee`, `Hidden upon user request`): the app
+ *   decided that placeholders never become data, where the peer returns them as values.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ParsedWhois, WhoisContact } from '../../src/engine/plugins/whois/parse';
+import { isRedacted, type ParsedWhois, type WhoisContact } from '../../src/engine/plugins/whois/parse';
 
 export interface CorpusRow {
   reply: string;
@@ -100,6 +102,7 @@ function contactScores(
     if (
       typeof value !== 'string' ||
       value === '' ||
+      isRedacted(value) ||
       field === 'type' ||
       field === 'created' ||
       field === 'updated'

@@ -225,6 +225,19 @@ export function collectContacts(
       contacts.freeLines(headerRole, lines, nameField);
       continue;
     }
+    // A domain block's own organisation and address lines (IANA) are the registrant's.
+    if (entry.block === domainBlock && (entry.key === 'organisation' || entry.key === 'organization')) {
+      contacts.set('registrant', 'organization', entry.value);
+      continue;
+    }
+    if (
+      entry.block === domainBlock &&
+      entry.key === 'address' &&
+      contacts.has('registrant', 'organization')
+    ) {
+      contacts.address('registrant', [entry.value, ...entry.more]);
+      continue;
+    }
     const special = SPECIAL_CONTACT_KEYS[entry.key];
     if (special !== undefined) {
       if (special[1] === 'street') {

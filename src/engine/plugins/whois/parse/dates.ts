@@ -158,6 +158,8 @@ const NAMED_MONTH_FIRST = new RegExp(
   String.raw`^(?:[a-z]{3,9},?\s+)?([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})${TIME}${ZONE}${END}`,
   'i',
 );
+/** `2001-Aug-23.` */
+const YEAR_NAMED_MONTH = new RegExp(String.raw`^(\d{4})-([a-z]{3,9})-(\d{1,2})\.?${TIME}${ZONE}${END}`, 'i');
 /** `Tue Feb 10 09:42:42 2004`, `Wed Jan 22 22:07:33 GMT 2014` (C library ctime). */
 const CTIME =
   /^(?:[a-z]{3},?\s+)?([a-z]{3})\s+(\d{1,2})\s+(\d{1,2}):(\d{2}):(\d{2})\s+(?:([a-z]{1,5})\s+)?(\d{4})(?=$|\s)/i;
@@ -206,6 +208,21 @@ export function normaliseWhoisDate(raw: string, order: DateOrder = 'dmy'): strin
           year: Number(match[3]),
           month,
           day: Number(match[1]),
+          hour: match[4],
+          minute: match[5],
+          second: match[6],
+          zone: match[7],
+        });
+  }
+  match = YEAR_NAMED_MONTH.exec(text);
+  if (match) {
+    const month = monthOf(match[2] ?? '');
+    return month === undefined
+      ? undefined
+      : isoOf({
+          year: Number(match[1]),
+          month,
+          day: Number(match[3]),
           hour: match[4],
           minute: match[5],
           second: match[6],

@@ -75,6 +75,7 @@ export const SECTION_ROLES: Record<string, WhoisRole> = {
   'administrative contact': 'admin',
   'administrative contacts': 'admin',
   'technical contact': 'technical',
+  'registrant contact': 'registrant',
   'technical contacts': 'technical',
   'tech contact': 'technical',
   'registrar technical contacts': 'technical',

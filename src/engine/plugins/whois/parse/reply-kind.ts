@@ -31,7 +31,11 @@ function anyLine(lines: string[], phrases: readonly RegExp[]): boolean {
  * first (AFNIC says "Too many requests" above "No entries found").
  */
 export function kindOf(text: string, entries: Entry[], parsed: ParsedWhois): WhoisReplyKind {
-  if (entries.some((entry) => entry.key === 'source' && entry.value.toUpperCase() === 'IANA')) {
+  // IANA answers a TLD with a referral; a domain it registers itself (.int) is a record.
+  if (
+    entries.some((entry) => entry.key === 'source' && entry.value.toUpperCase() === 'IANA') &&
+    (parsed.referral !== undefined || !(parsed.domain ?? '').includes('.'))
+  ) {
     return 'referral';
   }
   const hasRecord =

@@ -34,6 +34,10 @@ function isCutTime(key: string, value: string): boolean {
 }
 /** Dot leaders left at the start of a value (`object:. . . . .value`). */
 const VALUE_LEADER = /^(?:\.\s?){2,}/;
+/** `** Registrant:`, `** Domain Servers:` (the heading's text in group 1). */
+const DECORATED_HEADING = /^\*{1,3}\s*([^*:]{2,60}?)\s*:\s*$/;
+/** The value of a `contact:` line that names a role (IANA). */
+const ROLE_VALUE = /^(administrative|technical|billing|registrant)$/i;
 /** Keys that open a section running to the end of their block (JPRS contact part). */
 export const BLOCK_SECTIONS = new Set(['contact information']);
 
@@ -98,13 +102,23 @@ export function tokenise(text: string): Entry[] {
       last = undefined;
       continue;
     }
-    const trimmed = line.trim();
-    if (
-      trimmed.startsWith('%') ||
-      trimmed.startsWith('#') ||
-      trimmed.startsWith('>>>') ||
-      /^[*-]/.test(trimmed)
-    ) {
+    let trimmed = line.trim();
+    if (trimmed.startsWith('%') || trimmed.startsWith('#') || trimmed.startsWith('>>>')) {
+      continue;
+    }
+    // `** Registrant:` is a heading whose section runs to the end of its block; other lines
+    // starting with `*` or `-` are decoration or banners.
+    const decorated = DECORATED_HEADING.exec(trimmed);
+    if (decorated?.[1] !== undefined) {
+      trimmed = decorated[1];
+      const key = normaliseKey(trimmed);
+      last = { key, value: '', more: [], section: undefined, block };
+      entries.push(last);
+      blockSection = key;
+      headers.length = 0;
+      continue;
+    }
+    if (/^[*-]/.test(trimmed)) {
       continue;
     }
     const indent = indentOf(line);
@@ -135,8 +149,12 @@ export function tokenise(text: string): Entry[] {
       block,
     };
     entries.push(last);
+    const roleHeading = keyed.key === 'contact' ? ROLE_VALUE.exec(keyed.value) : null;
     if (BLOCK_SECTIONS.has(keyed.key)) {
       blockSection = keyed.key;
+    } else if (roleHeading?.[1] !== undefined) {
+      // IANA's `contact: administrative`: the lines after it, to the next one, are that role's.
+      blockSection = `${roleHeading[1].toLowerCase()} contact`;
     } else if (keyed.value === '') {
       headers.push({ indent, key: keyed.key });
     }
