@@ -82,6 +82,13 @@ export const SECTION_ROLES: Record<string, WhoisRole> = {
   'billing contact': 'billing',
   'billing contacts': 'billing',
   registrar: 'registrar',
+  titular: 'registrant',
+  'contacto administrativo': 'admin',
+  'contacto técnico': 'technical',
+  'contacto tecnico': 'technical',
+  'contact administratif': 'admin',
+  'contact technique': 'technical',
+  titulaire: 'registrant',
 };
 
 export const CONTACT_FIELD_KEYS: Record<string, ContactField> = {
@@ -193,7 +200,11 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = {
 
 /** The contact field a label names (`Street1`, `Address Line 2` are streets), if any. */
 export function contactFieldOf(label: string): ContactField | undefined {
-  return CONTACT_FIELD_KEYS[label] ?? CONTACT_FIELD_KEYS[label.replace(/\s*\d+$/, '')];
+  return (
+    CONTACT_FIELD_KEYS[label] ??
+    CONTACT_FIELD_KEYS[label.replace(/\s*\d+$/, '')] ??
+    CONTACT_FIELD_KEYS[label.replace(/-/g, ' ')]
+  );
 }
 
 export const PREFIXED =
@@ -306,7 +317,7 @@ const MORE_LABELS: Record<RecordField, string[]> = {
     'scadenza',
     'expira',
   ],
-  status: ['estado', 'statut', 'stato', 'domain state', 'status domeny', 'ステータス'],
+  status: ['query status', 'estado', 'statut', 'stato', 'domain state', 'status domeny', 'ステータス'],
   dnssec: ['ds records', 'dnssec status'],
   nameServer: [
     'dns',
@@ -362,7 +373,10 @@ const CONTACT_LABEL =
 const labelCache = new Map<string, RecordField | null>();
 
 function classify(key: string): RecordField | undefined {
-  const exact = EXACT_LABELS.get(key) ?? EXACT_LABELS.get(key.replace(/\s+\d+$/, ''));
+  const exact =
+    EXACT_LABELS.get(key) ??
+    EXACT_LABELS.get(key.replace(/\s+\d+$/, '')) ??
+    EXACT_LABELS.get(key.replace(/-/g, ' '));
   if (exact !== undefined) {
     return exact;
   }
@@ -402,5 +416,9 @@ export function recordFieldOf(key: string): RecordField | undefined {
 
 /** True when a label was recognised only by a word rule (its value must then parse as a date). */
 export function isRuleDateLabel(key: string): boolean {
-  return !EXACT_LABELS.has(key) && !EXACT_LABELS.has(key.replace(/\s+\d+$/, ''));
+  return (
+    !EXACT_LABELS.has(key) &&
+    !EXACT_LABELS.has(key.replace(/\s+\d+$/, '')) &&
+    !EXACT_LABELS.has(key.replace(/-/g, ' '))
+  );
 }

@@ -9,6 +9,9 @@
 export const NOT_FOUND_PHRASES: readonly RegExp[] = [
   /\bno match(?:es)?\b/i,
   /\bnot found\b/i,
+  /\bnothing found\b/i,
+  /\bno matching record/i,
+  /\bno (?:\w+ )?records? (?:were |was )?found\b/i,
   /\bno found\b/i,
   /\bno (?:entries|entry|records?|data|objects?|information|results?|matching (?:records?|domain names?|objects?))\b.{0,60}\b(?:found|available|match(?:ing)?|exists?)\b/i,
   /\bno (?:records?|entries|objects?|data|results?) (?:were |was )?found\b/i,
@@ -38,7 +41,7 @@ export const NOT_FOUND_PHRASES: readonly RegExp[] = [
 
 /** Status values that mean "no such domain" when the reply holds no record. */
 export const NOT_FOUND_STATUSES: readonly RegExp[] = [
-  /^(?:available|free|no object found|not registered|not found|unregistered|libre|disponible|frei)$/i,
+  /^(?:\d{3}\s+)?(?:available|free|no object found|not registered|not found|unregistered|libre|disponible|frei)$/i,
 ];
 
 /** The server asks us to slow down. */
@@ -51,7 +54,9 @@ export const THROTTLE_PHRASES: readonly RegExp[] = [
   /\bslow down\b/i,
   /\bgo away for \d+/i,
   /\bgrace period\b.{0,40}\b(?:wait|seconds?)\b|\bwait \d+ seconds\b/i,
-  /\bexcessive querying\b/i,
+  // At the start of a line only: terms text speaks of "excessive querying" mid-sentence.
+  /^excessive querying\b/i,
+  /\b\d{3} request denied\b/i,
   /\b(?:queries|requests|lookups) per (?:second|minute|hour|day)\b.{0,30}\b(?:reached|exceeded|allowed)\b/i,
   /\brate limit(?:ed|ing)? (?:exceeded|reached|in effect)\b/i,
 ];

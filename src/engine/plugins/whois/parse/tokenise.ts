@@ -24,6 +24,11 @@ const COLON_LINE = /^\s*([^\s:\d][^:\t]{0,59}?)\s*:(?!\/\/)[ \t]*(.*)$/;
 const LEADER_LINE = /^\s*([A-Za-z][^.:\t]{0,40}?)\s*\.{3,}[ \t]*(.+)$/;
 /** `key = value`. */
 const EQUALS_LINE = /^\s*([A-Za-z][\w .\-/]{0,40}?)\s*=[ \t]*(.*)$/;
+/**
+ * `Domain-name         plac.sk`: one hyphenated word of letters, two or more spaces, a value.
+ * Not a host name (`ns-a.example.com   192.0.2.1` is a name-server line).
+ */
+const SPACED_LINE = /^\s*([A-Za-z]+(?:[-_][A-Za-z.]+)+)(?<!\.[A-Za-z]{2,63})\s{2,}(\S.*)$/;
 const TAB_LINE = /^\s*([^\t:\d]{1,40}?)\t+(.+)$/;
 /**
  * A key ending in a number whose value starts with two digits is a sentence cut at a time
@@ -75,7 +80,8 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
     COLON_LINE.exec(line) ??
     LEADER_LINE.exec(line) ??
     EQUALS_LINE.exec(line) ??
-    TAB_LINE.exec(line);
+    TAB_LINE.exec(line) ??
+    SPACED_LINE.exec(line);
   if (!match) {
     return undefined;
   }
