@@ -2,9 +2,9 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { fixturePath, haveFixtures, repositoryRoot } from '../../../../test/support/fixtures-dir';
-import { decodeReply } from './decode';
-import { flattenParsedWhois, parseWhoisReply } from './parse';
+import { fixturePath, haveFixtures, repositoryRoot } from '../../../../../test/support/fixtures-dir';
+import { decodeReply } from '../decode';
+import { flattenParsedWhois, parseWhoisReply } from './index';
 
 interface ExpectedReply {
   file: string;

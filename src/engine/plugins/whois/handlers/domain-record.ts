@@ -3,16 +3,16 @@
  * servers and WHOIS server (FQDN), and its contacts (ContactRecord with Person, Location, e-mail,
  * Phone, URL and Organization).
  */
-import type { ContactRecord, DomainRecord, EntityId } from '../../../shared/model/asset';
-import { createOrganization } from '../../support/organization';
-import { fullNameToPerson } from '../../support/person';
-import { phoneToAsset, type PhoneOptions } from '../../support/phone';
-import { locationFromParts, type LocationParts } from '../../support/location';
-import { rawUrlToAsset } from '../../support/url';
-import { FindingsBuilder, defineHandler, type Findings, type GraphReader } from '../../core/plugin-api';
-import type { WhoisLookup } from './client';
-import { hostNameOf, WHOIS_ROLES, type WhoisContact, type WhoisRole } from './parse';
-import type { WhoisResources } from './resources';
+import type { ContactRecord, DomainRecord, EntityId } from '../../../../shared/model/asset';
+import { createOrganization } from '../../../support/organization';
+import { fullNameToPerson } from '../../../support/person';
+import { phoneToAsset, type PhoneOptions } from '../../../support/phone';
+import { locationFromParts, type LocationParts } from '../../../support/location';
+import { rawUrlToAsset } from '../../../support/url';
+import { FindingsBuilder, defineHandler, type Findings, type GraphReader } from '../../../core/plugin-api';
+import type { WhoisLookup } from '../client';
+import { hostNameOf, WHOIS_ROLES, type WhoisContact, type WhoisRole } from '../parse';
+import type { WhoisResources } from '../resources';
 
 export const SOURCE_NAME = 'WHOIS';
 

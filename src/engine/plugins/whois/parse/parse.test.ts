@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../../../../test/support/fixtures-dir';
-import { isRedacted, normaliseWhoisDate, parseWhoisReply } from './parse';
+import { repositoryRoot } from '../../../../../test/support/fixtures-dir';
+import { isRedacted, normaliseWhoisDate, parseWhoisReply } from './index';
 
 function synthetic(server: string, query: string): string {
   return readFileSync(path.join(repositoryRoot, 'test', 'fixtures', 'whois', server, `${query}.txt`), 'utf8');
@@ -125,8 +125,9 @@ describe('parseWhoisReply on other reply kinds', () => {
     expect(parseWhoisReply('Sorry, the Whois database is currently down.\n').kind).toBe('refused');
   });
 
-  it('calls a reply without any record field empty', () => {
-    expect(parseWhoisReply('\u0001\u0002 garbage \u00ff\n').kind).toBe('empty');
+  it('calls a reply in no format it knows unknown, and one with no text at all empty', () => {
+    expect(parseWhoisReply('\u0001\u0002 garbage \u00ff\n').kind).toBe('unknown');
+    expect(parseWhoisReply(' \r\n\n').kind).toBe('empty');
   });
 
   it('reads an RPSL reply with contact handles', () => {

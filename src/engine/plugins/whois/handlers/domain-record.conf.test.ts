@@ -2,13 +2,13 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeWhoisServers, type FakeWhoisServers } from '../../../../test/fakes/whois-server';
-import { fixturePath, haveFixtures } from '../../../../test/support/fixtures-dir';
-import { DEFAULT_CONFIG, type AppConfig } from '../../config/config';
-import { createMemoryCredentialStore } from '../../credentials/credential-store';
-import { createEngine } from '../../engine';
-import type { Engine, OpenCase } from '../../engine-types';
-import { createWhoisPlugin } from './plugin';
+import { startFakeWhoisServers, type FakeWhoisServers } from '../../../../../test/fakes/whois-server';
+import { fixturePath, haveFixtures } from '../../../../../test/support/fixtures-dir';
+import { DEFAULT_CONFIG, type AppConfig } from '../../../config/config';
+import { createMemoryCredentialStore } from '../../../credentials/credential-store';
+import { createEngine } from '../../../engine';
+import type { Engine, OpenCase } from '../../../engine-types';
+import { createWhoisPlugin } from '../plugin';
 
 const MM = 'ContactRecord:whois://whois.markmonitor.com/google.com';
 

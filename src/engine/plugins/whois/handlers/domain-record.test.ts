@@ -1,11 +1,11 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../../../../test/support/fixtures-dir';
-import type { GraphReader } from '../../core/plugin-api';
-import type { WhoisLookup } from './client';
+import { repositoryRoot } from '../../../../../test/support/fixtures-dir';
+import type { GraphReader } from '../../../core/plugin-api';
+import type { WhoisLookup } from '../client';
 import { buildDomainRecordFindings } from './domain-record';
-import { parseWhoisReply } from './parse';
+import { parseWhoisReply } from '../parse';
 
 const emptyGraph: GraphReader = {
   findEntity: () => undefined,
