@@ -30,7 +30,8 @@ export function createEngine(options: EngineOptions): Engine {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const plugins = options.plugins ?? builtinPlugins();
-  const registry = createHandlerRegistry(plugins);
+  // The configured order of DomainRecord's alternatives (RDAP, WHOIS): see docs/rdap.md.
+  const registry = createHandlerRegistry(plugins, { order: { DomainRecord: config.sources.domain.order } });
 
   // One limiter per key for the whole engine, so concurrent sessions and clients share the rate.
   const limiters = new Map<string, RateLimiter>();

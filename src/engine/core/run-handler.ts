@@ -13,7 +13,7 @@ import { MissingCredentialError, isSourceError } from '../net/errors';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
-import type { GraphReader, HandlerContext } from './plugin-api';
+import { NotServedError, type GraphReader, type HandlerContext } from './plugin-api';
 
 /** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
 export type EngineGraph = GraphReader &
@@ -43,7 +43,9 @@ export interface HandlerRunInput {
 export type HandlerOutcome =
   | { kind: 'ignored' }
   | { kind: 'completed'; cacheHit: boolean; dispatch: EntityId[] }
-  | { kind: 'failed' }
+  | { kind: 'failed'; code?: string }
+  /** The source has no service for the asset (NotServedError): not a failure. */
+  | { kind: 'unserved' }
   | { kind: 'needs-key' }
   | { kind: 'cancelled' };
 
@@ -51,7 +53,7 @@ const IGNORED: HandlerOutcome = { kind: 'ignored' };
 
 export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome> {
   const { registered, graph, signal } = input;
-  const { handler, plugin, source } = registered;
+  const { handler, source } = registered;
   const entityId = graph.resolveId?.(input.entityId) ?? input.entityId;
   const entity = graph.findEntity(entityId);
   if (entity === undefined || entity.type !== handler.eventType) {
@@ -73,10 +75,7 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (handler.accepts !== undefined && !handler.accepts(entity.asset)) {
       return IGNORED;
     }
-    const key: TtlKey =
-      handler.transforms[0] === undefined
-        ? { from: handler.eventType, plugin: plugin.name }
-        : { from: handler.eventType, to: handler.transforms[0], plugin: plugin.name };
+    const key = ttlKeyOf(registered);
     const since =
       input.ttlStart === undefined
         ? ttlStartTime(input.config, key, input.now)
@@ -119,8 +118,19 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     }
     return { kind: 'completed', cacheHit: false, dispatch: write(graph, findings, input, entityId) };
   } catch (error) {
-    return { kind: report(error) };
+    if (error instanceof NotServedError && !signal.aborted) {
+      return { kind: 'unserved' };
+    }
+    const kind = report(error);
+    return kind === 'failed' ? { kind, code: toHandlerFailure(error, input, entityId).code } : { kind };
   }
+}
+
+/** The TTL rule key of a handler: its event type, first transform and plugin. */
+export function ttlKeyOf({ handler, plugin }: RegisteredHandler): TtlKey {
+  return handler.transforms[0] === undefined
+    ? { from: handler.eventType, plugin: plugin.name }
+    : { from: handler.eventType, to: handler.transforms[0], plugin: plugin.name };
 }
 
 /** Applies findings through the one write path and returns the ids to dispatch (after merges). */
