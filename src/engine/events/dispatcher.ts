@@ -18,7 +18,7 @@ export interface DispatcherOptions {
    * True when a handler answered for the entity within its TTL; the member of an alternative chain
    * that did is asked first, so that within the TTL no other member queries. Default: never.
    */
-  answeredWithinTtl?(registered: RegisteredHandler, entityId: EntityId): boolean;
+  answeredWithinTtl?: (registered: RegisteredHandler, entityId: EntityId) => boolean;
   /** Maximum dispatch depth: seeds are 0; entities deeper than this are not dispatched. */
   maxDepth: number;
   /** Events progressing at the same time (default 16); rate limiters do the real throttling. */
