@@ -6,7 +6,7 @@
  * WHOIS's "Registrar Abuse Contact" lines do; its IANA id becomes an Identifier. Contacts come
  * from the registrar's reply, role by role, and from the registry's where the registrar has none.
  */
-import type { EntityId } from '../../../shared/model/asset';
+import { entityIdOf, type EntityId } from '../../../shared/model/asset';
 import { hasLegalSuffix } from '../../support/brand';
 import { locationFromParts, streetAddressToLocation } from '../../support/location';
 import { createOrganization } from '../../support/organization';
@@ -226,9 +226,8 @@ export function addDomainContacts(
   for (const [entity, { reply, roles }] of chosen) {
     const properties: EdgeProperties = { rdap_server: reply.server };
     const isRegistrar = roles.includes('registrar');
-    const contactId = builder.entity('ContactRecord', {
-      discovered_at: contactKey(entity, reply, roles[0] ?? 'contact'),
-    });
+    const contact = { discovered_at: contactKey(entity, reply, roles[0] ?? 'contact') };
+    const contactId = entityIdOf('ContactRecord', contact);
     const details = new FindingsBuilder();
     const vcard = withoutRedacted(entity.vcardArray, roles, reply.redactions);
     const card = parseJCard(vcard) ?? { emails: [], phones: [], urls: [] };
@@ -251,6 +250,7 @@ export function addDomainContacts(
       // Nothing but placeholders: no ContactRecord for it.
       continue;
     }
+    builder.entity('ContactRecord', contact);
     for (const role of roles) {
       builder.edge(recordId, DOMAIN_ROLE_RELATIONS[role], contactId, properties).dispatch(contactId);
     }
