@@ -24,6 +24,7 @@ import {
   type Clock,
   type Engine,
   type OpenCase,
+  type PluginDefinition,
   type RateLimit,
 } from '../../src/engine/index';
 import { rdapPlugin } from '../../src/engine/plugins/rdap/index';
@@ -362,6 +363,10 @@ export interface RdapHarnessOptions {
   server?: FakeRdapServer;
   clock?: Clock;
   http?: Partial<AppConfig['http']>;
+  /** Plugins registered after RDAP (e.g. WHOIS, the domain lookup's fallback). */
+  plugins?: PluginDefinition[];
+  /** WHOIS server addresses (a fake WHOIS set) for those plugins. */
+  whois?: { ianaServer: string; servers: Record<string, string> };
 }
 
 export async function openRdapHarness(options: RdapHarnessOptions): Promise<RdapHarness> {
@@ -374,6 +379,9 @@ export async function openRdapHarness(options: RdapHarnessOptions): Promise<Rdap
         rateLimit: options.rdap?.rateLimit ?? { requests: 100, intervalMs: 1000 },
         ...(options.rdap?.hosts === undefined ? {} : { hosts: options.rdap.hosts }),
       },
+      ...(options.whois === undefined
+        ? {}
+        : { whois: { ...options.whois, rateLimit: { requests: 100, intervalMs: 1000 } } }),
     },
     http: { timeoutMs: 5000, ...options.http },
   });
@@ -381,7 +389,7 @@ export async function openRdapHarness(options: RdapHarnessOptions): Promise<Rdap
     config,
     dataDir,
     credentials: createMemoryCredentialStore(),
-    plugins: [rdapPlugin],
+    plugins: [rdapPlugin, ...(options.plugins ?? [])],
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   const kase = engine.openCase(path.join(dataDir, 'case.sqlite'));
