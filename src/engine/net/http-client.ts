@@ -16,7 +16,7 @@ import {
 } from './errors';
 import { createRateLimiter } from './rate-limiter';
 import { redactHeaders, redactUrl, scrubSecrets } from './redact';
-import type { HttpResponse, RequestOptions, SourceHttp } from './types';
+import type { HttpResponse, JsonRequestOptions, RequestOptions, SourceHttp } from './types';
 
 export const USER_AGENT = 'TraceGraph/0.1 (+investigation tool)';
 export const DEFAULT_MAX_REDIRECTS = 5;
@@ -178,13 +178,13 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
         await sleepOrAbort(waitMs, signal, shownUrl);
         continue;
       }
-      return finish<TBody>(reply, requestOptions.acceptStatus, safe);
+      return finish<TBody>(reply, requestOptions, safe);
     }
   };
 
   const finish = <TBody>(
     reply: RawReply,
-    acceptStatus: number[] | undefined,
+    { acceptStatus, schema }: Pick<RequestOptions, 'acceptStatus' | 'schema'>,
     safe: (text: string) => string,
   ): HttpResponse<TBody> => {
     const ok = reply.status >= 200 && reply.status < 300;
@@ -204,6 +204,13 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       }
       // An accepted non-2xx status (a 404 "not found" page) need not be JSON.
       parsed = null;
+    }
+    if (ok && schema !== undefined) {
+      const checked = schema.safeParse(parsed);
+      if (!checked.success) {
+        throw new MalformedBodyError(reply.url, safe(describeSchemaMismatch(checked.error.issues)), source);
+      }
+      parsed = checked.data;
     }
     return { status: reply.status, url: reply.url, headers: reply.headers, body: parsed as TBody };
   };
@@ -380,9 +387,9 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
   };
 
   return {
-    getJson: <TBody>(pathOrUrl: string, requestOptions?: RequestOptions) =>
+    getJson: <TBody>(pathOrUrl: string, requestOptions?: JsonRequestOptions<TBody>) =>
       request<TBody>('GET', pathOrUrl, undefined, requestOptions),
-    postJson: <TBody>(pathOrUrl: string, body: unknown, requestOptions?: RequestOptions) =>
+    postJson: <TBody>(pathOrUrl: string, body: unknown, requestOptions?: JsonRequestOptions<TBody>) =>
       request<TBody>('POST', pathOrUrl, body, requestOptions),
   };
 }
@@ -432,6 +439,19 @@ function describeNetworkError(error: unknown): string {
     return error.message;
   }
   return String(error);
+}
+
+/** The first place a reply departs from its wire schema, e.g. `data.0.attributes: expected object`. */
+function describeSchemaMismatch(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string {
+  const first = issues[0];
+  if (first === undefined) {
+    return 'the reply does not have the expected shape';
+  }
+  const where = first.path.map(String).join('.') || 'reply';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `unexpected shape at ${where}: ${first.message}${more}`.slice(0, 300);
 }
 
 function describeParseError(error: unknown, text: string): string {

@@ -15,7 +15,7 @@ import { silentLogger } from '../../util/logger';
 import { createHandlerRegistry, type RegisteredHandler } from '../../core/registry';
 import { runHandler, type HandlerOutcome } from '../../core/run-handler';
 import { gleifPlugin } from './plugin';
-import type { GleifResources } from './resources';
+import type { GleifResources } from './client';
 
 const FIXTURES = path.join(repositoryRoot, 'test', 'fixtures', 'gleif');
 const TRADERS = '984500NWTRADERS00042';

@@ -111,12 +111,13 @@ const autnum = defineHandler<'AutnumRecord', RdapResources>({
   priority: 1,
   transforms: EXPANSION_TRANSFORMS,
   lookup: ({ graph, entity, since }) => lookupExpansion(graph, entity.id, since),
+  // The record keeps the reply it was made from: expanding it costs no request.
+  fromStoredReply({ entity, graph }) {
+    const stored = readStoredReply(entity.asset.raw, 'autnum');
+    return stored === undefined ? null : expandRecord(entity.id, stored, graph);
+  },
   async query({ entity, resources, signal, graph }) {
     const record = entity.asset;
-    const stored = readStoredReply(record.raw, 'autnum');
-    if (stored) {
-      return expandRecord(entity.id, stored, graph);
-    }
     // No reply kept (a record made elsewhere, or an old one): ask the registry again.
     const { object, raw } = await queryAutnum(resources, record.number, signal);
     const findings = expandRecord(entity.id, object, graph);
@@ -131,12 +132,12 @@ const ipnet = defineHandler<'IPNetRecord', RdapResources>({
   priority: 1,
   transforms: EXPANSION_TRANSFORMS,
   lookup: ({ graph, entity, since }) => lookupExpansion(graph, entity.id, since),
+  fromStoredReply({ entity, graph }) {
+    const stored = readStoredReply(entity.asset.raw, 'ip network');
+    return stored === undefined ? null : expandRecord(entity.id, stored, graph);
+  },
   async query({ entity, resources, signal, graph }) {
     const record = entity.asset;
-    const stored = readStoredReply(record.raw, 'ip network');
-    if (stored) {
-      return expandRecord(entity.id, stored, graph);
-    }
     const { object, raw } = await queryNetwork(resources, record, signal);
     const findings = expandRecord(entity.id, object, graph);
     const refreshed = {

@@ -2,7 +2,7 @@
 import type { EntityId, Identifier, IdentifierType, Organization } from '../../../shared/model/asset';
 import { leiAddressToLocation } from '../../support/location';
 import type { FindingsBuilder } from '../../core/plugin-api';
-import type { LeiAddress, LeiRecord } from './parse';
+import type { LeiAddress, LeiRecord } from './wire';
 
 /** Why an Organization holds its LEI: shown on the `id` edge. */
 export type LeiMatchType = 'exact' | 'partial' | 'known';

@@ -1,37 +1,30 @@
 /** The hierarchy handler (relatedOrgs): an LEI Identifier to its Organization's parent and children. */
-import { entityIdOf, type EntityId } from '../../../shared/model/asset';
-import { createOrganization } from '../../support/organization';
+import { entityIdOf, type EntityId } from '../../../../shared/model/asset';
+import { createOrganization } from '../../../support/organization';
 import {
   FindingsBuilder,
   defineHandler,
   type Findings,
   type GraphReader,
   type HandlerContext,
-} from '../../core/plugin-api';
-import type { LeiRecord } from './parse';
-import { addLeiRecordFindings, type OrganizationRef } from './record-mapping';
-import {
-  findDirectParent,
-  getLeiRecord,
-  listDirectChildren,
-  SOURCE_NAME,
-  type RegistryCall,
-} from './registry-client';
-import type { GleifResources } from './resources';
+  type Neighbour,
+} from '../../../core/plugin-api';
+import type { LeiRecord } from '../wire';
+import { addLeiRecordFindings, type OrganizationRef } from '../mapping';
+import { findDirectParent, getLeiRecord, listDirectChildren, type GleifResources } from '../client';
 
 type Context = HandlerContext<'Identifier', GleifResources>;
 
 /** Score on the `id` edge of an Organization created from its own registry record. */
 const REGISTRY_RECORD_MATCH = { score: 100, matchType: 'known' } as const;
 
-function holderOf(
-  graph: GraphReader,
-  leiId: EntityId,
-  query: { source?: string; since?: number } = {},
-): EntityId | undefined {
-  return graph
-    .incoming(leiId, { relations: ['id'], ...query })
-    .find((neighbour) => neighbour.entity.type === 'Organization')?.entity.id;
+/** The Organization holding an LEI Identifier, whoever linked them. */
+function holderOf(graph: GraphReader, leiId: EntityId): EntityId | undefined {
+  return organizationAmong(graph.incoming(leiId, { relations: ['id'] }));
+}
+
+function organizationAmong(neighbours: Neighbour[]): EntityId | undefined {
+  return neighbours.find((neighbour) => neighbour.entity.type === 'Organization')?.entity.id;
 }
 
 /**
@@ -39,17 +32,16 @@ function holderOf(
  * (outgoing `subsidiary`), all through edges GLEIF confirmed within the TTL.
  */
 function lookup(context: Context): Findings | null {
-  const { graph, since } = context;
-  const filter = { source: SOURCE_NAME, since };
-  const orgId = holderOf(graph, context.entity.id, filter);
+  const { confirmed } = context;
+  const orgId = organizationAmong(confirmed.incoming(context.entity.id, ['id']));
   if (orgId === undefined) {
     return null;
   }
   const builder = new FindingsBuilder().dispatch(orgId);
-  for (const { entity } of graph.incoming(orgId, { relations: ['subsidiary'], ...filter })) {
+  for (const { entity } of confirmed.incoming(orgId, ['subsidiary'])) {
     builder.dispatch(entity.id);
   }
-  for (const { entity } of graph.outgoing(orgId, { relations: ['subsidiary'], ...filter })) {
+  for (const { entity } of confirmed.outgoing(orgId, ['subsidiary'])) {
     builder.dispatch(entity.id);
   }
   return builder.build();
@@ -88,20 +80,20 @@ function addRecordOrganization(
 
 async function query(context: Context): Promise<Findings> {
   const { graph, resources } = context;
-  const call: RegistryCall = { http: resources.http, signal: context.signal };
+  const { http } = resources;
   const lei = context.entity.asset.id.trim().toUpperCase();
   const builder = new FindingsBuilder();
 
   let orgId = holderOf(graph, context.entity.id);
   if (orgId === undefined) {
     // An LEI seed: the company comes from its own record, then its family as usual.
-    const record = await getLeiRecord(call, lei);
+    const record = await getLeiRecord(http, lei);
     orgId = addRecordOrganization(graph, builder, record, {});
     builder.dispatch(orgId);
   }
 
-  const parent = await findDirectParent(call, lei);
-  const children = await listDirectChildren(call, lei, resources.baseUrl);
+  const parent = await findDirectParent(http, lei);
+  const children = await listDirectChildren(http, lei, resources.baseUrl);
 
   if (parent !== null && parent.lei !== lei) {
     const parentId = addRecordOrganization(graph, builder, parent, { context: orgId });

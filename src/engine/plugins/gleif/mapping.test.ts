@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { FindingsBuilder } from '../../core/plugin-api';
-import type { LeiRecord } from './parse';
-import { addLeiRecordFindings, leiIdentifierOf, organizationFieldsOf } from './record-mapping';
+import type { LeiRecord } from './wire';
+import { addLeiRecordFindings, leiIdentifierOf, organizationFieldsOf } from './mapping';
 
 const record: LeiRecord = {
   lei: '984500NWTRADERS00042',

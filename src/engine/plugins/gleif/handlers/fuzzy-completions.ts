@@ -1,13 +1,13 @@
 /** The LEI search handler (fuzzyCompletions): an Organization to its LEI record and LEI Identifier. */
-import type { EntityId } from '../../../shared/model/asset';
-import { extractBrandName } from '../../support/brand';
+import type { EntityId } from '../../../../shared/model/asset';
+import { extractBrandName } from '../../../support/brand';
 import {
   locationMatch,
   nameMatch,
   organizationNames,
   organizationPostalCodes,
-} from '../../support/name-match';
-import { smithWatermanGotoh } from '../../support/similarity';
+} from '../../../support/name-match';
+import { smithWatermanGotoh } from '../../../support/similarity';
 import {
   FindingsBuilder,
   defineHandler,
@@ -15,29 +15,26 @@ import {
   type Findings,
   type GraphReader,
   type HandlerContext,
-} from '../../core/plugin-api';
-import { recordPostalCodes, type LeiRecord } from './parse';
-import { addLeiRecordFindings, type LeiMatch } from './record-mapping';
-import { findLeiRecord, searchLegalNames, SOURCE_NAME, type RegistryCall } from './registry-client';
-import { LOCATION_BONUS, scoreCandidates, selectCandidate, type ScoredCandidate } from './scoring';
-import type { GleifResources } from './resources';
+  type Neighbour,
+} from '../../../core/plugin-api';
+import { recordPostalCodes, type LeiRecord } from '../wire';
+import { addLeiRecordFindings, type LeiMatch } from '../mapping';
+import { findLeiRecord, searchLegalNames, type GleifResources } from '../client';
+import { LOCATION_BONUS, couldWin, scoreCandidates, selectCandidate, type ScoredCandidate } from '../scoring';
 
 type Context = HandlerContext<'Organization', GleifResources>;
 
 /** Score recorded on the `id` edge when the Organization already held the LEI. */
 export const KNOWN_LEI_SCORE = 100;
 
-/** The LEI Identifier an Organization holds through an `id` edge (GLEIF-confirmed since `since` when given). */
-export function findHeldLei(
-  graph: GraphReader,
-  orgId: EntityId,
-  confirmedSince?: number,
-): { id: EntityId; lei: string } | undefined {
-  const query =
-    confirmedSince === undefined
-      ? { relations: ['id'] }
-      : { relations: ['id'], source: SOURCE_NAME, since: confirmedSince };
-  for (const { entity } of graph.outgoing(orgId, query)) {
+/** The LEI Identifier an Organization holds through an `id` edge, whoever found it. */
+export function findHeldLei(graph: GraphReader, orgId: EntityId): { id: EntityId; lei: string } | undefined {
+  return leiOf(graph.outgoing(orgId, { relations: ['id'] }));
+}
+
+/** The first LEI Identifier among an Organization's `id` neighbours. */
+function leiOf(neighbours: Neighbour[]): { id: EntityId; lei: string } | undefined {
+  for (const { entity } of neighbours) {
     if (entity.type === 'Identifier' && entity.asset.id_type === 'lei') {
       return { id: entity.id, lei: entity.asset.id.toUpperCase() };
     }
@@ -45,9 +42,14 @@ export function findHeldLei(
   return undefined;
 }
 
-/** Lookup path: the LEI Identifier linked with a GLEIF-confirmed `id` edge within the TTL. */
+/**
+ * Lookup path: the LEI Identifier linked with a GLEIF-confirmed `id` edge within the TTL. It also
+ * answers (cache.sharedWithSource) for an Organization that relatedOrgs created from its own
+ * record within the TTL: that one carries the mapping already, and fetching the record again
+ * would spend a rate-limited request (3 s) per child for nothing.
+ */
 function lookup(context: Context): Findings | null {
-  const held = findHeldLei(context.graph, context.entity.id, context.since);
+  const held = leiOf(context.confirmed.outgoing(context.entity.id, ['id']));
   if (held === undefined) {
     return null;
   }
@@ -63,18 +65,10 @@ function recordFindings(context: Context, record: LeiRecord, match: LeiMatch): F
 
 async function query(context: Context): Promise<Findings> {
   const { graph, entity, resources } = context;
-  const call: RegistryCall = { http: resources.http, signal: context.signal };
-
-  // An Organization created by relatedOrgs within the TTL already carries its record's mapping
-  // and a GLEIF-confirmed LEI: fetching the record again would spend a rate-limited request (3 s)
-  // per child for nothing.
-  const confirmed = context.refresh ? undefined : findHeldLei(graph, entity.id, context.since);
-  if (confirmed !== undefined) {
-    return new FindingsBuilder().dispatch(confirmed.id).build();
-  }
+  const { http } = resources;
   const held = findHeldLei(graph, entity.id);
   if (held !== undefined) {
-    const record = await findLeiRecord(call, held.lei);
+    const record = await findLeiRecord(http, held.lei);
     if (record === undefined) {
       context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
       return emptyFindings();
@@ -87,7 +81,7 @@ async function query(context: Context): Promise<Findings> {
   if (brand === '') {
     return emptyFindings();
   }
-  const candidates = await searchLegalNames(call, brand);
+  const candidates = await searchLegalNames(http, brand);
   if (candidates.length === 0) {
     return emptyFindings();
   }
@@ -118,8 +112,8 @@ async function query(context: Context): Promise<Findings> {
     let best = 0;
     for (const candidate of scored) {
       // A candidate that cannot beat the best so far even with the location bonus is not fetched.
-      if (candidate.baseScore + LOCATION_BONUS > best) {
-        const record = await findLeiRecord(call, candidate.lei);
+      if (couldWin(candidate, best)) {
+        const record = await findLeiRecord(http, candidate.lei);
         if (record === undefined) {
           unknown.add(candidate.lei);
           continue;
@@ -140,7 +134,7 @@ async function query(context: Context): Promise<Findings> {
     return emptyFindings();
   }
   const lei = selection.candidate.lei;
-  const record = records.get(lei) ?? (await findLeiRecord(call, lei));
+  const record = records.get(lei) ?? (await findLeiRecord(http, lei));
   if (record === undefined) {
     context.logger.warn('GLEIF: the search named an LEI the registry has no record for', { lei });
     return emptyFindings();
@@ -157,5 +151,6 @@ export const fuzzyCompletionsHandler = defineHandler<'Organization', GleifResour
   priority: 6,
   transforms: ['Identifier'],
   lookup,
+  cache: { sharedWithSource: true },
   query,
 });

@@ -2,14 +2,26 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { ZodError } from 'zod';
+import { SourceReplyError } from '../../core/plugin-api';
 import {
-  LeiReplyError,
-  parseChildrenPage,
-  parseDirectParentReply,
-  parseFuzzyCompletions,
-  parseLeiRecordReply,
+  ChildrenPageReply,
+  DirectParentReply,
+  FuzzyCompletionsReply,
+  LeiRecordReply,
+  childrenPageOf,
+  directParentOf,
+  fuzzyCandidatesOf,
+  leiRecordReplyOf,
   recordPostalCodes,
-} from './parse';
+} from './wire';
+
+// Each reply is read as the client reads it: its wire schema first, then the mapping.
+const parseLeiRecordReply = (body: unknown, expectedLei?: string) =>
+  leiRecordReplyOf(LeiRecordReply.parse(body), expectedLei);
+const parseDirectParentReply = (body: unknown) => directParentOf(DirectParentReply.parse(body));
+const parseChildrenPage = (body: unknown) => childrenPageOf(ChildrenPageReply.parse(body));
+const parseFuzzyCompletions = (body: unknown) => fuzzyCandidatesOf(FuzzyCompletionsReply.parse(body));
 
 const fixtures = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -20,7 +32,7 @@ const read = (file: string): unknown =>
 
 const TRADERS = '984500NWTRADERS00042';
 
-describe('parseLeiRecordReply', () => {
+describe('a lei-records reply', () => {
   it('reads the entity, registration and code sections of a full record', () => {
     const record = parseLeiRecordReply(read(`lei-records_${TRADERS}.json`), TRADERS);
     expect(record).toMatchObject({
@@ -70,19 +82,22 @@ describe('parseLeiRecordReply', () => {
 
   it('rejects a record for another LEI than the one asked for', () => {
     expect(() => parseLeiRecordReply(read(`lei-records_${TRADERS}.json`), '984500NWHOLDING00017')).toThrow(
-      LeiReplyError,
+      SourceReplyError,
     );
   });
 
   it('rejects a reply without data, a non-record resource and a record without a legal name', () => {
-    expect(() => parseLeiRecordReply({ errors: [{ status: '404' }] })).toThrow(LeiReplyError);
-    expect(() => parseLeiRecordReply({ data: { type: 'reporting-exceptions', id: 'x' } })).toThrow(
-      LeiReplyError,
-    );
+    expect(() => parseLeiRecordReply({ errors: [{ status: '404' }] })).toThrow(ZodError);
+    expect(() => parseLeiRecordReply({ data: { type: 'reporting-exceptions', id: 'x' } })).toThrow(ZodError);
     expect(() =>
       parseLeiRecordReply({ data: { type: 'lei-records', id: TRADERS, attributes: { entity: {} } } }),
+    ).toThrow(ZodError);
+    expect(() =>
+      parseLeiRecordReply({
+        data: { type: 'lei-records', id: TRADERS, attributes: { entity: { legalName: { name: ' ' } } } },
+      }),
     ).toThrow(/no legal name/);
-    expect(() => parseLeiRecordReply('not json:api')).toThrow(LeiReplyError);
+    expect(() => parseLeiRecordReply('not json:api')).toThrow(ZodError);
   });
 
   it('ignores JSON null in list and text fields', () => {
@@ -111,7 +126,7 @@ describe('parseLeiRecordReply', () => {
   });
 });
 
-describe('parseDirectParentReply', () => {
+describe('a direct-parent reply', () => {
   it('returns the parent record of a direct-parent reply', () => {
     expect(parseDirectParentReply(read(`lei-records_${TRADERS}_direct-parent.json`))?.legalName).toBe(
       'NORTHWIND HOLDINGS PLC',
@@ -127,7 +142,7 @@ describe('parseDirectParentReply', () => {
   });
 });
 
-describe('parseChildrenPage', () => {
+describe('a direct-children page', () => {
   it('reads the records, the next link and the last page of a page', () => {
     const page = parseChildrenPage(read(`lei-records_${TRADERS}_direct-children_size2_page1.json`));
     expect(page.records.map((record) => record.legalName)).toEqual([
@@ -137,8 +152,6 @@ describe('parseChildrenPage', () => {
     expect(page.next).toBe(
       `https://api.gleif.org/api/v1/lei-records/${TRADERS}/direct-children?page%5Bnumber%5D=2&page%5Bsize%5D=2`,
     );
-    expect(page.lastPage).toBe(3);
-    expect(page.currentPage).toBe(1);
   });
 
   it('has no next link on the last page', () => {
@@ -147,21 +160,20 @@ describe('parseChildrenPage', () => {
     ).toBeUndefined();
   });
 
-  it('skips unusable records of a page and counts them', () => {
+  it('skips unusable records of a page', () => {
     const page = parseChildrenPage({
       data: [{ type: 'lei-records', id: 'bad' }, { type: 'other' }],
       links: {},
     });
     expect(page.records).toEqual([]);
-    expect(page.skipped).toBe(2);
   });
 
   it('rejects a page whose data is not a list', () => {
-    expect(() => parseChildrenPage({ data: {} })).toThrow(LeiReplyError);
+    expect(() => parseChildrenPage({ data: {} })).toThrow(ZodError);
   });
 });
 
-describe('parseFuzzyCompletions', () => {
+describe('a fuzzycompletions reply', () => {
   it('returns the candidates in reply order', () => {
     const candidates = parseFuzzyCompletions(
       read('fuzzycompletions_entity.legalName_northwind-traders.json'),
@@ -196,7 +208,7 @@ describe('parseFuzzyCompletions', () => {
   });
 
   it('rejects a reply without a data list', () => {
-    expect(() => parseFuzzyCompletions({ errors: [] })).toThrow(LeiReplyError);
-    expect(() => parseFuzzyCompletions(null)).toThrow(LeiReplyError);
+    expect(() => parseFuzzyCompletions({ errors: [] })).toThrow(ZodError);
+    expect(() => parseFuzzyCompletions(null)).toThrow(ZodError);
   });
 });
