@@ -31,7 +31,8 @@ export function createEngine(options: EngineOptions): Engine {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const plugins = options.plugins ?? builtinPlugins();
-  const registry = createHandlerRegistry(plugins);
+  // The configured order of DomainRecord's alternatives (RDAP, WHOIS): see docs/rdap.md.
+  const registry = createHandlerRegistry(plugins, { order: { DomainRecord: config.sources.domain.order } });
   // Identity rules are the plugins' knowledge (GLEIF: one LEI, one organization); stores apply them.
   const mergeRules = plugins.flatMap((plugin) => plugin.mergeRules ?? []);
 

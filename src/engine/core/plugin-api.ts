@@ -125,6 +125,22 @@ export interface HandlerDefinition<TType extends AssetType = AssetType, TResourc
   fromStoredReply?(context: HandlerContext<TType, TResources>): Findings | null;
   /** Query path: call the source and return what to store and dispatch. */
   query(context: HandlerContext<TType, TResources>): Promise<Findings>;
+  /**
+   * The handler (by name, same event type) that answers instead when this one cannot: its query
+   * threw NotServedError, or failed other than by `not_found` (a source's "no such object" is an
+   * answer). The pair is one alternative chain: only its first member is queued, and a member
+   * that answered within the TTL is the one asked (lookup path). The configuration may reorder a
+   * chain by plugin name (e.g. `sources.domain.order`). Unregistered names are ignored.
+   */
+  fallback?: string;
+}
+
+/**
+ * Thrown by a query when the source has no service for the asset (e.g. a TLD without RDAP in the
+ * IANA bootstrap): not a failure; the handler's fallback, if any, answers instead.
+ */
+export class NotServedError extends Error {
+  override readonly name = 'NotServedError';
 }
 
 /** Declared freshness rules the engine applies around `lookup` (never decided inside `query`). */
