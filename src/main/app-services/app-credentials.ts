@@ -12,6 +12,11 @@ export interface AppCredentialsOptions {
   environment: Record<string, string | undefined>;
   /** Credential names the plugins declare (e.g. `companydata`). */
   sources: string[];
+  /**
+   * Called each time a key lookup finds the keychain unreachable (the lookup then means "no key").
+   * The CLI prints one warning from it; the app shows the keychain state in Settings instead.
+   */
+  onKeychainUnavailable?: (message: string) => void;
 }
 
 export interface AppCredentials {
@@ -95,6 +100,7 @@ export function createAppCredentials(options: AppCredentialsOptions): AppCredent
         return await withKeychain((keys) => keys.get(source));
       } catch (error) {
         if (isKeychainUnavailable(error)) {
+          options.onKeychainUnavailable?.(error.message);
           return undefined;
         }
         throw error;

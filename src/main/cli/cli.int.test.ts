@@ -150,6 +150,32 @@ describe('cli bad input', () => {
         path.join(dir, 'bad-value.json'),
       ],
     ],
+    [
+      'an organization name of punctuation only',
+      () => ['enrich', '--case', validCase, '--seed', 'Organization=!!!'],
+    ],
+    [
+      'an organization name of zero-width characters only',
+      () => ['enrich', '--case', validCase, '--seed', 'Organization=\u200b\u200b'],
+    ],
+    [
+      'an --export path in a missing directory',
+      () => [
+        'enrich',
+        '--case',
+        validCase,
+        '--seed',
+        'Organization=Acme',
+        '--config',
+        configFile,
+        '--export',
+        path.join(dir, 'no-such-dir', 'out.json'),
+      ],
+    ],
+    [
+      'a --data-dir that is a file',
+      () => ['enrich', '--case', validCase, '--seed', 'Organization=Acme', '--data-dir', configFile],
+    ],
     ['an unknown command', () => ['enlarge', '--case', validCase]],
     ['export without --out', () => ['export', '--case', validCase]],
   ];
@@ -194,6 +220,45 @@ describe('cli bad input', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: .*without a case schema\)\n$/);
     expect(await fingerprint(file)).toBe(before);
+  });
+
+  it('refuses a damaged case file before any source is asked', async () => {
+    const file = path.join(dir, 'damaged.sqlite');
+    const graph = openCaseGraph(file);
+    graph.apply(
+      {
+        entities: Array.from({ length: 300 }, (_, index) => ({
+          type: 'Organization' as const,
+          asset: { unique_id: `org ${index}`, name: `Org ${index} ${'x'.repeat(200)}` },
+        })),
+        edges: [],
+        dispatch: [],
+      },
+      { source: { name: 'Investigator', confidence: 100 } },
+    );
+    graph.close();
+    // Keep the header (a case file by its first page) and overwrite the pages after it.
+    const bytes = await readFile(file);
+    bytes.fill(0xa5, 4096);
+    await writeFile(file, bytes);
+    const result = await runCli([
+      'enrich',
+      '--case',
+      file,
+      '--seed',
+      'Organization=Acme',
+      '--config',
+      configFile,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: case file .* is damaged \(.*\)\n$/);
+  });
+
+  it('escapes terminal controls of its input in the error line', async () => {
+    const result = await runCli(['enrich', '--case', validCase, '--seed', 'Identifier=\u001b]0;x\u0007']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('\\x1B]0;x\\x07');
+    expect(result.stderr).not.toContain('\u001b');
   });
 
   it('creates no case file when the arguments are invalid', async () => {
@@ -263,6 +328,22 @@ describe('cli enrich and export', () => {
     expect(exportResult.code).toBe(0);
     expect(JSON.parse(await readFile(out, 'utf8'))).toEqual(json);
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
+  });
+
+  it('exits 1 when every handler run failed', async () => {
+    const result = await runCli([
+      'enrich',
+      '--case',
+      path.join(dir, 'all-failed.sqlite'),
+      '--seed',
+      'AutonomousSystem=64501',
+      '--config',
+      configFile,
+      '--depth',
+      '0',
+    ]);
+    expect(result.stderr).toMatch(/handler runs: 0 done, [1-9]\d* failed/);
+    expect(result.code).toBe(1);
   });
 
   it('cancels cleanly on SIGINT and exits 130', async () => {

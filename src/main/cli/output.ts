@@ -7,9 +7,28 @@ export interface OutputStream {
   isTTY?: boolean;
 }
 
+/**
+ * Characters that would steer the terminal instead of being shown: C0 and C1 controls (ESC starts
+ * colour, title and screen-clearing sequences; CR rewrites a line) and the bidirectional overrides
+ * that reorder what follows. A source's reply reaches the terminal through failure messages and
+ * entity ids, so nothing is written unescaped.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const TERMINAL_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The text with every terminal control character shown as an escape (`\x1B`, `\u202E`). */
+export function printable(text: string): string {
+  return text.replace(TERMINAL_CONTROLS, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x100
+      ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`
+      : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  });
+}
+
 /** One-line error for the user, `error: ...`. */
 export function printError(stream: OutputStream, message: string): void {
-  stream.write(`error: ${message.split(/\r?\n/, 1)[0] ?? message}\n`);
+  stream.write(`error: ${printable(message.split(/\r?\n/, 1)[0] ?? message)}\n`);
 }
 
 export interface ProgressPrinter {
@@ -66,7 +85,7 @@ export function createProgressPrinter(
         lineShown = false;
         lastLine = '';
       }
-      stream.write(`${message}\n`);
+      stream.write(`${printable(message)}\n`);
     },
     finish() {
       if (pending !== undefined) {
@@ -93,8 +112,12 @@ export function progressLine(progress: SessionProgress): string {
   ].join('  ');
 }
 
-/** The end-of-run summary, as lines. */
+/** The end-of-run summary, as lines (terminal controls escaped). */
 export function summaryLines(progress: SessionProgress, stats: GraphStats): string[] {
+  return rawSummaryLines(progress, stats).map(printable);
+}
+
+function rawSummaryLines(progress: SessionProgress, stats: GraphStats): string[] {
   const lines: string[] = [];
   const started = Date.parse(progress.startedAt);
   const finished = progress.finishedAt === undefined ? Number.NaN : Date.parse(progress.finishedAt);
