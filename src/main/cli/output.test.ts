@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionProgress } from '../../shared/model/session';
-import { createProgressPrinter, printable, printError, summaryLines } from './output';
+import { createProgressPrinter, printable, printError, progressLine, summaryLines } from './output';
 
 function progress(overrides: Partial<SessionProgress> = {}): SessionProgress {
   return {
@@ -153,5 +153,24 @@ describe('summary escapes', () => {
     );
     expect(lines.filter((line) => [...line].some((char) => char.charCodeAt(0) < 0x20))).toEqual([]);
     expect(lines.at(-1)).toContain('\\x1B]0;pwned\\x07');
+  });
+});
+
+describe('rate-limit countdown', () => {
+  it('shows how long each waiting source still waits', () => {
+    const now = Date.parse('2026-01-01T00:00:10.000Z');
+    const line = progressLine(
+      progress({
+        waitingOnRateLimit: {
+          GLEIF: { since: '2026-01-01T00:00:09.000Z', until: '2026-01-01T00:00:12.500Z' },
+        },
+      }),
+      now,
+    );
+    expect(line).toContain('rate-limit wait GLEIF 2.5 s');
+  });
+
+  it('shows no wait when no source waits', () => {
+    expect(progressLine(progress())).not.toContain('rate-limit wait');
   });
 });

@@ -55,8 +55,27 @@ export function createProgressPrinter(
   let pending: SessionProgress | undefined;
   let lineShown = false;
 
+  let latest: SessionProgress | undefined;
+  // On a terminal the countdown of a waiting source moves without a progress event.
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  const tick = (progress: SessionProgress): void => {
+    latest = progress;
+    if (!live || ticker !== undefined || progress.waitingOnRateLimit === undefined) {
+      return;
+    }
+    ticker = setInterval(() => {
+      if (latest?.waitingOnRateLimit === undefined) {
+        clearInterval(ticker);
+        ticker = undefined;
+        return;
+      }
+      show(latest);
+    }, 1000);
+    ticker.unref?.();
+  };
+
   const show = (progress: SessionProgress): void => {
-    const line = progressLine(progress);
+    const line = progressLine(progress, now());
     if (line === lastLine) {
       return;
     }
@@ -73,6 +92,7 @@ export function createProgressPrinter(
 
   return {
     update(progress) {
+      tick(progress);
       if (now() - lastAt >= minGap) {
         show(progress);
       } else {
@@ -88,6 +108,8 @@ export function createProgressPrinter(
       stream.write(`${printable(message)}\n`);
     },
     finish() {
+      clearInterval(ticker);
+      ticker = undefined;
       if (pending !== undefined) {
         show(pending);
       }
@@ -99,8 +121,12 @@ export function createProgressPrinter(
   };
 }
 
-export function progressLine(progress: SessionProgress): string {
+export function progressLine(progress: SessionProgress, now = Date.now()): string {
   const requests = Object.values(progress.requestsBySource).reduce((sum, count) => sum + count, 0);
+  // Live countdown: how long until the last waiting request of each source gets its turn.
+  const waits = Object.entries(progress.waitingOnRateLimit ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([source, wait]) => `${source} ${formatSeconds(Math.max(0, Date.parse(wait.until) - now))}`);
   return [
     `[${progress.state}]`,
     `queued ${progress.queued}`,
@@ -109,6 +135,7 @@ export function progressLine(progress: SessionProgress): string {
     `failed ${progress.failed}`,
     `cache hits ${progress.cacheHits}`,
     `requests ${requests}`,
+    ...(waits.length === 0 ? [] : [`rate-limit wait ${waits.join(', ')}`]),
   ].join('  ');
 }
 
