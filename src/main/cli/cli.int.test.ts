@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -383,4 +383,38 @@ describe('cli enrich and export', () => {
       await hanging.close();
     }
   });
+});
+
+describe('cli runtime', () => {
+  // The system Node of the CI image is 20, under which the native SQLite module crashes.
+  const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => existsSync(file));
+  const systemMajor =
+    systemNode === undefined
+      ? undefined
+      : Number(
+          spawnSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.split('.')[0],
+        );
+  it.skipIf(systemNode === undefined || systemMajor === undefined || systemMajor >= 22)(
+    'refuses an unsupported Node with a clear message instead of crashing',
+    () => {
+      const result = spawnSync(
+        systemNode as string,
+        [
+          '--import',
+          'tsx',
+          'src/main/cli/index.ts',
+          'export',
+          '--case',
+          validCase,
+          '--out',
+          path.join(dir, 'x.json'),
+        ],
+        { cwd: repositoryRoot, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir } },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(
+        /^error: Trace Graph needs Node\.js 22\.12 or newer; this is Node\.js 20\./,
+      );
+    },
+  );
 });

@@ -5,8 +5,7 @@
 import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { composeAppServices, createStderrLogger } from '../app-services/compose';
-import { startWebHost } from './web-host';
+import { unsupportedRuntime } from '../runtime-check';
 
 interface LaunchArguments {
   port?: number;
@@ -51,6 +50,13 @@ export function openBrowser(url: string): void {
 
 async function main(): Promise<void> {
   const args = parseLaunchArguments(process.argv.slice(2));
+  const unsupported = unsupportedRuntime(process.versions.node);
+  if (unsupported !== undefined) {
+    throw new Error(unsupported);
+  }
+  // Loaded after the runtime check: the engine loads the native SQLite module.
+  const { composeAppServices, createStderrLogger } = await import('../app-services/compose');
+  const { startWebHost } = await import('./web-host');
   const logger = createStderrLogger(process.env.TRACE_GRAPH_LOG === 'debug' ? 'debug' : 'warn');
   const { dataDir, services } = await composeAppServices({
     ...(args.dataDir === undefined ? {} : { dataDirFlag: args.dataDir }),
