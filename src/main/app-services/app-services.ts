@@ -23,7 +23,6 @@ import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
 import { createSettingsService } from './settings-service';
 
-
 export interface AppServicesOptions {
   casesDir: string;
   settingsPath: string;

@@ -8,7 +8,7 @@ import type { AppConfig, Engine, Logger } from '../../engine/index';
 import { createKeyringCredentialStore, keychainServiceName } from '../credentials/keyring-credential-store';
 import { casesDir, resolveDataDir, settingsPath } from '../paths';
 import type { AppCredentials } from './app-credentials';
-import { createAppCredentials } from './app-credentials';
+import { createAppCredentials, hostOfSource } from './app-credentials';
 import type { AppServices } from './app-services';
 import { createAppServices } from './app-services';
 
@@ -36,7 +36,10 @@ export function composeEngine(options: ComposeOptions): ComposedEngine {
   const sources = [
     ...new Set(plugins.flatMap((plugin) => (plugin.credential === undefined ? [] : [plugin.credential]))),
   ];
+  // The configuration of the newest engine: a saved key is used only for the host it was saved for.
+  let current: AppConfig | undefined;
   const credentials = createAppCredentials({
+    hostOf: (source) => hostOfSource(current, source),
     openKeychain: () => createKeyringCredentialStore({ service: keychainServiceName(options.environment) }),
     environment: options.environment,
     sources,
@@ -47,8 +50,16 @@ export function composeEngine(options: ComposeOptions): ComposedEngine {
   return {
     dataDir,
     credentials,
-    createEngine: (config) =>
-      createEngine({ config, dataDir, credentials: credentials.store, plugins, logger: options.logger }),
+    createEngine: (config) => {
+      current = config;
+      return createEngine({
+        config,
+        dataDir,
+        credentials: credentials.store,
+        plugins,
+        logger: options.logger,
+      });
+    },
   };
 }
 
