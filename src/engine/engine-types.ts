@@ -8,6 +8,7 @@ import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { CredentialStore } from './credentials/credential-store';
 import type { CaseGraph } from './graph/types';
+import type { RateLedger } from './net/rate-ledger';
 import type { PluginDefinition } from './core/plugin-api';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
@@ -17,6 +18,11 @@ export interface EngineOptions {
   /** The app's data directory (RDAP bootstrap cache and other engine caches). */
   dataDir: string;
   credentials: CredentialStore;
+  /**
+   * Where rate-limit grants are shared with other processes; defaults to the SQLite ledger in
+   * `dataDir` (created there on first use).
+   */
+  rateLedger?: RateLedger;
   /** Defaults to the built-in plugins. */
   plugins?: PluginDefinition[];
   clock?: Clock;

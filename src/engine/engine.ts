@@ -13,6 +13,8 @@ import { openCaseGraph } from './graph/case-graph';
 import type { CaseGraph, SessionRecord } from './graph/types';
 import { createHttpClient } from './net/http-client';
 import { createRateLimiter } from './net/rate-limiter';
+import { withRateLedger, type RateLedger } from './net/rate-ledger';
+import { openSqliteRateLedger } from './net/rate-ledger-sqlite';
 import type { RequestOptions, SourceHttp } from './net/types';
 import { builtinPlugins } from './plugins/builtin';
 import { createHandlerRegistry } from './core/registry';
@@ -32,12 +34,15 @@ export function createEngine(options: EngineOptions): Engine {
   const plugins = options.plugins ?? builtinPlugins();
   const registry = createHandlerRegistry(plugins);
 
-  // One limiter per key for the whole engine, so concurrent sessions and clients share the rate.
+  // One limiter per key for the whole engine, so concurrent sessions and clients share the rate;
+  // each also consults the data directory's ledger, so other processes' requests count too.
   const limiters = new Map<string, RateLimiter>();
+  let ledger: RateLedger | undefined;
   const sharedLimiter = (key: string, rateLimit: RateLimit): RateLimiter => {
     let limiter = limiters.get(key);
     if (limiter === undefined) {
-      limiter = createRateLimiter({ ...rateLimit, clock });
+      ledger ??= options.rateLedger ?? openSqliteRateLedger(dataDir, { clock });
+      limiter = withRateLedger(createRateLimiter({ ...rateLimit, clock }), ledger, key, rateLimit, clock);
       limiters.set(key, limiter);
     }
     return limiter;
@@ -174,6 +179,10 @@ export function createEngine(options: EngineOptions): Engine {
     openCase,
     close: async () => {
       await Promise.all([...openCases].map((open) => open.close()));
+      if (options.rateLedger === undefined) {
+        await ledger?.close();
+      }
+      ledger = undefined;
     },
   };
 }
