@@ -51,9 +51,20 @@ export interface Session {
   readonly done: Promise<SessionProgress>;
 }
 
+/**
+ * The case graph an open case runs on: a case file's CaseGraph, or a server-backed case (a team
+ * case on PostgreSQL) whose writes answer after their commit and whose reads come from a local
+ * replica.
+ */
+export type OpenCaseGraph = Omit<CaseGraph, 'apply' | 'close'> & {
+  apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
+  close(): void | Promise<void>;
+};
+
 export interface OpenCase {
+  /** The case file's path, or the team case's address (never with a password). */
   readonly path: string;
-  readonly graph: CaseGraph;
+  readonly graph: OpenCaseGraph;
   /** Starts a session (one run) on this case; several may run, each with its own dedupe. */
   startSession(options: StartSessionOptions): Session;
   /** Sessions currently running or paused. */
@@ -67,6 +78,8 @@ export interface Engine {
   readonly config: AppConfig;
   /** Opens (or creates) a case file. */
   openCase(path: string): OpenCase;
+  /** Runs sessions on a graph opened elsewhere (a team case); `address` names it to the user. */
+  openCaseOn(graph: OpenCaseGraph, address: string): OpenCase;
   /** Closes every open case. */
   close(): Promise<void>;
 }

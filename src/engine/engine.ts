@@ -7,10 +7,17 @@ import { entityIdOf, type EntityId, type TypedAsset } from '../shared/model/asse
 import type { SourceRef } from '../shared/model/graph';
 import type { SessionProgress } from '../shared/model/session';
 import type { RateLimit } from './config/config';
-import type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } from './engine-types';
+import type {
+  Engine,
+  EngineOptions,
+  OpenCase,
+  OpenCaseGraph,
+  Session,
+  StartSessionOptions,
+} from './engine-types';
 import { createSessionRunner } from './events/session-runner';
 import { openCaseGraph } from './graph/case-graph';
-import type { CaseGraph, SessionRecord } from './graph/types';
+import type { SessionRecord } from './graph/types';
 import { createHttpClient } from './net/http-client';
 import { createRateLimiter } from './net/rate-limiter';
 import { withRateLedger, type RateLedger } from './net/rate-ledger';
@@ -80,11 +87,15 @@ export function createEngine(options: EngineOptions): Engine {
 
   const openCases = new Set<OpenCase>();
 
-  const openCase = (path: string): OpenCase => {
-    const graph = openCaseGraph(path, { clock, logger });
+  const openCase = (path: string): OpenCase => openCaseOn(openCaseGraph(path, { clock, logger }), path);
+
+  const openCaseOn = (graph: OpenCaseGraph, path: string): OpenCase => {
     const sessions = new Set<Session>();
 
-    const seedIds = (seeds: StartSessionOptions['seeds']): EntityId[] => {
+    /** The seeds' ids, and the write storing the new ones (a promise on a team case). */
+    const seedIds = (
+      seeds: StartSessionOptions['seeds'],
+    ): { ids: EntityId[]; written: ReturnType<OpenCaseGraph['apply']> | undefined } => {
       const resolve = (id: EntityId): EntityId => (graph as EngineGraph).resolveId?.(id) ?? id;
       const assets: TypedAsset[] = [];
       const ids: EntityId[] = [];
@@ -100,10 +111,11 @@ export function createEngine(options: EngineOptions): Engine {
           ids.push(entityIdOf(seed.type, seed.asset as never));
         }
       }
-      if (assets.length > 0) {
-        graph.apply({ entities: assets, edges: [], dispatch: [] }, { source: INVESTIGATOR_SOURCE });
-      }
-      return [...new Set(ids.map(resolve))];
+      const written =
+        assets.length > 0
+          ? graph.apply({ entities: assets, edges: [], dispatch: [] }, { source: INVESTIGATOR_SOURCE })
+          : undefined;
+      return { ids: [...new Set(ids.map(resolve))], written };
     };
 
     const startSession = (sessionOptions: StartSessionOptions): Session => {
@@ -111,7 +123,7 @@ export function createEngine(options: EngineOptions): Engine {
       if (!Number.isInteger(depth) || depth < 0) {
         throw new RangeError(`depth must be a whole number of 0 or more, got ${depth}`);
       }
-      const seeds = seedIds(sessionOptions.seeds);
+      const { ids: seeds, written } = seedIds(sessionOptions.seeds);
       const id = randomUUID();
       const runner = createSessionRunner({
         sessionId: id,
@@ -146,7 +158,20 @@ export function createEngine(options: EngineOptions): Engine {
         cancel: () => runner.dispatcher.cancel(),
       };
       sessions.add(session);
-      runner.dispatcher.start(seeds);
+      if (written instanceof Promise) {
+        // A team case's seed write answers after its commit; dispatch starts once it is stored.
+        written.then(
+          () => runner.dispatcher.start(seeds),
+          (error: unknown) => {
+            logger.error('could not store the seeds', {
+              error: error instanceof Error ? error.message : String(error),
+            });
+            runner.dispatcher.start([]);
+          },
+        );
+      } else {
+        runner.dispatcher.start(seeds);
+      }
       return session;
     };
 
@@ -164,7 +189,7 @@ export function createEngine(options: EngineOptions): Engine {
             session.cancel();
           }
           await Promise.all(running.map((session) => session.done));
-          graph.close();
+          await graph.close();
           openCases.delete(open);
         })();
         return closing;
@@ -177,6 +202,7 @@ export function createEngine(options: EngineOptions): Engine {
   return {
     config,
     openCase,
+    openCaseOn,
     close: async () => {
       await Promise.all([...openCases].map((open) => open.close()));
       if (options.rateLedger === undefined) {
@@ -188,7 +214,7 @@ export function createEngine(options: EngineOptions): Engine {
 }
 
 function saveFinished(
-  graph: CaseGraph,
+  graph: OpenCaseGraph,
   record: SessionRecord,
   progress: SessionProgress,
   logger: EngineOptions['logger'],

@@ -24,6 +24,17 @@ export {
 } from './credentials/credential-store';
 
 export { openCaseGraph, type CaseGraphOptions } from './graph/case-graph';
+export { TeamCaseError } from './graph/postgres/connection';
+export { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './graph/postgres/pg-case-store';
+export { openPgRateLedger } from './graph/postgres/pg-rate-ledger';
+export { teamCaseGraph } from './graph/postgres/team-case-graph';
+export {
+  describeTeamCase,
+  isTeamCaseUrl,
+  parseTeamCaseUrl,
+  TeamCaseUrlError,
+  type TeamCaseTarget,
+} from './graph/postgres/team-case-url';
 export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOptions } from './graph/types';
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';

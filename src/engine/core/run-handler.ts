@@ -16,11 +16,12 @@ import type { RegisteredHandler } from './registry';
 import type { GraphReader, HandlerContext } from './plugin-api';
 
 /** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
-export type EngineGraph = GraphReader &
-  Pick<CaseGraph, 'apply'> & {
-    /** The id an entity now has, when organizations were merged (optional in the store). */
-    resolveId?(id: EntityId): EntityId;
-  };
+export type EngineGraph = GraphReader & {
+  /** The one write path; a server-backed case (a team case) answers after its commit. */
+  apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
+  /** The id an entity now has, when organizations were merged (optional in the store). */
+  resolveId?(id: EntityId): EntityId;
+};
 
 export interface HandlerRunInput {
   registered: RegisteredHandler;
@@ -117,21 +118,21 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    return { kind: 'completed', cacheHit: false, dispatch: write(graph, findings, input, entityId) };
+    return { kind: 'completed', cacheHit: false, dispatch: await write(graph, findings, input, entityId) };
   } catch (error) {
     return { kind: report(error) };
   }
 }
 
 /** Applies findings through the one write path and returns the ids to dispatch (after merges). */
-function write(
+async function write(
   graph: EngineGraph,
   findings: Findings,
   input: HandlerRunInput,
   markMonitored: EntityId,
-): EntityId[] {
+): Promise<EntityId[]> {
   const { source, handler } = input.registered;
-  const delta = graph.apply(findings, { source, handler: handler.name, markMonitored });
+  const delta = await graph.apply(findings, { source, handler: handler.name, markMonitored });
   return resolveDispatch(graph, findings.dispatch, delta.merged);
 }
 

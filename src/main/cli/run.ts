@@ -8,7 +8,9 @@ import {
   DEFAULT_CONFIG,
   createEngine,
   loadConfigFile,
+  isTeamCaseUrl,
   openCaseGraph,
+  teamCaseGraph,
   withEnvironmentOverrides,
   type AppConfig,
   type CredentialStore,
@@ -18,6 +20,7 @@ import { createKeyringCredentialStore } from '../credentials/keyring-credential-
 import { resolveDataDir, settingsPath } from '../paths';
 import { USAGE, UsageError, parseCommandLine, type EnrichCommand, type ExportCommand } from './args';
 import { createProgressPrinter, printError, summaryLines, type OutputStream } from './output';
+import { openTeamCaseForCli } from './team-case';
 
 export const EXIT_OK = 0;
 export const EXIT_FAILURE = 1;
@@ -59,7 +62,10 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   // Everything is checked before the case file is opened, so bad input never creates or touches it.
   const dataDir = resolveDataDir({ flag: command.dataDir, env: io.env });
   const config = await readConfig(command.configPath, dataDir);
-  await checkCaseFile(command.casePath, 'open-or-create');
+  const team = isTeamCaseUrl(command.casePath);
+  if (!team) {
+    await checkCaseFile(command.casePath, 'open-or-create');
+  }
   if (command.exportPath !== undefined) {
     await checkOutputFile(command.exportPath, command.casePath, '--export');
   }
@@ -77,7 +83,17 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
     }),
     io.env,
   );
-  const engine = createEngine({ config, dataDir, credentials, logger });
+  // A team case (postgresql://...) is opened before the engine: its failures exit 2 before any write.
+  const teamCase = team
+    ? await openTeamCaseForCli(command.casePath, { env: io.env, credentials, logger, purpose: 'enrich' })
+    : undefined;
+  const engine = createEngine({
+    config,
+    dataDir,
+    credentials,
+    logger,
+    ...(teamCase?.ledger === undefined ? {} : { rateLedger: teamCase.ledger }),
+  });
   let interrupted = false;
   const onSigint = (): void => {
     if (interrupted) {
@@ -91,9 +107,13 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   };
   let open: ReturnType<typeof engine.openCase>;
   try {
-    open = engine.openCase(command.casePath);
+    open =
+      teamCase === undefined
+        ? engine.openCase(command.casePath)
+        : engine.openCaseOn(teamCaseGraph(teamCase.store, logger), teamCase.store.address);
   } catch (error) {
     await engine.close();
+    await teamCase?.close();
     throw new UsageError(`cannot open case file ${command.casePath}: ${messageOf(error)}`);
   }
   process.on('SIGINT', onSigint);
@@ -114,11 +134,38 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     await engine.close();
+    await teamCase?.close();
   }
   return interrupted ? EXIT_INTERRUPTED : EXIT_OK;
 }
 
 async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
+  if (isTeamCaseUrl(command.casePath)) {
+    await checkOutputFile(command.outPath, command.casePath, '--out');
+    const credentials = withEnvironmentOverrides(
+      tolerateMissingKeychain(
+        createKeyringCredentialStore({ service: keychainService(io.env) }),
+        () => undefined,
+      ),
+      io.env,
+    );
+    const teamCase = await openTeamCaseForCli(command.casePath, {
+      env: io.env,
+      credentials,
+      logger: noteLogger(() => undefined),
+      purpose: 'export',
+    });
+    try {
+      const exported = await teamCase.store.exportJson();
+      await writeJsonFile(command.outPath, exported);
+      io.stderr.write(
+        `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${command.outPath}\n`,
+      );
+    } finally {
+      await teamCase.close();
+    }
+    return EXIT_OK;
+  }
   await checkCaseFile(command.casePath, 'existing');
   await checkOutputFile(command.outPath, command.casePath, '--out');
   let graph;

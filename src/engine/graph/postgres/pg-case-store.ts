@@ -19,7 +19,7 @@ import { silentLogger, type Logger } from '../../util/logger';
 import { openCaseGraph } from '../case-graph';
 import type { CaseStore, ChangesSince, Positions } from '../case-store';
 import type { Findings } from '../findings';
-import type { CaseGraph, GraphReader, SessionRecord, WriteOptions } from '../types';
+import type { CaseGraph, SessionRecord, WriteOptions } from '../types';
 import { connectTeamCase, TeamCaseError } from './connection';
 import { migrate } from './schema';
 import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
@@ -133,7 +133,7 @@ export class PostgresCaseStore implements CaseStore {
   }
 
   /** Synchronous reads of the local replica (the engine's TTL lookups); current within one notification. */
-  get reader(): GraphReader & Pick<CaseGraph, 'resolveId' | 'snapshot' | 'exportJson'> {
+  get reader(): Omit<CaseGraph, 'apply' | 'onDelta' | 'setMeta' | 'savePositions' | 'saveSession' | 'close'> {
     return this.replica;
   }
 
