@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
@@ -8,14 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGleifServer, type FakeGleifServer } from '../../../test/fakes/gleif-server';
 import { repositoryRoot } from '../../../test/support/fixtures-dir';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../test/support/postgres';
-
-interface CliResult {
-  code: number | null;
-  signal: NodeJS.Signals | null;
-  stdout: string;
-  stderr: string;
-  ms: number;
-}
+import { comparableExport, runCliProcess, type CliRun } from '../../../test/support/postgres-cli';
 
 const GLEIF_INTERVAL_MS = 150;
 let dir: string;
@@ -27,27 +20,11 @@ let database: string;
 function runCli(
   args: string[],
   options: { password?: string; onStart?: (child: ChildProcess) => void } = {},
-): Promise<CliResult> {
-  const started = Date.now();
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
-      cwd: repositoryRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        TRACE_GRAPH_DATA_DIR: path.join(dir, 'data'),
-        TRACE_GRAPH_KEYCHAIN_SERVICE: `trace-graph-team-test-${process.pid}`,
-        PGPASSWORD: options.password ?? server.password,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    options.onStart?.(child);
-    child.on('error', reject);
-    child.on('close', (code, signal) => resolve({ code, signal, stdout, stderr, ms: Date.now() - started }));
+): Promise<CliRun> {
+  return runCliProcess(args, {
+    dir,
+    password: options.password ?? server.password,
+    ...(options.onStart === undefined ? {} : { onStart: options.onStart }),
   });
 }
 
@@ -81,28 +58,6 @@ function teamCase(name: string): string {
 
 function enrich(caseAddress: string, seed: string, extra: string[] = []): string[] {
   return ['enrich', '--case', caseAddress, '--seed', seed, '--config', configFile, '--depth', '1', ...extra];
-}
-
-/** The export without times (write times differ between runs). */
-function withoutTimes(value: unknown): unknown {
-  if (Array.isArray(value)) {
-    return value.map(withoutTimes);
-  }
-  if (typeof value === 'object' && value !== null) {
-    return Object.fromEntries(
-      Object.entries(value)
-        .filter(([key]) => !/(At|_at|time|Time|last_seen|first_seen)$/.test(key))
-        .map(([key, item]) => [key, withoutTimes(item)]),
-    );
-  }
-  return value;
-}
-
-function sortedExport(text: string): unknown {
-  const parsed = JSON.parse(text) as { entities: { id: string }[]; edges: { id: string }[] };
-  parsed.entities.sort((a, b) => a.id.localeCompare(b.id));
-  parsed.edges.sort((a, b) => a.id.localeCompare(b.id));
-  return withoutTimes(parsed);
 }
 
 describe.skipIf(!havePostgres())('cli on a team case', () => {
@@ -185,8 +140,8 @@ describe.skipIf(!havePostgres())('cli on a team case', () => {
     const first = await runCli(enrich(teamCase('northwind'), seed, ['--export', teamExport]));
     expect(first.code).toBe(0);
     expect(gleif.apiRequests().length).toBeGreaterThan(before);
-    expect(sortedExport(await readFile(teamExport, 'utf8'))).toEqual(
-      sortedExport(await readFile(fileExport, 'utf8')),
+    expect(comparableExport(await readFile(teamExport, 'utf8'))).toEqual(
+      comparableExport(await readFile(fileExport, 'utf8')),
     );
 
     const afterFirst = gleif.apiRequests().length;
@@ -197,8 +152,8 @@ describe.skipIf(!havePostgres())('cli on a team case', () => {
     const exported = path.join(dir, 'team-cli-export.json');
     const exportRun = await runCli(['export', '--case', teamCase('northwind'), '--out', exported]);
     expect(exportRun.code).toBe(0);
-    expect(sortedExport(await readFile(exported, 'utf8'))).toEqual(
-      sortedExport(await readFile(teamExport, 'utf8')),
+    expect(comparableExport(await readFile(exported, 'utf8'))).toEqual(
+      comparableExport(await readFile(teamExport, 'utf8')),
     );
   }, 120_000);
 
@@ -223,8 +178,8 @@ describe.skipIf(!havePostgres())('cli on a team case', () => {
     expect(
       (await runCli(['export', '--case', teamCase('one-after-the-other'), '--out', sequential])).code,
     ).toBe(0);
-    expect(sortedExport(await readFile(both, 'utf8'))).toEqual(
-      sortedExport(await readFile(sequential, 'utf8')),
+    expect(comparableExport(await readFile(both, 'utf8'))).toEqual(
+      comparableExport(await readFile(sequential, 'utf8')),
     );
   }, 180_000);
 
