@@ -23,7 +23,6 @@ export {
   type CredentialStore,
 } from './credentials/credential-store';
 
-export { openCaseGraph, type CaseGraphOptions } from './graph/case-graph';
 export { TeamCaseError } from './graph/postgres/connection';
 export { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './graph/postgres/pg-case-store';
 export { openPgRateLedger } from './graph/postgres/pg-rate-ledger';
@@ -35,6 +34,18 @@ export {
   TeamCaseUrlError,
   type TeamCaseTarget,
 } from './graph/postgres/team-case-url';
+export {
+  CaseFileGoneError,
+  CaseFileVersionError,
+  CaseInUseError,
+  NotACaseFileError,
+  copyCaseFile,
+  deleteCaseFile,
+  openCaseGraph,
+  type CaseGraphOptions,
+  type SqliteCaseStore,
+} from './graph/case-graph';
+export { asyncCaseStore, type CaseStore, type MergeRule, type SyncCaseStore } from './graph/case-store';
 export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOptions } from './graph/types';
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';

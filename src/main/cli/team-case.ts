@@ -4,6 +4,7 @@
  * asked to enrich) is a one-line UsageError (exit 2) raised before anything is written.
  */
 import {
+  builtinPlugins,
   openPgRateLedger,
   openTeamCase,
   parseTeamCaseUrl,
@@ -53,6 +54,8 @@ export async function openTeamCaseForCli(
     store = await openTeamCase(target, {
       ...(password === undefined ? {} : { password }),
       logger: options.logger,
+      // The same identity rules the engine applies (it runs the built-in plugins too).
+      mergeRules: builtinPlugins().flatMap((plugin) => plugin.mergeRules ?? []),
     });
   } catch (error) {
     throw new UsageError(error instanceof TeamCaseError ? error.message : String(error));

@@ -13,11 +13,11 @@
  */
 import type pg from 'pg';
 import type { EntityId } from '../../../shared/model/asset';
-import type { Edge, GraphDelta } from '../../../shared/model/graph';
+import type { GraphDelta } from '../../../shared/model/graph';
 import { systemClock, type Clock } from '../../util/clock';
 import { silentLogger, type Logger } from '../../util/logger';
-import { openCaseGraph } from '../case-graph';
-import type { CaseStore, ChangesSince, Positions } from '../case-store';
+import { openCaseGraph, type SqliteCaseStore } from '../case-graph';
+import type { CaseStore, ChangesSince, MergeRule, Positions } from '../case-store';
 import type { Findings } from '../findings';
 import type { CaseGraph, SessionRecord, WriteOptions } from '../types';
 import { connectTeamCase, TeamCaseError } from './connection';
@@ -32,6 +32,8 @@ export class ReadOnlyTeamCaseError extends TeamCaseError {}
 export interface TeamCaseOptions {
   /** From PGPASSWORD or the keychain; never from the address. */
   password?: string;
+  /** The loaded plugins' identity rules (every member must run the same ones: docs/team-cases.md). */
+  mergeRules?: readonly MergeRule[];
   clock?: Clock;
   logger?: Logger;
 }
@@ -88,7 +90,7 @@ function oneLine(error: unknown): string {
 }
 
 export class PostgresCaseStore implements CaseStore {
-  private replica: CaseGraph;
+  private replica: SqliteCaseStore & CaseGraph;
   private lastWrite = 0;
   private seq = 0;
   private lastEmitted = 0;
@@ -100,10 +102,7 @@ export class PostgresCaseStore implements CaseStore {
   private readonly listeners = new Set<(delta: GraphDelta) => void>();
   private readonly clock: Clock;
   private readonly logger: Logger;
-  // For changesSince: the sequence number of each entity's and edge's latest change.
-  private readonly entityChanged = new Map<EntityId, number>();
-  private readonly edgeChanged = new Map<string, { seq: number; edge: Edge }>();
-  private readonly merges: { seq: number; from: EntityId; into: EntityId }[] = [];
+  private readonly mergeRules: readonly MergeRule[];
 
   readonly target: TeamCaseTarget;
   /** True when the role may read but not write: open and export work, enriching does not. */
@@ -124,6 +123,7 @@ export class PostgresCaseStore implements CaseStore {
     this.readOnly = readOnly;
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
+    this.mergeRules = options.mergeRules ?? [];
     this.replica = this.newReplica();
   }
 
@@ -154,24 +154,17 @@ export class PostgresCaseStore implements CaseStore {
     await this.exclusive(() => this.catchUp());
   }
 
-  private newReplica(): CaseGraph {
-    const replica = openCaseGraph(':memory:', { clock: this.clock, logger: this.logger });
+  private newReplica(): SqliteCaseStore & CaseGraph {
+    const replica = openCaseGraph(':memory:', {
+      clock: this.clock,
+      logger: this.logger,
+      mergeRules: this.mergeRules,
+    });
     replica.onDelta((delta) => this.onReplicaDelta(delta));
     return replica;
   }
 
   private onReplicaDelta(delta: GraphDelta): void {
-    for (const entity of delta.entities) {
-      this.entityChanged.set(entity.id, delta.seq);
-    }
-    for (const edge of delta.edges) {
-      this.edgeChanged.set(edge.id, { seq: delta.seq, edge });
-    }
-    for (const merge of delta.merged) {
-      if (!this.merges.some((known) => known.from === merge.from && known.into === merge.into)) {
-        this.merges.push({ seq: delta.seq, ...merge });
-      }
-    }
     if (this.held) {
       this.held.push(delta);
     } else {
@@ -340,22 +333,8 @@ export class PostgresCaseStore implements CaseStore {
   }
 
   changesSince(seq: number): Promise<ChangesSince> {
-    return this.read(() => {
-      const entities = [...this.entityChanged]
-        .filter(([id, changed]) => changed > seq && this.replica.resolveId(id) === id)
-        .map(([id]) => this.replica.findEntity(id))
-        .filter((entity) => entity !== undefined);
-      const edges = [...this.edgeChanged.values()]
-        .filter(
-          ({ seq: changed, edge }) =>
-            changed > seq &&
-            this.replica.resolveId(edge.from) === edge.from &&
-            this.replica.resolveId(edge.to) === edge.to,
-        )
-        .map(({ edge }) => edge);
-      const merged = this.merges.filter((merge) => merge.seq > seq).map(({ from, into }) => ({ from, into }));
-      return { seq: this.seq, entities, edges, merged };
-    });
+    // The replica is the SQLite store, which keeps a sequence number per row.
+    return this.read(() => this.replica.changesSince(seq));
   }
 
   resolveId(id: EntityId): Promise<EntityId> {
