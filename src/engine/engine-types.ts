@@ -70,6 +70,11 @@ export interface OpenCase {
   /** Sessions currently running or paused. */
   activeSessions(): Session[];
   onDelta(listener: (delta: GraphDelta) => void): () => void;
+  /**
+   * "Save a copy": a complete copy of the case as committed so far, owner-only, at `target`
+   * (which must not be the case file). Runs while sessions write.
+   */
+  saveCopy(target: string): void;
   /** Cancels running sessions, waits for them, and closes the case file. */
   close(): Promise<void>;
 }

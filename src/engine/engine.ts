@@ -190,6 +190,7 @@ export function createEngine(options: EngineOptions): Engine {
       startSession,
       activeSessions: () => [...sessions],
       onDelta: (listener) => graph.onDelta(listener),
+      saveCopy: (target) => graph.saveCopy(target),
       close: () => {
         closing ??= (async () => {
           const running = [...sessions];
