@@ -4,7 +4,9 @@ import {
   ConfigError,
   DEFAULT_CONFIG,
   loadConfigFile,
+  isTeamCaseUrl,
   openCaseGraph,
+  teamCaseGraph,
   type AppConfig,
   type Logger,
   type OpenCase,
@@ -14,6 +16,7 @@ import { resolveDataDir, settingsPath } from '../paths';
 import { USAGE, UsageError, parseCommandLine, type EnrichCommand, type ExportCommand } from './args';
 import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messageOf } from './input-checks';
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
+import { openTeamCaseForCli } from './team-case';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -55,7 +58,10 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   const dataDir = resolveDataDir({ flag: command.dataDir, env: io.env });
   await checkDataDir(dataDir);
   const config = await readConfig(command.configPath, dataDir);
-  await checkCaseFile(command.casePath, 'open-or-create');
+  const team = isTeamCaseUrl(command.casePath);
+  if (!team) {
+    await checkCaseFile(command.casePath, 'open-or-create');
+  }
   if (command.exportPath !== undefined) {
     await checkOutputFile(command.exportPath, command.casePath, '--export');
   }
@@ -67,10 +73,11 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   }
   let warnedKeychain = false;
   // The same composition root as the desktop app and the web host.
+  const logger = noteLogger((message) => printer.note(message));
   const composed = composeEngine({
     dataDirFlag: dataDir,
     environment: io.env,
-    logger: noteLogger((message) => printer.note(message)),
+    logger,
     onKeychainUnavailable: (message) => {
       if (!warnedKeychain) {
         warnedKeychain = true;
@@ -78,14 +85,31 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
       }
     },
   });
-  const engine = composed.createEngine(config);
+  // A team case (postgresql://...) is opened before the engine: its failures exit 2 before any write.
+  const teamCase = team
+    ? await openTeamCaseForCli(command.casePath, {
+        env: io.env,
+        credentials: composed.credentials.store,
+        logger,
+        purpose: 'enrich',
+      })
+    : undefined;
+  const engine = composed.createEngine(
+    config,
+    teamCase?.ledger === undefined ? {} : { rateLedger: teamCase.ledger },
+  );
   let open: OpenCase;
   try {
-    open = engine.openCase(command.casePath);
-    // Reads every table once: a damaged file is refused here, before a session writes to it.
-    open.graph.stats();
+    if (teamCase === undefined) {
+      open = engine.openCase(command.casePath);
+      // Reads every table once: a damaged file is refused here, before a session writes to it.
+      open.graph.stats();
+    } else {
+      open = engine.openCaseOn(teamCaseGraph(teamCase.store, logger), teamCase.store.address);
+    }
   } catch (error) {
     await engine.close();
+    await teamCase?.close();
     throw new UsageError(
       isCorruptDatabase(error)
         ? `case file ${command.casePath} is damaged (${messageOf(error)})`
@@ -125,10 +149,32 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     await engine.close();
+    await teamCase?.close();
   }
 }
 
 async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
+  if (isTeamCaseUrl(command.casePath)) {
+    await checkOutputFile(command.outPath, command.casePath, '--out');
+    // The team case's password may be in the keychain; the composition root knows where.
+    const { credentials } = composeEngine({ environment: io.env, logger: noteLogger(() => undefined) });
+    const teamCase = await openTeamCaseForCli(command.casePath, {
+      env: io.env,
+      credentials: credentials.store,
+      logger: noteLogger(() => undefined),
+      purpose: 'export',
+    });
+    try {
+      const exported = await teamCase.store.exportJson();
+      await writeJsonFile(command.outPath, exported);
+      io.stderr.write(
+        `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${command.outPath}\n`,
+      );
+    } finally {
+      await teamCase.close();
+    }
+    return EXIT_OK;
+  }
   await checkCaseFile(command.casePath, 'existing');
   await checkOutputFile(command.outPath, command.casePath, '--out');
   let graph;
