@@ -132,15 +132,15 @@ export function createRateLimiter({
       // The queue is served in order, so a newcomer takes the token after those of the waiters
       // ahead of it: tokens free now first, then each spent one as it comes back, cycle after cycle.
       const now = clock.now();
+      // A held grant (at = Infinity) frees its token an interval after its release, which is
+      // usually moments away: estimate it as released now.
       const freeAt = [
         ...Array<number>(requests - grants.length).fill(now),
-        // A held grant (at = Infinity) frees its token an interval after its release: not yet known.
-        ...grants.map((grant) => grant.at + intervalMs),
-      ];
+        ...grants.map((grant) => Math.min(grant.at, now) + intervalMs),
+      ].sort((a, b) => a - b);
       const turn = queue.length;
       const slot = freeAt[turn % requests] ?? now;
-      const wait = slot + Math.floor(turn / requests) * intervalMs - now;
-      return Number.isFinite(wait) ? Math.max(0, wait) : intervalMs;
+      return Math.max(0, slot + Math.floor(turn / requests) * intervalMs - now);
     },
     async acquire(signal?: AbortSignal): Promise<number> {
       // A plain grant is a hold released at once: its interval starts at the grant.
