@@ -1,7 +1,8 @@
-/** The headless CLI's commands: validate everything first, then enrich a case or export it. */
+/** The headless CLI's commands: validate everything first, then enrich a case, export or copy it. */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import {
   ConfigError,
+  copyCaseFile,
   DEFAULT_CONFIG,
   loadConfigFile,
   isTeamCaseUrl,
@@ -13,7 +14,14 @@ import {
 } from '../../engine/index';
 import { composeEngine } from '../app-services/compose';
 import { resolveDataDir, settingsPath } from '../paths';
-import { USAGE, UsageError, parseCommandLine, type EnrichCommand, type ExportCommand } from './args';
+import {
+  USAGE,
+  UsageError,
+  parseCommandLine,
+  type CopyCommand,
+  type EnrichCommand,
+  type ExportCommand,
+} from './args';
 import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messageOf } from './input-checks';
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
 import { openTeamCaseForCli } from './team-case';
@@ -42,6 +50,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runEnrich(command, io);
       case 'export':
         return await runExport(command, io);
+      case 'copy':
+        return await runCopy(command, io);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
@@ -192,6 +202,22 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
   } finally {
     graph.close();
   }
+  return EXIT_OK;
+}
+
+/**
+ * A complete copy (SQLite `VACUUM INTO`: what the case's write-ahead log holds included), owner
+ * only; the case may be open in the app or another CLI run meanwhile, and is not written to.
+ */
+async function runCopy(command: CopyCommand, io: CliIo): Promise<number> {
+  await checkCaseFile(command.casePath, 'existing');
+  await checkOutputFile(command.outPath, command.casePath, '--out');
+  try {
+    copyCaseFile(command.casePath, command.outPath);
+  } catch (error) {
+    throw new UsageError(`cannot copy case file ${command.casePath}: ${messageOf(error)}`);
+  }
+  io.stderr.write(`copied ${printable(command.casePath)} to ${printable(command.outPath)}\n`);
   return EXIT_OK;
 }
 
