@@ -6,11 +6,9 @@ export function isPlainObject(value: unknown): value is Record<string, unknown> 
 }
 
 /**
- * The object without its undefined-valued properties, so it can be assigned where optional
- * properties must be absent rather than undefined (exactOptionalPropertyTypes).
+ * The object without its undefined-valued properties: optional properties must be absent, not
+ * undefined (exactOptionalPropertyTypes). Name the result type: `omitUndefined<Record>({...})`.
  */
-export function omitUndefined<T extends object>(value: T): { [K in keyof T]: Exclude<T[K], undefined> } {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as {
-    [K in keyof T]: Exclude<T[K], undefined>;
-  };
+export function omitUndefined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
 }

@@ -5,6 +5,7 @@ import { fullNameToPerson } from '../../support/person';
 import type { GraphReader, Neighbour } from '../../core/plugin-api';
 import { COMPANYDATA_SOURCE } from './client';
 import type { FundingRound } from './wire';
+import { normalizeSpaces } from '../../../shared/util/text';
 
 export const COMPANY_ID_TYPE = 'companydata_company_id';
 export const PERSON_ID_TYPE = 'companydata_person_id';
@@ -32,7 +33,7 @@ export function personFromRecord(fullName: string): Person | undefined {
   if (parsed !== undefined) {
     return parsed;
   }
-  const name = fullName.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const name = normalizeSpaces(fullName);
   if (name === '' || name.length > 200) {
     return undefined;
   }

@@ -7,6 +7,7 @@ import type { SourceHttp } from '../../core/plugin-api';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import { parsePrefix, prefixContains, type IpPrefix } from './ip';
+import { isPlainObject } from '../../../shared/util/object';
 
 export type BootstrapRegistry = 'asn' | 'ipv4' | 'ipv6';
 
@@ -54,13 +55,9 @@ interface CacheFile {
   body: unknown;
 }
 
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 /** The `services` array of a bootstrap file; throws when the body is not one. */
 function readServices(body: unknown, url: string): unknown[][] {
-  if (!isObject(body) || !Array.isArray(body.services)) {
+  if (!isPlainObject(body) || !Array.isArray(body.services)) {
     throw new MalformedBodyError(url, 'not an RDAP bootstrap file (no services)', 'RDAP');
   }
   const services: unknown[][] = [];
@@ -167,7 +164,7 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
     }
     try {
       const cached = JSON.parse(content) as unknown;
-      if (!isObject(cached) || cached.url !== url || typeof cached.fetchedAt !== 'number') {
+      if (!isPlainObject(cached) || cached.url !== url || typeof cached.fetchedAt !== 'number') {
         throw new Error('not a bootstrap cache file');
       }
       return { fetchedAt: cached.fetchedAt, services: readServices(cached.body, url) };

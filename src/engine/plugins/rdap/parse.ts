@@ -3,6 +3,7 @@ import type { AutnumRecord, IPNetRecord, Netblock } from '../../../shared/model/
 import { MalformedBodyError } from '../../net/errors';
 import { findCountryCode } from '../../support/country';
 import { normaliseAddress } from './ip';
+import { isPlainObject } from '../../../shared/util/object';
 
 export type RdapObject = Record<string, unknown>;
 
@@ -10,10 +11,6 @@ export const RDAP_JSON = 'application/rdap+json';
 
 /** Relations from a record to a contact, by RDAP role (OAM taxonomy names). */
 export type ContactRelation = 'registrant' | 'admin_contact' | 'abuse_contact' | 'technical_contact';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'number') {
@@ -43,7 +40,7 @@ export function parseRdapObject(
   objectClass: 'autnum' | 'ip network',
   url: string,
 ): RdapObject {
-  if (!isObject(body)) {
+  if (!isPlainObject(body)) {
     throw new MalformedBodyError(url, 'not an RDAP object', 'RDAP');
   }
   if (body.errorCode !== undefined) {
@@ -74,7 +71,7 @@ export function findEventDates(object: RdapObject): { created?: string; updated?
   const dates: { created?: string; updated?: string } = {};
   const events = Array.isArray(object.events) ? object.events : [];
   for (const event of events) {
-    if (!isObject(event)) {
+    if (!isPlainObject(event)) {
       continue;
     }
     const action = text(event.eventAction)?.toLowerCase();
@@ -100,7 +97,7 @@ export function findSelfLink(links: unknown): string | undefined {
     return undefined;
   }
   for (const link of links) {
-    if (!isObject(link)) {
+    if (!isPlainObject(link)) {
       continue;
     }
     const rel = text(link.rel)?.toLowerCase();
@@ -215,7 +212,7 @@ function readProperties(vcardArray: unknown): JCardProperty[] | undefined {
       continue;
     }
     const parameters: Record<string, string[]> = {};
-    if (isObject(item[1])) {
+    if (isPlainObject(item[1])) {
       for (const [key, value] of Object.entries(item[1])) {
         parameters[key.toLowerCase()] = textList(value);
       }
@@ -398,7 +395,7 @@ export function collectContacts(object: RdapObject): ContactEntry[] {
       return;
     }
     for (const entity of entities) {
-      if (!isObject(entity)) {
+      if (!isPlainObject(entity)) {
         continue;
       }
       const relation = relationForRoles(textList(entity.roles), level);
