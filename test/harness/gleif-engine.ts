@@ -107,12 +107,3 @@ export async function createGleifEngineHarness(options: HarnessOptions): Promise
 }
 
 export { seedOf } from '../support/seeds';
-
-/**
- * An LEI Identifier seed built directly, not parsed: the synthetic registry's LEIs are made up and
- * do not carry ISO 17442 check digits, which the seed parser (rightly) refuses. The plugin takes
- * the LEI a record or an Identifier gives.
- */
-export function leiSeed(lei: string): TypedAsset {
-  return { type: 'Identifier', asset: { unique_id: `lei:${lei}`, id: lei, id_type: 'lei' } };
-}

@@ -13,4 +13,14 @@ export const gleifPlugin = definePlugin<GleifResources>({
     return { http: environment.createHttp({ source: GLEIF_SOURCE.name, baseUrl, rateLimit }), baseUrl };
   },
   handlers: [fuzzyCompletionsHandler, relatedOrgsHandler],
+  // An LEI names one legal entity: organizations that come to hold the same LEI are one.
+  mergeRules: [
+    {
+      name: 'gleif/same-lei',
+      entityType: 'Organization',
+      relation: 'id',
+      keyType: 'Identifier',
+      keyFields: { id_type: 'lei' },
+    },
+  ],
 });

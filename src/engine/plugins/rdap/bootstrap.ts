@@ -1,4 +1,5 @@
-/** RFC 9224 bootstrap client: which RDAP server serves an AS number or an IP network, with a disk cache. */
+/** RFC 9224 bootstrap client: which RDAP server serves an AS number, an IP network or a domain, with a disk cache. */
+import { isObject } from '../../util/is-object';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -7,9 +8,8 @@ import type { SourceHttp } from '../../core/plugin-api';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import { parsePrefix, prefixContains, type IpPrefix } from './ip';
-import { isPlainObject } from '../../../shared/util/object';
 
-export type BootstrapRegistry = 'asn' | 'ipv4' | 'ipv6';
+export type BootstrapRegistry = 'asn' | 'ipv4' | 'ipv6' | 'dns';
 
 export const BOOTSTRAP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -18,6 +18,11 @@ export interface RdapBootstrap {
   getAutnumServer(asNumber: number, signal?: AbortSignal): Promise<string>;
   /** Base URL of the server responsible for a network (longest-prefix match); throws SourceError. */
   getNetworkServer(cidr: string, signal?: AbortSignal): Promise<string>;
+  /**
+   * Base URL of the server responsible for a domain (an A-label name), by the longest matching
+   * label suffix in dns.json; undefined when no RDAP service is registered for it.
+   */
+  getDomainServer(name: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 export interface RdapBootstrapOptions {
@@ -57,7 +62,7 @@ interface CacheFile {
 
 /** The `services` array of a bootstrap file; throws when the body is not one. */
 function readServices(body: unknown, url: string): unknown[][] {
-  if (!isPlainObject(body) || !Array.isArray(body.services)) {
+  if (!isObject(body) || !Array.isArray(body.services)) {
     throw new MalformedBodyError(url, 'not an RDAP bootstrap file (no services)', 'RDAP');
   }
   const services: unknown[][] = [];
@@ -115,6 +120,30 @@ export function matchNetwork(services: unknown[][], target: IpPrefix): string | 
   return best ? chooseServerUrl(best.urls) : undefined;
 }
 
+/**
+ * RFC 9224 §4: the entry matching the most labels at the end of the name wins ("com" for
+ * "example.com", "co.uk" over "uk" when both are listed). Entries compare in lower case.
+ */
+export function matchDomain(services: unknown[][], name: string): string | undefined {
+  const labels = name.toLowerCase().replace(/\.$/, '').split('.');
+  let best: { labels: number; urls: string[] } | undefined;
+  for (const [entries, urls] of services) {
+    for (const entry of stringsOf(entries)) {
+      const suffix = entry
+        .toLowerCase()
+        .replace(/^\.|\.$/g, '')
+        .split('.');
+      const matches =
+        suffix.length <= labels.length &&
+        suffix.every((label, index) => labels[labels.length - suffix.length + index] === label);
+      if (matches && (!best || suffix.length > best.labels)) {
+        best = { labels: suffix.length, urls: stringsOf(urls) };
+      }
+    }
+  }
+  return best ? chooseServerUrl(best.urls) : undefined;
+}
+
 /** Resolves as `promise` does, or rejects as soon as `signal` aborts. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
   if (!signal) {
@@ -164,7 +193,7 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
     }
     try {
       const cached = JSON.parse(content) as unknown;
-      if (!isPlainObject(cached) || cached.url !== url || typeof cached.fetchedAt !== 'number') {
+      if (!isObject(cached) || cached.url !== url || typeof cached.fetchedAt !== 'number') {
         throw new Error('not a bootstrap cache file');
       }
       return { fetchedAt: cached.fetchedAt, services: readServices(cached.body, url) };
@@ -255,6 +284,9 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
         throw new SourceError('not_found', `no RDAP server serves ${cidr} (IANA bootstrap)`, 'RDAP');
       }
       return server;
+    },
+    async getDomainServer(name, signal) {
+      return matchDomain(await getServices('dns', signal), name);
     },
   };
 }

@@ -1,11 +1,11 @@
 /** Pure RDAP JSON (RFC 9083) parsing: records, links, contact entities and their jCards (RFC 7095). */
+import { isObject } from '../../util/is-object';
 import type { AutnumRecord, IPNetRecord, Netblock } from '../../../shared/model/asset';
-import { MalformedBodyError } from '../../net/errors';
 import { findCountryCode } from '../../support/country';
 import { normaliseAddress } from './ip';
-import { isPlainObject } from '../../../shared/util/object';
+import { parseRdapReply, type RdapObject } from './wire';
 
-export type RdapObject = Record<string, unknown>;
+export type { RdapObject } from './wire';
 
 export const RDAP_JSON = 'application/rdap+json';
 
@@ -31,26 +31,13 @@ function textList(value: unknown): string[] {
   return value.map(text).filter((item): item is string => item !== undefined);
 }
 
-/**
- * Checks that a reply is the RDAP object asked for. `objectClassName` is required by RFC 9083, but
- * some servers omit it: then the object only has to be a JSON object with no `errorCode`.
- */
+/** Checks that a reply is the RDAP object asked for (see wire.ts). */
 export function parseRdapObject(
   body: unknown,
   objectClass: 'autnum' | 'ip network',
   url: string,
 ): RdapObject {
-  if (!isPlainObject(body)) {
-    throw new MalformedBodyError(url, 'not an RDAP object', 'RDAP');
-  }
-  if (body.errorCode !== undefined) {
-    throw new MalformedBodyError(url, `RDAP error ${String(text(body.errorCode) ?? '')}`.trim(), 'RDAP');
-  }
-  const className = text(body.objectClassName);
-  if (className !== undefined && className.toLowerCase() !== objectClass) {
-    throw new MalformedBodyError(url, `expected an ${objectClass} object, got ${className}`, 'RDAP');
-  }
-  return body;
+  return parseRdapReply(body, objectClass, url);
 }
 
 /** An RFC 3339 date as UTC `YYYY-MM-DDTHH:MM:SSZ`; undefined when it does not parse. */
@@ -71,7 +58,7 @@ export function findEventDates(object: RdapObject): { created?: string; updated?
   const dates: { created?: string; updated?: string } = {};
   const events = Array.isArray(object.events) ? object.events : [];
   for (const event of events) {
-    if (!isPlainObject(event)) {
+    if (!isObject(event)) {
       continue;
     }
     const action = text(event.eventAction)?.toLowerCase();
@@ -97,7 +84,7 @@ export function findSelfLink(links: unknown): string | undefined {
     return undefined;
   }
   for (const link of links) {
-    if (!isPlainObject(link)) {
+    if (!isObject(link)) {
       continue;
     }
     const rel = text(link.rel)?.toLowerCase();
@@ -188,7 +175,11 @@ export interface ContactCard {
   /** `individual`, `org` (some servers write `organization`), `group`, `location` (lowercased). */
   kind?: string;
   fullName?: string;
+  /** The `org` property (its first component when structured). */
+  organization?: string;
   emails: string[];
+  /** `url` properties (web pages, not RDAP links). */
+  urls: string[];
   phones: CardPhone[];
   /** The first address: its label as one line, and its structured parts when any is filled. */
   address?: { label?: string; parts?: CardAddressParts };
@@ -212,7 +203,7 @@ function readProperties(vcardArray: unknown): JCardProperty[] | undefined {
       continue;
     }
     const parameters: Record<string, string[]> = {};
-    if (isPlainObject(item[1])) {
+    if (isObject(item[1])) {
       for (const [key, value] of Object.entries(item[1])) {
         parameters[key.toLowerCase()] = textList(value);
       }
@@ -282,7 +273,7 @@ export function parseJCard(vcardArray: unknown): ContactCard | undefined {
   if (!properties) {
     return undefined;
   }
-  const card: ContactCard = { emails: [], phones: [] };
+  const card: ContactCard = { emails: [], phones: [], urls: [] };
   /** A property's value as one line; a list value (as some servers send) is joined. */
   const valueOf = (property: JCardProperty): string | undefined =>
     text(textList(property.values[0]).join(' '));
@@ -299,6 +290,20 @@ export function parseJCard(vcardArray: unknown): ContactCard | undefined {
   const fullName = firstValue('fn')?.replace(/\s+/g, ' ');
   if (fullName !== undefined) {
     card.fullName = fullName;
+  }
+
+  const organization = properties
+    .filter((item) => item.name === 'org')
+    .map((item) => text(textList(item.values[0])[0]))
+    .find((value) => value !== undefined);
+  if (organization !== undefined) {
+    card.organization = organization.replace(/\s+/g, ' ');
+  }
+  for (const property of properties.filter((item) => item.name === 'url')) {
+    const url = valueOf(property);
+    if (url !== undefined && !card.urls.includes(url)) {
+      card.urls.push(url);
+    }
   }
 
   for (const property of properties.filter((item) => item.name === 'email')) {
@@ -395,7 +400,7 @@ export function collectContacts(object: RdapObject): ContactEntry[] {
       return;
     }
     for (const entity of entities) {
-      if (!isPlainObject(entity)) {
+      if (!isObject(entity)) {
         continue;
       }
       const relation = relationForRoles(textList(entity.roles), level);
