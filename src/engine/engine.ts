@@ -11,6 +11,7 @@ import type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } fr
 import { createSessionRunner } from './events/session-runner';
 import { openCaseGraph } from './graph/case-graph';
 import type { CaseGraph, SessionRecord } from './graph/types';
+import { configuredEndpoints, createDestinationPolicy } from './net/destination-policy';
 import { createHttpClient } from './net/http-client';
 import { createRateLimiter } from './net/rate-limiter';
 import type { RequestOptions, SourceHttp } from './net/types';
@@ -45,6 +46,8 @@ export function createEngine(options: EngineOptions): Engine {
     }
     return limiter;
   };
+  // Endpoints named in the configuration are trusted as set; any other destination must be public.
+  const destinations = createDestinationPolicy(configuredEndpoints(config));
   const hooks = {
     onRequest: (source: string) => findSessionContext()?.countRequest(source),
     onRateLimitWait: (source: string, ms: number) => findSessionContext()?.countRateLimitWait(source, ms),
@@ -65,6 +68,7 @@ export function createEngine(options: EngineOptions): Engine {
           credentials,
           logger,
           hooks,
+          destinations,
           createLimiter: (key, rateLimit) => sharedLimiter(`http:${key}`, rateLimit),
         }),
       ),
@@ -212,7 +216,9 @@ function sessionSignal(own: AbortSignal | undefined): AbortSignal | undefined {
 
 /** Every request made while a session runs is aborted when that session is cancelled. */
 function withSessionSignal(http: SourceHttp): SourceHttp {
-  const withSignal = <TOptions extends RequestOptions>(options: TOptions | undefined): TOptions | undefined => {
+  const withSignal = <TOptions extends RequestOptions>(
+    options: TOptions | undefined,
+  ): TOptions | undefined => {
     const signal = sessionSignal(options?.signal);
     return signal === undefined ? options : ({ ...options, signal } as TOptions);
   };

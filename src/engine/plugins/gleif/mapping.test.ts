@@ -4,7 +4,7 @@ import type { LeiRecord } from './wire';
 import { addLeiRecordFindings, leiIdentifierOf, organizationFieldsOf } from './mapping';
 
 const record: LeiRecord = {
-  lei: '984500NWTRADERS00042',
+  lei: '984500NWTRADERS00003',
   legalName: 'NORTHWIND TRADERS INC',
   otherNames: ['Northwind', 'NORTHWIND'],
   transliteratedOtherNames: ['Nordwind Handel'],
@@ -38,8 +38,8 @@ const record: LeiRecord = {
 describe('LEI record mapping', () => {
   it('maps the registration status and dates onto the LEI Identifier', () => {
     expect(leiIdentifierOf(record)).toEqual({
-      unique_id: 'lei:984500NWTRADERS00042',
-      id: '984500NWTRADERS00042',
+      unique_id: 'lei:984500NWTRADERS00003',
+      id: '984500NWTRADERS00003',
       id_type: 'lei',
       status: 'LAPSED',
       creation_date: '2014-05-06T10:00:00Z',
@@ -69,13 +69,13 @@ describe('LEI record mapping', () => {
       matchType: 'exact',
     });
     const findings = builder.build();
-    expect(leiId).toBe('Identifier:lei:984500nwtraders00042');
+    expect(leiId).toBe('Identifier:lei:984500nwtraders00003');
     expect(findings.entities[0]).toMatchObject({
       type: 'Organization',
       asset: { unique_id: 'northwind', name: 'Northwind' },
     });
     expect(findings.edges.map((edge) => `${edge.relation} ${edge.to}`)).toEqual([
-      'id Identifier:lei:984500nwtraders00042',
+      'id Identifier:lei:984500nwtraders00003',
       'id Identifier:legal_name:northwind traders inc',
       'id Identifier:org_name:northwind',
       'id Identifier:org_name:nordwind handel',

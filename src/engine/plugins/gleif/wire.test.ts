@@ -30,7 +30,7 @@ const fixtures = path.resolve(
 const read = (file: string): unknown =>
   JSON.parse(readFileSync(path.join(fixtures, file), 'utf8')) as unknown;
 
-const TRADERS = '984500NWTRADERS00042';
+const TRADERS = '984500NWTRADERS00003';
 
 describe('a lei-records reply', () => {
   it('reads the entity, registration and code sections of a full record', () => {
@@ -66,9 +66,9 @@ describe('a lei-records reply', () => {
   });
 
   it('accepts a record whose optional sections are missing', () => {
-    const record = parseLeiRecordReply(read('lei-records_984500BAREMINIM00055.json'));
+    const record = parseLeiRecordReply(read('lei-records_984500BAREMINIM00035.json'));
     expect(record).toEqual({
-      lei: '984500BAREMINIM00055',
+      lei: '984500BAREMINIM00035',
       legalName: 'BARE MINIMUM SA',
       otherNames: [],
       transliteratedOtherNames: [],
@@ -81,7 +81,7 @@ describe('a lei-records reply', () => {
   });
 
   it('rejects a record for another LEI than the one asked for', () => {
-    expect(() => parseLeiRecordReply(read(`lei-records_${TRADERS}.json`), '984500NWHOLDING00017')).toThrow(
+    expect(() => parseLeiRecordReply(read(`lei-records_${TRADERS}.json`), '984500NWHOLDING00028')).toThrow(
       SourceReplyError,
     );
   });
@@ -134,7 +134,7 @@ describe('a direct-parent reply', () => {
   });
 
   it('reads a reporting exception as no parent', () => {
-    expect(parseDirectParentReply(read('lei-records_984500NWHOLDING00017_direct-parent.json'))).toBeNull();
+    expect(parseDirectParentReply(read('lei-records_984500NWHOLDING00028_direct-parent.json'))).toBeNull();
   });
 
   it('reads null data as no parent', () => {
