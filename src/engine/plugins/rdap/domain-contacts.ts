@@ -16,7 +16,7 @@ import { isPlaceholder } from '../../support/placeholder';
 import { rawUrlToAsset } from '../../support/url';
 import { isObject } from '../../util/is-object';
 import { FindingsBuilder, type EdgeProperties, type GraphReader } from '../../core/plugin-api';
-import { findSelfLink, parseJCard, RDAP_JSON, type ContactCard } from './parse';
+import { findSelfLink, parseJCard, RDAP_JSON, type ContactCard } from './mapping';
 import { withoutRedacted, type Redactions } from './redaction';
 import type { RdapObject } from './wire';
 

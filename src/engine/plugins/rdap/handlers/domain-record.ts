@@ -16,8 +16,7 @@ import {
 import { fetchDomain, findRegistrarLink, type RdapResources } from '../client';
 import { DOMAIN_ROLE_RELATIONS, type DomainReply } from '../domain-contacts';
 import { buildDomainFindings, toALabel } from '../domain-mapping';
-
-export const RDAP_SOURCE_NAME = 'RDAP';
+import { RDAP_SOURCE } from '../source';
 
 const RECORD_RELATIONS = ['name_server', 'whois_server', ...Object.values(DOMAIN_ROLE_RELATIONS)];
 const CONTACT_RELATIONS = ['organization', 'person', 'location', 'id', 'phone', 'url'];
@@ -25,7 +24,7 @@ const CONTACT_RELATIONS = ['organization', 'person', 'location', 'id', 'phone', 
 /** The lookup path: what RDAP found for the record within the TTL, dispatched again. */
 export function findEarlierDomainResults(graph: GraphReader, recordId: EntityId, since: number): Findings {
   const builder = new FindingsBuilder();
-  const query = { since, source: RDAP_SOURCE_NAME };
+  const query = { since, source: RDAP_SOURCE.name };
   for (const { entity } of graph.outgoing(recordId, { ...query, relations: RECORD_RELATIONS })) {
     builder.dispatch(entity.id);
     if (entity.type === 'ContactRecord') {
@@ -51,7 +50,7 @@ export const domainRecordHandler = defineHandler<'DomainRecord', RdapResources>(
     const { entity, resources, signal, graph } = context;
     const aLabel = toALabel(entity.asset.domain);
     if (aLabel === undefined || !aLabel.includes('.')) {
-      throw new SourceError('unsupported', `${entity.asset.domain} is not a domain name`, RDAP_SOURCE_NAME);
+      throw new SourceError('unsupported', `${entity.asset.domain} is not a domain name`, RDAP_SOURCE.name);
     }
     const server = await resources.bootstrap.getDomainServer(aLabel, signal);
     if (server === undefined) {
@@ -73,7 +72,7 @@ export const domainRecordHandler = defineHandler<'DomainRecord', RdapResources>(
             new SourceError(
               'not_found',
               `registrar RDAP has no record of ${aLabel} (${registrar.url}); registry data kept`,
-              RDAP_SOURCE_NAME,
+              RDAP_SOURCE.name,
             ),
           );
         }
