@@ -169,3 +169,26 @@ describe('RDAP domain lookups against fake registries and registrars', () => {
     expect(h.edgeKeys()).toEqual(edges);
   });
 });
+
+describe('RDAP domain lookups within the TTL after a registrar 404', () => {
+  it('asks nothing again: the registrar answered "not found", so the record is complete', async () => {
+    const h = await open();
+    await h.run([domainSeed('lost-registrar.example')], { depth: 0 });
+    const requests = h.server.requests.length;
+    const second = await h.run([domainSeed('lost-registrar.example')], { depth: 0 });
+    expect(second.failures).toEqual([]);
+    expect(h.server.requests.length).toBe(requests);
+  });
+
+  it('asks again next run when the registrar failed otherwise (a partial answer)', async () => {
+    const h = await open();
+    h.server.intercept((request) =>
+      request.path.startsWith('/dns/rdap.gone.test/') ? { status: 500, body: 'down' } : undefined,
+    );
+    const first = await h.run([domainSeed('lost-registrar.example')], { depth: 0 });
+    expect(first.failures.map((failure) => failure.code)).toEqual(['http_status']);
+    const before = h.server.objectRequests().length;
+    await h.run([domainSeed('lost-registrar.example')], { depth: 0 });
+    expect(h.server.objectRequests().length).toBeGreaterThan(before);
+  });
+});
