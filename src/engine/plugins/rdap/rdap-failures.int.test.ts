@@ -1,11 +1,7 @@
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { TypedAsset } from '../../../shared/model/asset';
-import {
-  openRdapHarness,
-  type FakeRdapServer,
-  type RdapHarness,
-} from '../../../../test/fakes/rdap-server';
+import { openRdapHarness, type FakeRdapServer, type RdapHarness } from '../../../../test/fakes/rdap-server';
 import { repositoryRoot } from '../../../../test/support/fixtures-dir';
 
 const root = path.join(repositoryRoot, 'test', 'fixtures', 'rdap');
