@@ -3,7 +3,7 @@ import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EditableSettings } from '../../shared/ipc/contract';
 import type { AppConfig } from '../../engine/index';
-import { resolveConfig } from '../../engine/index';
+import { resolveConfig, withoutByteOrderMark } from '../../engine/index';
 
 type JsonObject = Record<string, unknown>;
 
@@ -22,7 +22,7 @@ export async function readSettingsFile(file: string): Promise<JsonObject> {
     }
     throw error;
   }
-  const parsed: unknown = JSON.parse(text);
+  const parsed: unknown = JSON.parse(withoutByteOrderMark(text));
   if (!isObject(parsed)) {
     throw new Error(`${file} does not hold a JSON object`);
   }
