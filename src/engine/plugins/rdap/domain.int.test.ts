@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRdapHarness, type RdapHarness } from '../../../../test/fakes/rdap-server';
@@ -126,6 +127,9 @@ describe('RDAP domain lookups against fake registries and registrars', () => {
     expect(objectPaths(h)).toEqual([]);
     expect(whois?.queries.map((query) => query.server)).toContain('whois.nic.test');
     expect(h.edgeKeys()).toContain('DomainRecord:acme-widgets.test|name_server|FQDN:ns1.acme-widgets.test');
+    // The DNS bootstrap is cached with the others in the data directory's hidden folder.
+    const cached = await readdir(path.join(h.dataDir, '.rdap-bootstrap'));
+    expect(cached.filter((file) => /^dns-[0-9a-f]+\.json$/.test(file))).toHaveLength(1);
   });
 
   it('falls back to WHOIS when the RDAP registry fails, and records the RDAP failure', async () => {
