@@ -83,7 +83,7 @@ describe('pivots from names to the domains that hold them', () => {
         id_type: 'email',
       },
     };
-    kase.graph.apply(
+    await kase.graph.apply(
       {
         entities: [{ type: 'ContactRecord', asset: { discovered_at: 'rdap-handle:C-1' } }, email],
         edges: [
