@@ -133,7 +133,7 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
       const endWait = beginWait(context, limiter, source);
       try {
         const held = await take(own === undefined ? running : AbortSignal.any([own, running]));
-        return { waitedMs: clock.now() - started, release: held.release };
+        return { waitedMs: clock.now() - started, release: () => held.release() };
       } catch (error) {
         if (running.aborted && own?.aborted !== true) {
           continue; // paused: queue again once resumed
