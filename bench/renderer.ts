@@ -19,10 +19,8 @@ const entry = `
 import cytoscape from 'cytoscape';
 import { createCyAdapter } from './src/renderer/graph/cy-adapter';
 import { buildStylesheet, isLargeGraph } from './src/renderer/graph/cy-style';
-import { registerCyExtensions } from './src/renderer/graph/cy-extensions';
 import { createDeltaScheduler, redrawIntervalMs } from './src/renderer/graph/delta-scheduler';
 
-registerCyExtensions();
 const TYPES = ['Organization', 'Identifier', 'Location', 'Person', 'Netblock', 'FQDN'];
 const stamp = '2025-01-01T00:00:00.000Z';
 function entity(index) {
