@@ -2,6 +2,7 @@
 import { useState } from 'react';
 import type { ExportFormat } from '../../shared/ipc/contract';
 import { findCanvasController } from '../graph/canvas-controller';
+import type { LayoutKind } from '../graph/layouts/types';
 import { closeCase, downloadBlob, exportGraph } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectEdgeCount, selectEntityCount } from '../store/selectors';
@@ -13,6 +14,7 @@ export function Toolbar() {
   const searchText = useAppStore((state) => state.searchText);
   const [searchMiss, setSearchMiss] = useState(false);
   const [exportOpen, setExportOpen] = useState(false);
+  const [layoutKind, setLayoutKind] = useState<LayoutKind>('force');
 
   const runExport = async (format: ExportFormat | 'png'): Promise<void> => {
     setExportOpen(false);
@@ -82,7 +84,21 @@ export function Toolbar() {
         >
           −
         </button>
-        <button type="button" onClick={() => findCanvasController()?.relayout()} title="Re-layout (L)">
+        <select
+          aria-label="Layout"
+          value={layoutKind}
+          onChange={(event) => setLayoutKind(event.target.value as LayoutKind)}
+        >
+          <option value="force">Force</option>
+          <option value="hierarchical">Hierarchical</option>
+          <option value="concentric">Concentric</option>
+          <option value="grid">Grid</option>
+        </select>
+        <button
+          type="button"
+          onClick={() => findCanvasController()?.relayout(layoutKind)}
+          title="Re-layout (L)"
+        >
           Re-layout
         </button>
       </div>

@@ -11,7 +11,7 @@ import { assetLabel } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
 import type { Filters } from './filters';
 import { filtersActive, markFiltered, NO_FILTERS } from './filters';
-import type { LayoutInput, LayoutPositions } from './layout-compute';
+import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import { createPlacement } from './placement';
 import { createWaitingEdges } from './waiting-edges';
 
@@ -27,9 +27,13 @@ export interface CyAdapter {
   applyDeltas(deltas: GraphDelta[]): EntityId[];
   applyFilters(filters: Filters): void;
   /** The visible nodes and edges, for the re-layout worker. */
-  layoutInput(): LayoutInput;
+  layoutInput(kind: LayoutKind): LayoutInput;
   /** Moves nodes to laid-out positions in one batch (they are saved with the case). */
   applyPositions(positions: LayoutPositions): void;
+  /** Places these drawn nodes anew next to their neighbours (nodes that arrived during a re-layout). */
+  placeAgain(ids: readonly EntityId[]): void;
+  /** Where every drawn node is now (kept to undo a re-layout). */
+  positions(): NodePositions;
   /** Positions changed since the last call (placed, dragged or laid out). */
   takeDirtyPositions(): NodePositions;
   /** The first visible node whose label or id contains the text (case-insensitive). */
@@ -226,7 +230,7 @@ export function createCyAdapter(cy: Core): CyAdapter {
       filters = next;
       applyFiltersNow();
     },
-    layoutInput() {
+    layoutInput(kind) {
       const visible = cy.nodes().not('.filtered');
       const nodes: LayoutInput['nodes'] = [];
       visible.forEach((node) => {
@@ -239,7 +243,7 @@ export function createCyAdapter(cy: Core): CyAdapter {
         .forEach((edge) => {
           edges.push({ source: edge.source().id(), target: edge.target().id() });
         });
-      return { nodes, edges };
+      return { kind, nodes, edges };
     },
     applyPositions(positions) {
       cy.batch(() => {
@@ -252,6 +256,31 @@ export function createCyAdapter(cy: Core): CyAdapter {
           }
         }
       });
+    },
+    placeAgain(ids) {
+      const moving = ids.filter((id) => cy.getElementById(id).nonempty());
+      for (const id of moving) {
+        placement.forget(id);
+      }
+      const neighboursOf = (id: EntityId): EntityId[] =>
+        cy
+          .getElementById(id)
+          .neighborhood()
+          .nodes()
+          .map((node) => node.id());
+      cy.batch(() => {
+        for (const { id, at } of placement.place(moving, neighboursOf, {})) {
+          cy.getElementById(id).position({ ...at });
+          dirty.add(id);
+        }
+      });
+    },
+    positions() {
+      const positions: NodePositions = {};
+      cy.nodes().forEach((node) => {
+        positions[node.id()] = { ...node.position() };
+      });
+      return positions;
     },
     takeDirtyPositions() {
       const positions: NodePositions = {};

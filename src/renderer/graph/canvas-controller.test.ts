@@ -1,0 +1,216 @@
+import cytoscape from 'cytoscape';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Edge, Entity } from '../../shared/model/graph';
+import { createAppStore } from '../store/app-store';
+import type { LayoutState, RunningLayout } from './canvas-controller';
+import { mountCanvas } from './canvas-controller';
+import type { LayoutInput, LayoutPositions } from './layouts/types';
+
+function organization(id: string): Entity {
+  return {
+    id: `Organization:${id}`,
+    type: 'Organization',
+    asset: { unique_id: id, name: `Org ${id}` },
+    tags: [],
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+function subsidiary(from: string, to: string): Edge {
+  return {
+    id: `Organization:${from}|subsidiary|Organization:${to}`,
+    from: `Organization:${from}`,
+    to: `Organization:${to}`,
+    relation: 'subsidiary',
+    sources: [{ name: 'GLEIF', confidence: 100, createdAt: '', updatedAt: '' }],
+    properties: {},
+    createdAt: '',
+    updatedAt: '',
+  };
+}
+
+/** A re-layout whose end the test decides. */
+function manualLayout() {
+  const started: { input: LayoutInput; finish: (positions: LayoutPositions | undefined) => void }[] = [];
+  const start = (input: LayoutInput): RunningLayout => {
+    let finish: (positions: LayoutPositions | undefined) => void = () => undefined;
+    const done = new Promise<LayoutPositions | undefined>((resolve) => {
+      finish = resolve;
+    });
+    started.push({ input, finish });
+    return { done, stop: () => finish(undefined) };
+  };
+  return { started, start };
+}
+
+/** The canvas on headless Cytoscape, with frames and the clock run by the test. */
+function setup() {
+  vi.useFakeTimers();
+  let time = 0;
+  const frames: (() => void)[] = [];
+  const cy = cytoscape({ headless: true, styleEnabled: true });
+  const store = createAppStore();
+  store.getState().setActiveCase({ id: 'case-1', name: 'Case', createdAt: '', updatedAt: '', sizeBytes: 0 });
+  const dataset: Record<string, string | undefined> = {};
+  const saved: Record<string, { x: number; y: number }>[] = [];
+  const layouts = manualLayout();
+  const layoutStates: LayoutState[] = [];
+  const mounted = mountCanvas({
+    cy,
+    dataset,
+    store,
+    savePositions: (positions) => saved.push(positions),
+    startLayout: layouts.start,
+    onContextMenu: () => undefined,
+    onLayoutState: (state) => layoutStates.push(state),
+    theme: () => 'light',
+    background: () => 'white',
+    requestFrame: (callback) => frames.push(callback),
+    cancelFrame: () => undefined,
+    now: () => time,
+  });
+  const runFrames = (count: number, advanceMs = 16): void => {
+    for (let index = 0; index < count; index += 1) {
+      time += advanceMs;
+      for (const callback of frames.splice(0)) {
+        callback();
+      }
+    }
+  };
+  let seq = 0;
+  const stream = (entities: Entity[], edges: Edge[]): void => {
+    const fromSeq = seq + 1;
+    seq += 1;
+    store
+      .getState()
+      .applyGraphDelta({ caseId: 'case-1', fromSeq, delta: { seq, entities, edges, merged: [] } });
+  };
+  const open = (entities: Entity[], edges: Edge[], positions = {}): void => {
+    seq = 1;
+    store.getState().resetFromSnapshot({ seq, entities, edges }, positions);
+    runFrames(1);
+  };
+  return { cy, store, dataset, saved, layouts, layoutStates, mounted, runFrames, stream, open };
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+/** A root with `count` children, as entities and edges. */
+function family(count: number, prefix = 'c') {
+  const entities = [organization('root')];
+  const edges: Edge[] = [];
+  for (let index = 0; index < count; index += 1) {
+    entities.push(organization(`${prefix}${index}`));
+    edges.push(subsidiary('root', `${prefix}${index}`));
+  }
+  return { entities, edges };
+}
+
+describe('the canvas controller', () => {
+  it('draws an opened case and publishes its counts on the canvas element', () => {
+    const { dataset, open } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    expect(dataset.nodes).toBe('4');
+    expect(dataset.edges).toBe('3');
+    expect(dataset.entities).toBe('4');
+  });
+
+  it('draws streamed results once frames run', () => {
+    const { cy, open, stream, runFrames } = setup();
+    open([organization('root')], []);
+    stream([organization('a')], [subsidiary('root', 'a')]);
+    runFrames(3);
+    expect(cy.getElementById('Organization:a').nonempty()).toBe(true);
+    expect(cy.edges()).toHaveLength(1);
+  });
+
+  it('never loses results streamed into a big graph while the user pans and zooms', () => {
+    const { cy, open, stream, runFrames } = setup();
+    const { entities, edges } = family(1_600);
+    open(entities, edges);
+    for (let batch = 0; batch < 20; batch += 1) {
+      const more = family(50, `b${batch}-`);
+      stream(more.entities.slice(1), more.edges);
+      runFrames(1);
+      // The user drags the canvas on every frame while results arrive.
+      cy.emit('dragpan');
+      cy.pan({ x: batch * 10, y: 0 });
+      runFrames(1);
+    }
+    runFrames(200, 50);
+    expect(cy.nodes()).toHaveLength(1 + 1_600 + 20 * 50);
+    expect(cy.edges()).toHaveLength(1_600 + 20 * 50);
+  });
+
+  it('moves nodes only when a re-layout finishes, and saves the new positions then', async () => {
+    const { cy, open, layouts, saved, mounted } = setup();
+    const { entities, edges } = family(2);
+    open(entities, edges, { 'Organization:root': { x: 0, y: 0 } });
+    vi.advanceTimersByTime(2_000);
+    saved.length = 0;
+    mounted.controller.relayout('grid');
+    expect(layouts.started[0]?.input.kind).toBe('grid');
+    expect(cy.getElementById('Organization:root').position()).toEqual({ x: 0, y: 0 });
+    layouts.started[0]?.finish({
+      'Organization:root': { x: 500, y: 500 },
+      'Organization:c0': { x: 600, y: 500 },
+      'Organization:c1': { x: 700, y: 500 },
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cy.getElementById('Organization:root').position()).toEqual({ x: 500, y: 500 });
+    vi.advanceTimersByTime(2_000);
+    expect(saved.at(-1)?.['Organization:root']).toEqual({ x: 500, y: 500 });
+  });
+
+  it('moves nothing when a re-layout is stopped', async () => {
+    const { cy, open, layouts, mounted, layoutStates } = setup();
+    open([organization('root')], [], { 'Organization:root': { x: 1, y: 2 } });
+    mounted.controller.relayout('force');
+    mounted.controller.stopLayout();
+    layouts.started[0]?.finish({ 'Organization:root': { x: 900, y: 900 } });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cy.getElementById('Organization:root').position()).toEqual({ x: 1, y: 2 });
+    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false });
+  });
+
+  it('puts every node back where it was when a re-layout is undone', async () => {
+    const { cy, open, layouts, mounted, layoutStates } = setup();
+    open([organization('root')], [], { 'Organization:root': { x: 1, y: 2 } });
+    mounted.controller.relayout('concentric');
+    layouts.started[0]?.finish({ 'Organization:root': { x: 900, y: 900 } });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: true });
+    mounted.controller.undoLayout();
+    expect(cy.getElementById('Organization:root').position()).toEqual({ x: 1, y: 2 });
+    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false });
+  });
+
+  it('places nodes that arrived during a re-layout next to their laid-out neighbours', async () => {
+    const { cy, open, layouts, mounted, stream, runFrames } = setup();
+    open([organization('root')], [], { 'Organization:root': { x: 0, y: 0 } });
+    mounted.controller.relayout('force');
+    stream([organization('late')], [subsidiary('root', 'late')]);
+    runFrames(3);
+    layouts.started[0]?.finish({ 'Organization:root': { x: 5_000, y: 5_000 } });
+    await Promise.resolve();
+    await Promise.resolve();
+    const late = cy.getElementById('Organization:late').position();
+    expect(Math.hypot(late.x - 5_000, late.y - 5_000)).toBeLessThan(400);
+  });
+
+  it('hides filtered types and still counts every entity it draws', () => {
+    const { cy, store, dataset, open } = setup();
+    open([organization('root')], []);
+    store.getState().toggleType('Organization');
+    expect(cy.getElementById('Organization:root').hasClass('filtered')).toBe(true);
+    expect(dataset.visibleNodes).toBe('0');
+    expect(dataset.entities).toBe('1');
+  });
+});
