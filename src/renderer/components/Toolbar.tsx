@@ -1,6 +1,7 @@
 /** The workspace toolbar: search with jump-to-node, fit/zoom, re-layout, export, settings, back to cases. */
 import { useState } from 'react';
 import type { ExportFormat } from '../../shared/ipc/contract';
+import type { SearchPosition } from '../graph/canvas-controller';
 import { findCanvasController } from '../graph/canvas-controller';
 import type { LayoutKind } from '../graph/layouts/types';
 import { closeCase, downloadBlob, exportGraph } from '../store/actions';
@@ -12,7 +13,8 @@ export function Toolbar() {
   const entities = useAppStore(selectEntityCount);
   const edges = useAppStore(selectEdgeCount);
   const searchText = useAppStore((state) => state.searchText);
-  const [searchMiss, setSearchMiss] = useState(false);
+  const [found, setFound] = useState<SearchPosition | undefined>(undefined);
+  const searchMiss = found?.total === 0;
   const [exportOpen, setExportOpen] = useState(false);
   const [layoutKind, setLayoutKind] = useState<LayoutKind>('force');
 
@@ -42,7 +44,9 @@ export function Toolbar() {
         className="search"
         onSubmit={(event) => {
           event.preventDefault();
-          setSearchMiss(findCanvasController()?.jumpTo(searchText) === false);
+          // Enter runs the search; Enter again (same text) goes to the next hit.
+          const canvas = findCanvasController();
+          setFound(found === undefined ? canvas?.search(searchText) : canvas?.searchStep(1));
         }}
       >
         <input
@@ -54,10 +58,39 @@ export function Toolbar() {
           aria-invalid={searchMiss}
           onChange={(event) => {
             appStore.getState().setSearchText(event.target.value);
-            setSearchMiss(false);
+            setFound(undefined);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && event.shiftKey && found !== undefined) {
+              event.preventDefault();
+              setFound(findCanvasController()?.searchStep(-1));
+            }
           }}
         />
         <button type="submit">Find</button>
+        {found !== undefined && found.total > 0 && (
+          <>
+            <button
+              type="button"
+              aria-label="Previous match"
+              title="Previous match (Shift+Enter)"
+              onClick={() => setFound(findCanvasController()?.searchStep(-1))}
+            >
+              ‹
+            </button>
+            <span role="status" data-testid="search-position">
+              {found.index + 1} of {found.total}
+            </span>
+            <button
+              type="button"
+              aria-label="Next match"
+              title="Next match (Enter)"
+              onClick={() => setFound(findCanvasController()?.searchStep(1))}
+            >
+              ›
+            </button>
+          </>
+        )}
         {searchMiss && (
           <span role="status" className="error">
             No match

@@ -213,4 +213,19 @@ describe('the canvas controller', () => {
     expect(dataset.visibleNodes).toBe('0');
     expect(dataset.entities).toBe('1');
   });
+
+  it('highlights every search hit, selects the best, and steps to the next and previous', () => {
+    const { cy, store, open, mounted } = setup();
+    open([organization('Old Quay'), organization('Quay Holdings'), organization('Quay')], []);
+    // Labels are "Org <name>": the exact name first, then the one it starts, then the one containing it.
+    expect(mounted.controller.search('org quay holdings')).toEqual({ index: 0, total: 1 });
+    expect(mounted.controller.search('quay')).toEqual({ index: 0, total: 3 });
+    expect(cy.nodes('.search-hit')).toHaveLength(3);
+    expect(store.getState().selectedId).toBe('Organization:Old Quay');
+    expect(mounted.controller.searchStep(1)).toEqual({ index: 1, total: 3 });
+    expect(store.getState().selectedId).toBe('Organization:Quay');
+    expect(mounted.controller.searchStep(1).index).toBe(2);
+    expect(mounted.controller.searchStep(1).index).toBe(0);
+    expect(mounted.controller.searchStep(-1).index).toBe(2);
+  });
 });

@@ -26,8 +26,10 @@ export interface CanvasController {
   /** Puts every node back where it was before the last finished re-layout (and saves that). */
   undoLayout(): void;
   png(): Promise<Blob>;
-  /** Selects and centres the first node matching the text; false when none matches. */
-  jumpTo(text: string): boolean;
+  /** Highlights every node matching the text and selects the best hit; what was found. */
+  search(text: string): SearchPosition;
+  /** Selects the next (+1) or previous (-1) hit of the last search. */
+  searchStep(step: 1 | -1): SearchPosition;
   selectNeighbours(id: EntityId): void;
   focus(id: EntityId): void;
 }
@@ -40,6 +42,12 @@ export function setCanvasController(controller: CanvasController | undefined): v
 
 export function findCanvasController(): CanvasController | undefined {
   return current;
+}
+
+/** The hit selected (0-based) among all hits; index -1 when there is none. */
+export interface SearchPosition {
+  index: number;
+  total: number;
 }
 
 /** A running re-layout: `done` gives the positions, or undefined when stopped or failed. */
@@ -321,6 +329,8 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     scheduleSave();
   };
 
+  let hits: EntityId[] = [];
+  let hitIndex = -1;
   const controller: CanvasController = {
     fit: () => fitAll(40),
     zoomBy: (factor) => {
@@ -363,18 +373,30 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       publishLayout();
     },
     png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
-    jumpTo: (text) => {
-      const id = adapter.findNode(text);
-      if (id === undefined) {
-        return false;
+    search: (text) => {
+      hits = adapter.findNodes(text);
+      hitIndex = -1;
+      cy.batch(() => {
+        cy.nodes('.search-hit').removeClass('search-hit');
+        for (const id of hits) {
+          cy.getElementById(id).addClass('search-hit');
+        }
+      });
+      return controller.searchStep(1);
+    },
+    searchStep: (step) => {
+      if (hits.length === 0) {
+        return { index: -1, total: 0 };
       }
+      hitIndex = (hitIndex + step + hits.length) % hits.length;
+      const id = hits[hitIndex] ?? '';
       following = false;
       store.getState().selectEntity(id);
       cy.animate(
         { center: { eles: cy.getElementById(id) }, zoom: Math.max(cy.zoom(), 1) },
         { duration: 250 },
       );
-      return true;
+      return { index: hitIndex, total: hits.length };
     },
     selectNeighbours: (id) => {
       cy.getElementById(id).closedNeighborhood().not('.filtered').select();

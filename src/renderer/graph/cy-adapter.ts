@@ -13,6 +13,8 @@ import type { Filters } from './filters';
 import { filtersActive, markFiltered, NO_FILTERS } from './filters';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import { createPlacement } from './placement';
+import type { Searchable } from './search';
+import { rankMatches } from './search';
 import { createWaitingEdges } from './waiting-edges';
 
 export type { Filters } from './filters';
@@ -36,8 +38,8 @@ export interface CyAdapter {
   positions(): NodePositions;
   /** Positions changed since the last call (placed, dragged or laid out). */
   takeDirtyPositions(): NodePositions;
-  /** The first visible node whose label or id contains the text (case-insensitive). */
-  findNode(text: string): EntityId | undefined;
+  /** Visible nodes whose label or id contains the text, best match first (see search.ts). */
+  findNodes(text: string): EntityId[];
 }
 
 export function entityLabel(entity: Entity): string {
@@ -294,20 +296,14 @@ export function createCyAdapter(cy: Core): CyAdapter {
       dirty.clear();
       return positions;
     },
-    findNode(text) {
-      const needle = text.trim().toLowerCase();
-      if (needle === '') {
-        return undefined;
-      }
-      const match = cy
-        .nodes()
+    findNodes(text) {
+      const nodes: Searchable[] = [];
+      cy.nodes()
         .not('.filtered')
-        .filter((node) => {
-          const label = String(node.data('label')).toLowerCase();
-          return label.includes(needle) || node.id().toLowerCase().includes(needle);
-        })
-        .first();
-      return match.nonempty() ? match.id() : undefined;
+        .forEach((node) => {
+          nodes.push({ id: node.id(), label: String(node.data('label')) });
+        });
+      return rankMatches(nodes, text);
     },
   };
 }
