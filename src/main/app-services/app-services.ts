@@ -27,7 +27,7 @@ import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import type { DeltaBatcher } from './delta-batcher';
 import { createDeltaBatcher } from './delta-batcher';
-import { toCsv, toGraphml } from './export-formats';
+import { toCsv, toGexf, toGraphml, withPositions } from './export-formats';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
 import {
   configFromFile,
@@ -398,17 +398,22 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     'export:graph': async ({ caseId, format }) => {
       const handle = await getHandle(caseId);
       const graph = handle.open.graph.exportJson();
+      const positions = handle.open.graph.loadPositions();
       const base = slug(handle.open.graph.getMeta('name') ?? caseId);
       switch (format) {
-        case 'json':
-          return {
-            files: [
-              { name: `${base}.json`, mimeType: 'application/json', content: JSON.stringify(graph, null, 2) },
-            ],
-          };
+        case 'json': {
+          const content = JSON.stringify(withPositions(graph, positions), null, 2);
+          return { files: [{ name: `${base}.json`, mimeType: 'application/json', content }] };
+        }
         case 'graphml':
           return {
-            files: [{ name: `${base}.graphml`, mimeType: 'application/xml', content: toGraphml(graph) }],
+            files: [
+              { name: `${base}.graphml`, mimeType: 'application/xml', content: toGraphml(graph, positions) },
+            ],
+          };
+        case 'gexf':
+          return {
+            files: [{ name: `${base}.gexf`, mimeType: 'application/xml', content: toGexf(graph, positions) }],
           };
         case 'csv': {
           const tables = toCsv(graph);

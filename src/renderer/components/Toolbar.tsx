@@ -149,7 +149,8 @@ export function Toolbar() {
             {(
               [
                 ['json', 'JSON'],
-                ['graphml', 'GraphML'],
+                ['graphml', 'GraphML (Gephi, Cytoscape desktop)'],
+                ['gexf', 'GEXF (Gephi)'],
                 ['csv', 'CSV (nodes and edges)'],
                 ['png', 'PNG image of the graph'],
               ] as const
