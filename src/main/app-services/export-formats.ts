@@ -4,16 +4,7 @@
  */
 import { assetLabel } from '../../shared/model/asset';
 import type { GraphExport } from '../../shared/model/graph';
-
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
-}
+import { escapeXml } from '../../shared/util/xml';
 
 function labelOf(entity: GraphExport['entities'][number]): string {
   return assetLabel({ type: entity.type, asset: entity.asset } as Parameters<typeof assetLabel>[0]);

@@ -18,8 +18,15 @@ export function Toolbar() {
   const [exportOpen, setExportOpen] = useState(false);
   const [layoutKind, setLayoutKind] = useState<LayoutKind>('force');
 
-  const runExport = async (format: ExportFormat | 'png'): Promise<void> => {
+  const runExport = async (format: ExportFormat | 'png' | 'svg'): Promise<void> => {
     setExportOpen(false);
+    if (format === 'svg') {
+      const svg = findCanvasController()?.svg();
+      if (svg !== undefined) {
+        downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), `${activeCase?.name ?? 'graph'}.svg`);
+      }
+      return;
+    }
     if (format === 'png') {
       const blob = await findCanvasController()?.png();
       if (blob !== undefined) {
@@ -153,6 +160,7 @@ export function Toolbar() {
                 ['gexf', 'GEXF (Gephi)'],
                 ['csv', 'CSV (nodes and edges)'],
                 ['png', 'PNG image of the graph'],
+                ['svg', 'SVG drawing of the graph'],
               ] as const
             ).map(([format, label]) => (
               <li key={format} role="none">

@@ -228,4 +228,15 @@ describe('the canvas controller', () => {
     expect(mounted.controller.searchStep(1).index).toBe(0);
     expect(mounted.controller.searchStep(-1).index).toBe(2);
   });
+
+  it('exports the visible nodes and edges as SVG, leaving filtered ones out', () => {
+    const { store, open, mounted } = setup();
+    const { entities, edges } = family(2);
+    open(entities, edges);
+    store.getState().hideEntity('Organization:c1');
+    const svg = mounted.controller.svg();
+    expect(svg.match(/<circle /g)).toHaveLength(2);
+    expect(svg.match(/<line /g)).toHaveLength(1);
+  });
 });
+

@@ -8,7 +8,7 @@
 import type { Core, NodeSingular } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { NodePositions } from '../../shared/ipc/contract';
-import type { EntityId } from '../../shared/model/asset';
+import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
 import type { CyAdapter } from './cy-adapter';
@@ -17,6 +17,8 @@ import type { Theme } from './cy-style';
 import { buildStylesheet, isLargeGraph } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
+import type { SvgEdge, SvgNode } from './svg-export';
+import { toSvg } from './svg-export';
 
 export interface CanvasController {
   fit(): void;
@@ -26,6 +28,8 @@ export interface CanvasController {
   /** Puts every node back where it was before the last finished re-layout (and saves that). */
   undoLayout(): void;
   png(): Promise<Blob>;
+  /** The visible graph as a standalone SVG document. */
+  svg(): string;
   /** Highlights every node matching the text and selects the best hit; what was found. */
   search(text: string): SearchPosition;
   /** Selects the next (+1) or previous (-1) hit of the last search. */
@@ -373,6 +377,30 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       publishLayout();
     },
     png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
+    svg: () => {
+      const nodes: SvgNode[] = [];
+      cy.nodes()
+        .not('.filtered')
+        .forEach((node) => {
+          nodes.push({
+            id: node.id(),
+            type: node.data('type') as AssetType,
+            label: String(node.data('label')),
+            ...node.position(),
+          });
+        });
+      const edges: SvgEdge[] = [];
+      cy.edges()
+        .not('.filtered')
+        .forEach((edge) => {
+          edges.push({
+            source: edge.source().id(),
+            target: edge.target().id(),
+            relation: String(edge.data('relation')),
+          });
+        });
+      return toSvg(nodes, edges, deps.background());
+    },
     search: (text) => {
       hits = adapter.findNodes(text);
       hitIndex = -1;
