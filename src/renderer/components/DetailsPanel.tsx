@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { assetKey } from '../../shared/model/asset';
 import type { Edge, Entity } from '../../shared/model/graph';
 import { findCanvasController } from '../graph/canvas-controller';
-import { entityLabel } from '../graph/cy-adapter';
+import { labelContextOf, readableLabel } from '../graph/node-label';
 import { expandNode } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectSelectedEntity } from '../store/selectors';
@@ -71,7 +71,12 @@ export function DetailsPanel() {
     <aside className="details" aria-label="Details">
       <h2>
         <span className="type-badge">{entity.type}</span>{' '}
-        <span data-testid="details-title">{entityLabel(entity)}</span>
+        <span data-testid="details-title">
+          {readableLabel(
+            entity,
+            labelContextOf(() => appStore.getState()),
+          )}
+        </span>
       </h2>
       <div className="details-actions">
         <button type="button" onClick={() => void expandNode(appStore, entity.id, false)}>
@@ -155,7 +160,14 @@ export function DetailsPanel() {
                     findCanvasController()?.focus(id);
                   }}
                 >
-                  {other === undefined ? (direction === 'out' ? edge.to : edge.from) : entityLabel(other)}
+                  {other === undefined
+                    ? direction === 'out'
+                      ? edge.to
+                      : edge.from
+                    : readableLabel(
+                        other,
+                        labelContextOf(() => appStore.getState()),
+                      )}
                 </button>
                 <ul className="provenance">
                   {edge.sources.map((source) => (

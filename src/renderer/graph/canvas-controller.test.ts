@@ -238,5 +238,28 @@ describe('the canvas controller', () => {
     expect(svg.match(/<circle /g)).toHaveLength(2);
     expect(svg.match(/<line /g)).toHaveLength(1);
   });
-});
 
+  it('relabels a contact once the organisation it names arrives', () => {
+    const { cy, open, stream, runFrames } = setup();
+    const record: Entity = {
+      id: 'ContactRecord:k',
+      type: 'ContactRecord',
+      asset: { discovered_at: 'whois://whois.example/example.com#registrant' },
+      tags: [],
+      createdAt: '',
+      updatedAt: '',
+    };
+    open([record], []);
+    expect(cy.getElementById('ContactRecord:k').data('label')).toBe('Registrant');
+    const link: Edge = {
+      ...subsidiary('x', 'y'),
+      id: 'link',
+      from: record.id,
+      to: 'Organization:g',
+      relation: 'organization',
+    };
+    stream([organization('g')], [link]);
+    runFrames(3);
+    expect(cy.getElementById('ContactRecord:k').data('label')).toBe('Registrant · Org g');
+  });
+});

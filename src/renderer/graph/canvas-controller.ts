@@ -16,6 +16,7 @@ import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
 import { buildStylesheet, isLargeGraph } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
+import { labelContextOf } from './node-label';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import type { SvgEdge, SvgNode } from './svg-export';
 import { toSvg } from './svg-export';
@@ -103,7 +104,10 @@ const SAVE_DELAY_MS = 1_500;
 export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const { cy, store, dataset } = deps;
   const now = deps.now ?? (() => performance.now());
-  const adapter: CyAdapter = createCyAdapter(cy);
+  const adapter: CyAdapter = createCyAdapter(
+    cy,
+    labelContextOf(() => store.getState()),
+  );
   let disposed = false;
 
   let saveTimer: ReturnType<typeof setTimeout> | undefined;

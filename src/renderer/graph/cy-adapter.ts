@@ -7,11 +7,12 @@
 import type { Core, EdgeDefinition, ElementDefinition, NodeSingular } from 'cytoscape';
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
-import { assetLabel } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
 import type { Filters } from './filters';
 import { filtersActive, markFiltered, NO_FILTERS } from './filters';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
+import type { LabelContext } from './node-label';
+import { CONTEXT_LABELLED, NO_CONTEXT, readableLabel } from './node-label';
 import { createPlacement } from './placement';
 import type { Searchable } from './search';
 import { rankMatches } from './search';
@@ -19,8 +20,6 @@ import { createWaitingEdges } from './waiting-edges';
 
 export type { Filters } from './filters';
 export { CHILD_SPACING } from './placement';
-
-const MAX_LABEL = 48;
 
 export interface CyAdapter {
   /** Replaces everything (snapshot); saved positions are used where present. */
@@ -42,11 +41,6 @@ export interface CyAdapter {
   findNodes(text: string): EntityId[];
 }
 
-export function entityLabel(entity: Entity): string {
-  const label = assetLabel(entity);
-  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
-}
-
 function edgeDefinition(edge: Edge): EdgeDefinition {
   return {
     group: 'edges',
@@ -60,7 +54,8 @@ function edgeDefinition(edge: Edge): EdgeDefinition {
   };
 }
 
-export function createCyAdapter(cy: Core): CyAdapter {
+export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): CyAdapter {
+  const entityLabel = (entity: Entity): string => readableLabel(entity, context);
   /** Where every drawn node is (placement reads this, never the Cytoscape collection). */
   const placement = createPlacement();
   /** Edges whose endpoints are not both drawn yet. */
@@ -69,6 +64,22 @@ export function createCyAdapter(cy: Core): CyAdapter {
   /** Edge ids defined in the batch being built (not in Cytoscape yet). */
   const definedEdges = new Set<string>();
   let filters: Filters = NO_FILTERS;
+
+  /** Relabels drawn nodes whose label depends on their neighbours (a contact's role and name). */
+  const refreshLabels = (edges: readonly Edge[]): void => {
+    for (const edge of edges) {
+      for (const id of [edge.from, edge.to]) {
+        const entity = context.entity(id);
+        if (entity !== undefined && CONTEXT_LABELLED.has(entity.type) && placement.has(id)) {
+          const label = entityLabel(entity);
+          const node = cy.getElementById(id);
+          if (node.nonempty() && node.data('label') !== label) {
+            node.data('label', label);
+          }
+        }
+      }
+    }
+  };
 
   cy.on('dragfree', 'node', (event) => {
     const node = event.target as NodeSingular;
@@ -225,6 +236,7 @@ export function createCyAdapter(cy: Core): CyAdapter {
             markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
           }
         }
+        refreshLabels(deltas.flatMap((delta) => delta.edges));
       });
       return added;
     },
