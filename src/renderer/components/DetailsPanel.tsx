@@ -7,6 +7,7 @@ import { labelContextOf, readableLabel } from '../graph/node-label';
 import { expandNode } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectSelectedEntity } from '../store/selectors';
+import { EdgeDetails } from './EdgeDetails';
 import { formatDate } from './format';
 
 interface Link {
@@ -50,11 +51,27 @@ export function DetailsPanel() {
     // graphVersion is the dependency that stands for the maps' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId, graphVersion]);
+  const selectedEdge = useAppStore((state) =>
+    state.selectedEdgeId === undefined ? undefined : state.edgesById.get(state.selectedEdgeId),
+  );
+  if (selectedEdge !== undefined) {
+    const { entitiesById } = appStore.getState();
+    const context = labelContextOf(() => appStore.getState());
+    return (
+      <EdgeDetails
+        edge={selectedEdge}
+        from={entitiesById.get(selectedEdge.from)}
+        to={entitiesById.get(selectedEdge.to)}
+        labelOf={(other) => readableLabel(other, context)}
+        onSelect={(id) => appStore.getState().selectEntity(id)}
+      />
+    );
+  }
   if (entity === undefined) {
     return (
       <aside className="details" aria-label="Details">
         <h2>Details</h2>
-        <p className="muted">Select a node to see its fields, tags and sources.</p>
+        <p className="muted">Select a node or an edge to see its fields, tags and sources.</p>
       </aside>
     );
   }

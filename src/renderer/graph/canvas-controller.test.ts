@@ -262,4 +262,17 @@ describe('the canvas controller', () => {
     runFrames(3);
     expect(cy.getElementById('ContactRecord:k').data('label')).toBe('Registrant · Org g');
   });
+
+  it('selects an edge when it is clicked, and a node again when one is clicked', () => {
+    const { cy, store, open } = setup();
+    const { entities, edges } = family(1);
+    open(entities, edges);
+    const edgeId = edges[0]?.id ?? '';
+    cy.getElementById(edgeId).emit('tap');
+    expect(store.getState().selectedEdgeId).toBe(edgeId);
+    expect(cy.getElementById(edgeId).selected()).toBe(true);
+    cy.getElementById('Organization:root').emit('tap');
+    expect(store.getState().selectedEdgeId).toBeUndefined();
+    expect(store.getState().selectedId).toBe('Organization:root');
+  });
 });

@@ -5,7 +5,7 @@
  * finished), and exposes the imperative actions (fit, zoom, re-layout, PNG, jump) that toolbar,
  * menus and keys call through `findCanvasController()`. GraphCanvas only mounts it.
  */
-import type { Core, NodeSingular } from 'cytoscape';
+import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { AssetType, EntityId } from '../../shared/model/asset';
@@ -283,11 +283,12 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       });
       publishCounts();
     }
-    if (state.selectedId !== previous.selectedId) {
+    if (state.selectedId !== previous.selectedId || state.selectedEdgeId !== previous.selectedEdgeId) {
       cy.batch(() => {
         cy.$(':selected').unselect();
-        if (state.selectedId !== undefined) {
-          cy.getElementById(state.selectedId).select();
+        const id = state.selectedId ?? state.selectedEdgeId;
+        if (id !== undefined) {
+          cy.getElementById(id).select();
         }
       });
     }
@@ -311,6 +312,10 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   cy.on('tap', 'node', (event) => {
     store.getState().selectEntity((event.target as NodeSingular).id());
+    deps.onContextMenu(undefined);
+  });
+  cy.on('tap', 'edge', (event) => {
+    store.getState().selectEdge((event.target as EdgeSingular).id());
     deps.onContextMenu(undefined);
   });
   cy.on('tap', (event) => {

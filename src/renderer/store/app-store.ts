@@ -62,7 +62,10 @@ export interface SessionSlice {
 
 export interface SelectionSlice {
   selectedId: EntityId | undefined;
+  /** An edge selected on the canvas (the details panel shows it); never both a node and an edge. */
+  selectedEdgeId: string | undefined;
   selectEntity(id: EntityId | undefined): void;
+  selectEdge(id: string | undefined): void;
 }
 
 export interface UiSlice {
@@ -248,6 +251,7 @@ const createGraphSlice: Slice<GraphSlice> = (set, get) => {
         savedPositions: {},
         pendingDeltas: [],
         selectedId: undefined,
+        selectedEdgeId: undefined,
         sessions: {},
         currentSessionId: undefined,
         hiddenIds: new Set(),
@@ -266,7 +270,9 @@ const createSessionSlice: Slice<SessionSlice> = (set) => ({
 
 const createSelectionSlice: Slice<SelectionSlice> = (set) => ({
   selectedId: undefined,
-  selectEntity: (selectedId) => set({ selectedId }),
+  selectedEdgeId: undefined,
+  selectEntity: (selectedId) => set({ selectedId, selectedEdgeId: undefined }),
+  selectEdge: (selectedEdgeId) => set({ selectedEdgeId, selectedId: undefined }),
 });
 
 function toggled<T>(items: ReadonlySet<T>, item: T): Set<T> {
