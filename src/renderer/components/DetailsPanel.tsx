@@ -6,6 +6,7 @@ import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { expandNode } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
+import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
 import { EdgeDetails } from './EdgeDetails';
 import { formatDate } from './format';
@@ -51,6 +52,12 @@ export function DetailsPanel() {
     // graphVersion is the dependency that stands for the maps' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId, graphVersion]);
+  const sessions = useAppStore((state) => state.sessions);
+  const retriedAt = useAppStore((state) => state.retriedAt);
+  const failures = useMemo(
+    () => (selectedId === undefined ? [] : (openFailures(sessions, retriedAt).get(selectedId) ?? [])),
+    [sessions, retriedAt, selectedId],
+  );
   const selectedEdge = useAppStore((state) =>
     state.selectedEdgeId === undefined ? undefined : state.edgesById.get(state.selectedEdgeId),
   );
@@ -95,6 +102,26 @@ export function DetailsPanel() {
           )}
         </span>
       </h2>
+      {failures.length > 0 && (
+        <div className="lookup-failures" role="alert" data-testid="lookup-failures">
+          <ul>
+            {failures.map((failure) => (
+              <li key={`${failure.handler}|${failure.at}`}>
+                {failure.source} ({failure.handler}) failed: {failure.message} [{failure.code}]
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => {
+              appStore.getState().markRetried(entity.id, new Date().toISOString());
+              void expandNode(appStore, entity.id, true);
+            }}
+          >
+            Retry
+          </button>
+        </div>
+      )}
       <div className="details-actions">
         <button type="button" onClick={() => void expandNode(appStore, entity.id, false)}>
           Enrich now

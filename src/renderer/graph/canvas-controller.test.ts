@@ -275,4 +275,36 @@ describe('the canvas controller', () => {
     expect(store.getState().selectedEdgeId).toBeUndefined();
     expect(store.getState().selectedId).toBe('Organization:root');
   });
+
+  it('marks a node whose lookup failed until the user retries it', () => {
+    const { cy, store, open } = setup();
+    open([organization('root')], []);
+    store.getState().updateProgress({
+      sessionId: 's1',
+      state: 'done',
+      queued: 0,
+      running: 0,
+      done: 0,
+      failed: 1,
+      cacheHits: 0,
+      requestsBySource: {},
+      rateLimitWaitMsBySource: {},
+      sourcesNeedingKey: [],
+      failures: [
+        {
+          at: '2025-01-01T00:00:00.000Z',
+          entityId: 'Organization:root',
+          assetType: 'Organization',
+          handler: 'gleif-search',
+          source: 'GLEIF',
+          code: 'http_status',
+          message: 'HTTP 500',
+        },
+      ],
+      startedAt: '2025-01-01T00:00:00.000Z',
+    });
+    expect(cy.getElementById('Organization:root').hasClass('lookup-failed')).toBe(true);
+    store.getState().markRetried('Organization:root', '2025-01-01T00:01:00.000Z');
+    expect(cy.getElementById('Organization:root').hasClass('lookup-failed')).toBe(false);
+  });
 });

@@ -11,6 +11,7 @@ import type { NodePositions } from '../../shared/ipc/contract';
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
+import { openFailures } from '../store/failures';
 import type { CyAdapter } from './cy-adapter';
 import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
@@ -200,6 +201,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     chooseStylesheetFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
     const added = adapter.applyDeltas(deltas);
     layout?.addedMeanwhile.push(...added);
+    if (added.length > 0 && failed.size > 0) {
+      markFailures();
+    }
     if (added.length > 0 && following && now() - followedAt >= FOLLOW_INTERVAL_MS) {
       fitAll(60);
     }
@@ -238,6 +242,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       state.takePendingDeltas();
       following = true;
       fitAll(40);
+      markFailures();
       scheduleSave();
       publishCounts();
       return;
@@ -254,6 +259,24 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       frame = undefined;
       draw();
     });
+  };
+
+  /** Nodes with a failed lookup get a red dashed ring (the details panel offers Retry). */
+  let failed = new Set<EntityId>();
+  const markFailures = (): void => {
+    const { sessions, retriedAt } = store.getState();
+    const next = new Set(openFailures(sessions, retriedAt).keys());
+    cy.batch(() => {
+      for (const id of failed) {
+        if (!next.has(id)) {
+          cy.getElementById(id).removeClass('lookup-failed');
+        }
+      }
+      for (const id of next) {
+        cy.getElementById(id).addClass('lookup-failed');
+      }
+    });
+    failed = next;
   };
 
   const initial = store.getState();
@@ -291,6 +314,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
           cy.getElementById(id).select();
         }
       });
+    }
+    if (state.sessions !== previous.sessions || state.retriedAt !== previous.retriedAt) {
+      markFailures();
     }
     // A new run: follow its growth again; a run that ends: show all of it.
     if (state.currentSessionId !== previous.currentSessionId && state.currentSessionId !== undefined) {

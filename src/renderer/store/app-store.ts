@@ -73,6 +73,8 @@ export interface UiSlice {
   hiddenSources: ReadonlySet<string>;
   hiddenIds: ReadonlySet<EntityId>;
   searchText: string;
+  /** When the user last retried each node's lookups (older failures of it are no longer shown). */
+  retriedAt: Readonly<Record<EntityId, string>>;
   settingsOpen: boolean;
   notice: { kind: 'error' | 'info'; text: string } | undefined;
   toggleType(type: AssetType): void;
@@ -80,6 +82,7 @@ export interface UiSlice {
   hideEntity(id: EntityId): void;
   showAll(): void;
   setSearchText(text: string): void;
+  markRetried(id: EntityId, at: string): void;
   setSettingsOpen(open: boolean): void;
   setNotice(notice: UiSlice['notice']): void;
 }
@@ -288,6 +291,7 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
   hiddenSources: new Set(),
   hiddenIds: new Set(),
   searchText: '',
+  retriedAt: {},
   settingsOpen: false,
   notice: undefined,
   toggleType: (type) => set((state) => ({ hiddenTypes: toggled(state.hiddenTypes, type) })),
@@ -299,6 +303,7 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
     })),
   showAll: () => set({ hiddenIds: new Set(), hiddenTypes: new Set(), hiddenSources: new Set() }),
   setSearchText: (searchText) => set({ searchText }),
+  markRetried: (id, at) => set((state) => ({ retriedAt: { ...state.retriedAt, [id]: at } })),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
   setNotice: (notice) => set({ notice }),
 });
