@@ -307,4 +307,29 @@ describe('the canvas controller', () => {
     store.getState().markRetried('Organization:root', '2025-01-01T00:01:00.000Z');
     expect(cy.getElementById('Organization:root').hasClass('lookup-failed')).toBe(false);
   });
+
+  it('says "No results for <seed>" when a run ends and its seed found nothing', () => {
+    const { store, open } = setup();
+    open([organization('Nothing Ltd')], []);
+    store.getState().setSessionSeeds('s1', [{ id: 'Organization:Nothing Ltd', text: 'Nothing Ltd' }]);
+    const progress = {
+      sessionId: 's1',
+      state: 'running' as const,
+      queued: 0,
+      running: 0,
+      done: 0,
+      failed: 0,
+      cacheHits: 0,
+      requestsBySource: {},
+      rateLimitWaitMsBySource: {},
+      sourcesNeedingKey: [],
+      failures: [],
+      startedAt: '',
+    };
+    store.getState().updateProgress(progress);
+    store.getState().setCurrentSession('s1');
+    expect(store.getState().notice).toBeUndefined();
+    store.getState().updateProgress({ ...progress, state: 'done' });
+    expect(store.getState().notice).toEqual({ kind: 'info', text: 'No results for Nothing Ltd' });
+  });
 });

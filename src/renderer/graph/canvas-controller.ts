@@ -8,10 +8,11 @@
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { NodePositions } from '../../shared/ipc/contract';
-import type { AssetType, EntityId } from '../../shared/model/asset';
+import type { EntityId } from '../../shared/model/asset';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
 import { openFailures } from '../store/failures';
+import { noResultsText, seedsWithoutResults } from '../store/seed-results';
 import type { CyAdapter } from './cy-adapter';
 import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
@@ -19,8 +20,7 @@ import { buildStylesheet, isLargeGraph } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
 import { labelContextOf } from './node-label';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
-import type { SvgEdge, SvgNode } from './svg-export';
-import { toSvg } from './svg-export';
+import { canvasSvg } from './svg-export';
 
 export interface CanvasController {
   fit(): void;
@@ -333,6 +333,10 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       if (following) {
         fitAll(40);
       }
+      const empty = noResultsText(seedsWithoutResults(state.seedsBySession[run.sessionId] ?? [], state));
+      if (run.state === 'done' && empty !== undefined) {
+        state.setNotice({ kind: 'info', text: empty });
+      }
     }
   });
 
@@ -412,30 +416,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       publishLayout();
     },
     png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
-    svg: () => {
-      const nodes: SvgNode[] = [];
-      cy.nodes()
-        .not('.filtered')
-        .forEach((node) => {
-          nodes.push({
-            id: node.id(),
-            type: node.data('type') as AssetType,
-            label: String(node.data('label')),
-            ...node.position(),
-          });
-        });
-      const edges: SvgEdge[] = [];
-      cy.edges()
-        .not('.filtered')
-        .forEach((edge) => {
-          edges.push({
-            source: edge.source().id(),
-            target: edge.target().id(),
-            relation: String(edge.data('relation')),
-          });
-        });
-      return toSvg(nodes, edges, deps.background());
-    },
+    svg: () => canvasSvg(cy, deps.background()),
     search: (text) => {
       hits = adapter.findNodes(text);
       hitIndex = -1;

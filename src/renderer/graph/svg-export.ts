@@ -1,8 +1,9 @@
 /**
  * The visible graph as a standalone SVG file (vector, opens in any browser or editor): edges as
- * lines, nodes as circles in their type's colour, labels as text. Built from plain data, so it is
- * tested without Cytoscape; every source text is escaped.
+ * lines, nodes as circles in their type's colour, labels as text. `toSvg` works on plain data (tested
+ * without Cytoscape); `canvasSvg` reads the canvas. Every source text is escaped.
  */
+import type { Core } from 'cytoscape';
 import type { AssetType } from '../../shared/model/asset';
 import { escapeXml } from '../../shared/util/xml';
 import { ASSET_LOOKS } from './asset-style';
@@ -58,4 +59,30 @@ export function toSvg(nodes: readonly SvgNode[], edges: readonly SvgEdge[], back
   }
   lines.push('</g>', '</svg>', '');
   return lines.join('\n');
+}
+
+/** The canvas's visible (unfiltered) nodes and edges, at their drawn positions, as SVG. */
+export function canvasSvg(cy: Core, background: string): string {
+  const nodes: SvgNode[] = [];
+  cy.nodes()
+    .not('.filtered')
+    .forEach((node) => {
+      nodes.push({
+        id: node.id(),
+        type: node.data('type') as AssetType,
+        label: String(node.data('label')),
+        ...node.position(),
+      });
+    });
+  const edges: SvgEdge[] = [];
+  cy.edges()
+    .not('.filtered')
+    .forEach((edge) => {
+      edges.push({
+        source: edge.source().id(),
+        target: edge.target().id(),
+        relation: String(edge.data('relation')),
+      });
+    });
+  return toSvg(nodes, edges, background);
 }

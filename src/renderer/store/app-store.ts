@@ -15,6 +15,7 @@ import type {
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta, GraphSnapshot } from '../../shared/model/graph';
 import type { SessionProgress } from '../../shared/model/session';
+import type { RunSeed } from './seed-results';
 
 export interface CasesSlice {
   cases: CaseSummary[];
@@ -56,7 +57,10 @@ export interface GraphSlice {
 export interface SessionSlice {
   sessions: Record<string, SessionProgress>;
   currentSessionId: string | undefined;
+  /** The seeds each run of this window started from (to say "No results for <seed>"). */
+  seedsBySession: Readonly<Record<string, readonly RunSeed[]>>;
   updateProgress(progress: SessionProgress): void;
+  setSessionSeeds(sessionId: string, seeds: readonly RunSeed[]): void;
   setCurrentSession(sessionId: string | undefined): void;
 }
 
@@ -266,6 +270,9 @@ const createGraphSlice: Slice<GraphSlice> = (set, get) => {
 const createSessionSlice: Slice<SessionSlice> = (set) => ({
   sessions: {},
   currentSessionId: undefined,
+  seedsBySession: {},
+  setSessionSeeds: (sessionId, seeds) =>
+    set((state) => ({ seedsBySession: { ...state.seedsBySession, [sessionId]: seeds } })),
   updateProgress: (progress) =>
     set((state) => ({ sessions: { ...state.sessions, [progress.sessionId]: progress } })),
   setCurrentSession: (currentSessionId) => set({ currentSessionId }),
