@@ -31,7 +31,10 @@ export function createEngine(options: EngineOptions): Engine {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const plugins = options.plugins ?? builtinPlugins();
-  const registry = createHandlerRegistry(plugins);
+  // The configured order of DomainRecord's alternatives (RDAP, WHOIS): see docs/rdap.md.
+  const registry = createHandlerRegistry(plugins, { order: { DomainRecord: config.sources.domain.order } });
+  // Identity rules are the plugins' knowledge (GLEIF: one LEI, one organization); stores apply them.
+  const mergeRules = plugins.flatMap((plugin) => plugin.mergeRules ?? []);
 
   // One limiter per key for the whole engine, so concurrent sessions and clients share the rate.
   const limiters = new Map<string, RateLimiter>();
@@ -80,7 +83,7 @@ export function createEngine(options: EngineOptions): Engine {
   const openCases = new Set<OpenCase>();
 
   const openCase = (path: string): OpenCase => {
-    const graph = openCaseGraph(path, { clock, logger });
+    const graph = openCaseGraph(path, { clock, logger, mergeRules });
     const sessions = new Set<Session>();
 
     const seedIds = (seeds: StartSessionOptions['seeds']): EntityId[] => {
@@ -213,7 +216,9 @@ function sessionSignal(own: AbortSignal | undefined): AbortSignal | undefined {
 
 /** Every request made while a session runs is aborted when that session is cancelled. */
 function withSessionSignal(http: SourceHttp): SourceHttp {
-  const withSignal = <TOptions extends RequestOptions>(options: TOptions | undefined): TOptions | undefined => {
+  const withSignal = <TOptions extends RequestOptions>(
+    options: TOptions | undefined,
+  ): TOptions | undefined => {
     const signal = sessionSignal(options?.signal);
     return signal === undefined ? options : ({ ...options, signal } as TOptions);
   };

@@ -13,12 +13,14 @@ import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { GraphReader, Neighbour } from '../graph/types';
+import type { MergeRule } from '../graph/case-store';
 
 // The plugin API is the one surface a plugin imports: the graph and net types it touches are
 // re-exported here so that plugins never reach into the layers below.
 export type { EdgeFinding, EdgeProperties, Findings } from '../graph/findings';
 export { FindingsBuilder, emptyFindings } from '../graph/findings';
 export type { EdgeQuery, GraphReader, Neighbour } from '../graph/types';
+export type { MergeRule } from '../graph/case-store';
 export type {
   HttpClientOptions,
   HttpResponse,
@@ -123,6 +125,22 @@ export interface HandlerDefinition<TType extends AssetType = AssetType, TResourc
   fromStoredReply?(context: HandlerContext<TType, TResources>): Findings | null;
   /** Query path: call the source and return what to store and dispatch. */
   query(context: HandlerContext<TType, TResources>): Promise<Findings>;
+  /**
+   * The handler (by name, same event type) that answers instead when this one cannot: its query
+   * threw NotServedError, or failed other than by `not_found` (a source's "no such object" is an
+   * answer). The pair is one alternative chain: only its first member is queued, and a member
+   * that answered within the TTL is the one asked (lookup path). The configuration may reorder a
+   * chain by plugin name (e.g. `sources.domain.order`). Unregistered names are ignored.
+   */
+  fallback?: string;
+}
+
+/**
+ * Thrown by a query when the source has no service for the asset (e.g. a TLD without RDAP in the
+ * IANA bootstrap): not a failure; the handler's fallback, if any, answers instead.
+ */
+export class NotServedError extends Error {
+  override readonly name = 'NotServedError';
 }
 
 /** Declared freshness rules the engine applies around `lookup` (never decided inside `query`). */
@@ -152,6 +170,8 @@ export interface PluginDefinition<TResources = unknown> {
   // Handlers are invariant in their asset type; `any` keeps a heterogeneous list assignable.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handlers: HandlerDefinition<any, TResources>[];
+  /** Identity rules this plugin's source vouches for; the engine hands them to every case store. */
+  mergeRules?: readonly MergeRule[];
 }
 
 /** Identity helper that checks a plugin definition's types. */

@@ -14,7 +14,13 @@ import { capFindings } from './findings-cap';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
-import type { ConfirmedEdges, EdgeQuery, GraphReader, HandlerContext } from './plugin-api';
+import {
+  NotServedError,
+  type ConfirmedEdges,
+  type EdgeQuery,
+  type GraphReader,
+  type HandlerContext,
+} from './plugin-api';
 
 /** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
 export type EngineGraph = GraphReader &
@@ -44,7 +50,9 @@ export interface HandlerRunInput {
 export type HandlerOutcome =
   | { kind: 'ignored' }
   | { kind: 'completed'; cacheHit: boolean; dispatch: EntityId[] }
-  | { kind: 'failed' }
+  | { kind: 'failed'; code?: string }
+  /** The source has no service for the asset (NotServedError): not a failure. */
+  | { kind: 'unserved' }
   | { kind: 'needs-key' }
   | { kind: 'cancelled' };
 
@@ -52,7 +60,7 @@ const IGNORED: HandlerOutcome = { kind: 'ignored' };
 
 export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome> {
   const { registered, graph, signal } = input;
-  const { handler, plugin, source } = registered;
+  const { handler, source } = registered;
   const entityId = graph.resolveId?.(input.entityId) ?? input.entityId;
   const entity = graph.findEntity(entityId);
   if (entity === undefined || entity.type !== handler.eventType) {
@@ -74,10 +82,7 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (handler.accepts !== undefined && !handler.accepts(entity.asset)) {
       return IGNORED;
     }
-    const key: TtlKey =
-      handler.transforms[0] === undefined
-        ? { from: handler.eventType, plugin: plugin.name }
-        : { from: handler.eventType, to: handler.transforms[0], plugin: plugin.name };
+    const key = ttlKeyOf(registered);
     const since =
       input.ttlStart === undefined
         ? ttlStartTime(input.config, key, input.now)
@@ -138,8 +143,19 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     const markMonitored = partial ? undefined : entityId;
     return { kind: 'completed', cacheHit: false, dispatch: write(graph, findings, input, markMonitored) };
   } catch (error) {
-    return { kind: report(error) };
+    if (error instanceof NotServedError && !signal.aborted) {
+      return { kind: 'unserved' };
+    }
+    const kind = report(error);
+    return kind === 'failed' ? { kind, code: toHandlerFailure(error, input, entityId).code } : { kind };
   }
+}
+
+/** The TTL rule key of a handler: its event type, first transform and plugin. */
+export function ttlKeyOf({ handler, plugin }: RegisteredHandler): TtlKey {
+  return handler.transforms[0] === undefined
+    ? { from: handler.eventType, plugin: plugin.name }
+    : { from: handler.eventType, to: handler.transforms[0], plugin: plugin.name };
 }
 
 /** Applies findings through the one write path and returns the ids to dispatch (after merges). */

@@ -63,7 +63,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   if (command.exportPath !== undefined) {
     await checkOutputFile(command.exportPath, command.casePath, '--export');
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
 
   const printer = createProgressPrinter(io.stderr);
   for (const notice of command.notices) {

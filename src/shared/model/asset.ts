@@ -57,7 +57,9 @@ export type IdentifierType =
   | 'spglobal'
   | 'email'
   | 'companydata_company_id'
-  | 'companydata_person_id';
+  | 'companydata_person_id'
+  /** A registrar's IANA id (RDAP `publicIds`, WHOIS "Registrar IANA ID"). */
+  | 'iana_registrar_id';
 
 export interface Identifier {
   /** `<id_type>:<id>`, e.g. `lei:INR2EJN1ERAN0W5ZP974`. */
@@ -155,6 +157,8 @@ export interface DomainRecord {
   expiration_date?: string;
   status?: string[];
   dnssec?: boolean;
+  /** What the registry or registrar declared redacted (RFC 9537 names, e.g. "Registrant Email"). */
+  redacted?: string[];
 }
 
 export interface ContactRecord {

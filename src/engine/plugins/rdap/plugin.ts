@@ -1,4 +1,4 @@
-/** The RDAP plugin: AS and netblock registration records, and their expansion into contacts. */
+/** The RDAP plugin: AS, netblock and domain registration records, and their expansion into contacts. */
 import path from 'node:path';
 import type { AssetType, EntityId } from '../../../shared/model/asset';
 import type { SourceRef } from '../../../shared/model/graph';
@@ -13,7 +13,8 @@ import {
 import { createRdapBootstrap } from './bootstrap';
 import { expandRecord } from './expand';
 import { buildAutnumRecord, buildIpNetRecord } from './parse';
-import { queryAutnum, queryNetwork, readStoredReply, type RdapResources } from './query';
+import { domainRecordHandler } from './handlers/domain-record';
+import { queryAutnum, queryNetwork, readStoredReply, type RdapResources } from './client';
 
 export const RDAP_SOURCE: SourceRef = { name: 'RDAP', confidence: 100 };
 
@@ -170,5 +171,5 @@ export const rdapPlugin: PluginDefinition<RdapResources> = definePlugin<RdapReso
     });
     return { http, bootstrap };
   },
-  handlers: [autsys, netblock, autnum, ipnet],
+  handlers: [autsys, netblock, autnum, ipnet, domainRecordHandler],
 });
