@@ -88,6 +88,15 @@ export const SOURCE_TARGETS: readonly SourceTarget[] = [
     wireSchemaPending: () =>
       !existsSync(path.join(repositoryRoot, 'src', 'engine', 'plugins', 'rdap', 'wire.ts')),
   },
+  {
+    // The domain chain: IANA dns.json, the registry, then the registrar its `links` name.
+    source: 'RDAP',
+    plugin: 'rdap',
+    seed: seedOf('DomainRecord=acme-widgets.example'),
+    startUpstream: () => startFakeRdapServer({ root: fixtures('rdap') }),
+    configFor: (proxyUrl) => ({ rdap: { bootstrapUrl: `${proxyUrl}/bootstrap/`, rateLimit: FAST } }),
+    passThrough: (request) => request.path.startsWith('/bootstrap/'),
+  },
 ];
 
 export interface HostileRun {
@@ -102,6 +111,7 @@ export interface HostileRun {
   proxyRequests: FakeRequest[];
   internalRequests: FakeRequest[];
   proxyUrl: string;
+  internalUrl: string;
   logText: string;
 }
 
@@ -115,7 +125,15 @@ export type ProxyAnswer = (
 export async function runHostile(
   target: SourceTarget,
   answer: ProxyAnswer,
-  options: { http?: ConfigFile['http']; sources?: (proxyUrl: string) => ConfigFile['sources'] } = {},
+  options: {
+    http?: ConfigFile['http'];
+    sources?: (proxyUrl: string) => ConfigFile['sources'];
+    /**
+     * Every URL of the source's own server in a forwarded reply (RDAP bootstrap service URLs,
+     * GLEIF `links`) is rewritten to the internal server: a reply that refers the engine onwards.
+     */
+    referToInternal?: boolean;
+  } = {},
 ): Promise<HostileRun> {
   const upstream = await target.startUpstream();
   const internal = await startFakeHttpServer(() => ({ body: { data: [{ id: 'INTERNAL-SECRET' }] } }));
@@ -123,7 +141,8 @@ export async function runHostile(
   const directory = mkdtempSync(path.join(tmpdir(), 'hostile-'));
   try {
     proxy = await startFakeHttpServer((request) => {
-      const forward = (): Promise<FakeReply> => forwardTo(upstream.url, proxyUrl, request);
+      const referTo = options.referToInternal === true ? internal.url : proxyUrl;
+      const forward = (): Promise<FakeReply> => forwardTo(upstream.url, referTo, request);
       return target.passThrough(request)
         ? forward()
         : answer(request, forward, { internalUrl: internal.url });
@@ -165,6 +184,7 @@ export async function runHostile(
         proxyRequests: proxy.requests,
         internalRequests: internal.requests,
         proxyUrl,
+        internalUrl: internal.url,
         logText: logLines.join('\n'),
       };
     } finally {
@@ -178,7 +198,7 @@ export async function runHostile(
   }
 }
 
-/** Sends the request on to the upstream fake and rewrites its origin to the proxy's. */
+/** Sends the request on to the upstream fake and rewrites its origin to `proxyUrl`. */
 async function forwardTo(upstreamUrl: string, proxyUrl: string, request: FakeRequest): Promise<FakeReply> {
   const headers: Record<string, string> = {};
   for (const name of ['authorization', 'content-type', 'accept']) {

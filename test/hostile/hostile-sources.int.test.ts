@@ -14,7 +14,7 @@ function expectReadable(message: string): void {
   expect([...message].filter((character) => character < ' ' || character === '\u007f')).toEqual([]);
 }
 
-describe.each(SOURCE_TARGETS)('$source as a hostile source', (target) => {
+describe.each(SOURCE_TARGETS)('$source ($seed.type seed) as a hostile source', (target) => {
   const seedId = `${target.seed.type}:`;
 
   const cases = HOSTILE_CASES.filter(
@@ -63,3 +63,24 @@ describe.each(SOURCE_TARGETS)('$source as a hostile source', (target) => {
     expect(run.caseFileText).not.toContain(API_KEY);
   });
 });
+
+describe.each(SOURCE_TARGETS.filter((target) => target.source !== 'CompanyData'))(
+  '$source ($seed.type seed) replies that refer the engine onwards',
+  (target) => {
+    it('are refused when they point at an internal server, and nothing is fetched from it', async () => {
+      const run = await runHostile(target, (_request, forward) => forward(), { referToInternal: true });
+      expect(run.progress.state).toBe('done');
+      // Refused by the destination policy, or earlier by the plugin's own rule (GLEIF keeps
+      // pagination on the registry's origin); either way a failure that names the server.
+      const internalHost = new URL(run.internalUrl).host;
+      const refusals = run.progress.failures.filter((failure) => failure.message.includes(internalHost));
+      expect(refusals.length).toBeGreaterThan(0);
+      for (const refusal of refusals) {
+        expect(['destination_refused', 'malformed_body']).toContain(refusal.code);
+        expectReadable(refusal.message);
+      }
+      expect(run.internalRequests).toHaveLength(0);
+      expect(run.caseFileText).not.toContain('INTERNAL-SECRET');
+    });
+  },
+);
