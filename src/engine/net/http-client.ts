@@ -5,6 +5,7 @@ import type { HttpClientOptions, RateLimiter } from './types';
 import {
   createDestinationPolicy,
   DestinationRefusedError,
+  portOf,
   type DestinationPolicy,
 } from './destination-policy';
 import { guardedTransport, refusalBehind, type Transport } from './guarded-transport';
@@ -311,6 +312,18 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
         next = new URL(location, url);
       } catch {
         throw permanent(new NetworkError(reply.url, `invalid redirect location`, source));
+      }
+      if (
+        url.protocol === 'https:' &&
+        next.protocol === 'http:' &&
+        !destinations.isConfigured(next.hostname, portOf(next))
+      ) {
+        // Whatever the reply holds would travel in clear text: a downgrade is never followed.
+        throw new DestinationRefusedError(
+          safe(redactUrl(next)),
+          'a redirect from https to http is not followed',
+          source,
+        );
       }
       if (visited.has(next.href)) {
         throw permanent(
