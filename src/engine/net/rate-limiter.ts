@@ -21,7 +21,11 @@ interface Waiter {
  * Waiters are served strictly in arrival order; an aborted waiter leaves the queue without
  * taking a token.
  */
-export function createRateLimiter({ requests, intervalMs, clock }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  requests,
+  intervalMs,
+  clock,
+}: RateLimiterOptions): Required<RateLimiter> {
   if (!Number.isInteger(requests) || requests < 1 || !(intervalMs > 0)) {
     throw new RangeError(`invalid rate limit: ${requests} requests per ${intervalMs} ms`);
   }
@@ -63,6 +67,18 @@ export function createRateLimiter({ requests, intervalMs, clock }: RateLimiterOp
   };
 
   return {
+    expectedWaitMs(): number {
+      // The queue is served in order, so a newcomer takes the token after those of the waiters
+      // ahead of it: tokens free now first, then each spent one as it comes back, cycle after cycle.
+      const now = clock.now();
+      const freeAt = [
+        ...Array<number>(requests - grants.length).fill(now),
+        ...grants.map((at) => at + intervalMs),
+      ];
+      const turn = queue.length;
+      const slot = freeAt[turn % requests] ?? now;
+      return Math.max(0, slot + Math.floor(turn / requests) * intervalMs - now);
+    },
     acquire(signal?: AbortSignal): Promise<number> {
       if (signal?.aborted) {
         return Promise.reject(abortReason(signal));

@@ -61,6 +61,8 @@ export interface SourceHttp {
 export interface RateLimiter {
   /** Resolves with the milliseconds waited; rejects when the signal aborts the wait. */
   acquire(signal?: AbortSignal): Promise<number>;
+  /** About how long a request asking now would wait (for the progress countdown). */
+  expectedWaitMs?(): number;
 }
 
 export interface HttpClientOptions {

@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { EditableSettings } from '../../shared/ipc/contract';
 import { maskUrlPassword, restoreUrlPassword } from '../../shared/util/url-password';
 import type { AppConfig } from '../../engine/index';
-import { resolveConfig } from '../../engine/index';
+import { resolveConfig, withoutByteOrderMark } from '../../engine/index';
 
 type JsonObject = Record<string, unknown>;
 
@@ -23,7 +23,7 @@ export async function readSettingsFile(file: string): Promise<JsonObject> {
     }
     throw error;
   }
-  const parsed: unknown = JSON.parse(text);
+  const parsed: unknown = JSON.parse(withoutByteOrderMark(text));
   if (!isObject(parsed)) {
     throw new Error(`${file} does not hold a JSON object`);
   }

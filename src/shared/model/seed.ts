@@ -39,9 +39,21 @@ export function parseSeed(type: string, rawValue: string): SeedResult {
   }
   switch (type) {
     case 'Organization':
-      return value.length > 300
-        ? { ok: false, error: 'organization name is longer than 300 characters' }
-        : { ok: true, seed: { type, asset: { unique_id: normalizeOrganizationName(value), name: value } } };
+      if (value.length > 300) {
+        return { ok: false, error: 'organization name is longer than 300 characters' };
+      }
+      // Identity drops punctuation, symbols and invisible characters, so a name needs something
+      // else: "!!!" or a zero-width space would become an organization without a name.
+      if (!/[\p{L}\p{N}]/u.test(value)) {
+        return { ok: false, error: `organization name has no letters or digits: "${value}"` };
+      }
+      if (/[\p{Cc}]/u.test(value)) {
+        return { ok: false, error: 'organization name contains control characters' };
+      }
+      return {
+        ok: true,
+        seed: { type, asset: { unique_id: normalizeOrganizationName(value), name: value } },
+      };
     case 'Identifier': {
       const result = canonicalLei(value);
       if (!result.ok) {
