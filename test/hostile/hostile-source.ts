@@ -44,7 +44,7 @@ export interface SourceTarget {
   seed: TypedAsset;
   startUpstream(): Promise<Upstream>;
   /** The configuration pointing the source at `proxyUrl`. */
-  configFor(proxyUrl: string): ConfigFile['sources'];
+  configFor(proxyUrl: string): NonNullable<ConfigFile>['sources'];
   /** Requests the proxy passes through untouched (RDAP's bootstrap files). */
   passThrough(request: FakeRequest): boolean;
   /**
@@ -126,8 +126,8 @@ export async function runHostile(
   target: SourceTarget,
   answer: ProxyAnswer,
   options: {
-    http?: ConfigFile['http'];
-    sources?: (proxyUrl: string) => ConfigFile['sources'];
+    http?: NonNullable<ConfigFile>['http'];
+    sources?: (proxyUrl: string) => NonNullable<ConfigFile>['sources'];
     /**
      * Every URL of the source's own server in a forwarded reply (RDAP bootstrap service URLs,
      * GLEIF `links`) is rewritten to the internal server: a reply that refers the engine onwards.
