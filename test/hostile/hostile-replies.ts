@@ -156,6 +156,13 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     namesServer: false,
   },
   {
+    name: 'a redirect to a 10 KB URL on a private address',
+    reply: () => ({ status: 302, headers: { location: `http://192.168.1.1/${'a'.repeat(10_000)}` } }),
+    code: 'destination_refused',
+    message: /^refused to connect to http:\/\/192\.168\.1\.1\/a+…: 192\.168\.1\.1 is private$/,
+    namesServer: false,
+  },
+  {
     name: 'a 50 MB body',
     reply: () => ({ respond: streamBody(50 * MB, Buffer.alloc(64 * 1024, 0x20)) }),
     code: 'too_large',

@@ -20,6 +20,7 @@ import {
   ResponseTooLargeError,
   SourceError,
   TimeoutError,
+  urlForMessage,
 } from './errors';
 import { createRateLimiter } from './rate-limiter';
 import { redactHeaders, redactUrl, scrubSecrets, takeUrlCredentials } from './redact';
@@ -320,14 +321,18 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       ) {
         // Whatever the reply holds would travel in clear text: a downgrade is never followed.
         throw new DestinationRefusedError(
-          safe(redactUrl(next)),
+          urlForMessage(safe(redactUrl(next))),
           'a redirect from https to http is not followed',
           source,
         );
       }
       if (visited.has(next.href)) {
         throw permanent(
-          new NetworkError(reply.url, `redirect loop back to ${safe(redactUrl(next))}`, source),
+          new NetworkError(
+            reply.url,
+            `redirect loop back to ${urlForMessage(safe(redactUrl(next)))}`,
+            source,
+          ),
         );
       }
       if (hop + 1 > maxRedirects) {
