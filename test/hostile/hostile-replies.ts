@@ -156,6 +156,43 @@ export const HOSTILE_CASES: readonly HostileCase[] = [
     namesServer: false,
   },
   {
+    name: 'a redirect to loopback written as one decimal number',
+    reply: ({ internalUrl }) => ({
+      status: 302,
+      headers: { location: `http://2130706433:${new URL(internalUrl).port}/` },
+    }),
+    code: 'destination_refused',
+    message: /127\.0\.0\.1 is loopback$/,
+    namesServer: false,
+  },
+  {
+    name: 'a redirect to loopback written in hexadecimal parts',
+    reply: ({ internalUrl }) => ({
+      status: 302,
+      headers: { location: `http://0x7f.0.0.1:${new URL(internalUrl).port}/` },
+    }),
+    code: 'destination_refused',
+    message: /127\.0\.0\.1 is loopback$/,
+    namesServer: false,
+  },
+  {
+    name: 'a redirect to an IPv4-mapped IPv6 loopback literal',
+    reply: ({ internalUrl }) => ({
+      status: 302,
+      headers: { location: `http://[::ffff:127.0.0.1]:${new URL(internalUrl).port}/` },
+    }),
+    code: 'destination_refused',
+    message: /is loopback \(embedded IPv4\)$/,
+    namesServer: false,
+  },
+  {
+    name: 'a redirect to the IPv6 loopback',
+    reply: () => ({ status: 302, headers: { location: 'http://[::1]:8080/' } }),
+    code: 'destination_refused',
+    message: /::1 is loopback$/,
+    namesServer: false,
+  },
+  {
     name: 'a redirect to a 10 KB URL on a private address',
     reply: () => ({ status: 302, headers: { location: `http://192.168.1.1/${'a'.repeat(10_000)}` } }),
     code: 'destination_refused',
