@@ -5,6 +5,7 @@
  */
 import type { Location } from '../../shared/model/asset';
 import { findCountryCode, isCountryCode } from './country';
+import { normalizeSpaces } from '../../shared/util/text';
 
 export interface LocationParts {
   street?: string;
@@ -154,7 +155,7 @@ interface Token {
 
 /** White space collapsed and trimmed, after NFKC. */
 export function normalizeAddressText(text: string): string {
-  return text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  return normalizeSpaces(text);
 }
 
 /**
