@@ -27,6 +27,8 @@ import { redactHeaders, redactUrl, scrubSecrets, takeUrlCredentials } from './re
 import {
   describeNetworkError,
   describeParseError,
+  describeSchemaMismatch,
+  lowerCaseKeys,
   jsonNestingDepth,
   MAX_JSON_DEPTH,
   readBodyCapped,
@@ -487,25 +489,4 @@ async function holdSlot(limiter: RateLimiter, signal: AbortSignal | undefined): 
     return limiter.hold(signal);
   }
   return { waitedMs: await limiter.acquire(signal), release: () => undefined };
-}
-
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    result[name.toLowerCase()] = value;
-  }
-  return result;
-}
-
-/** The first place a reply departs from its wire schema, e.g. `data.0.attributes: expected object`. */
-function describeSchemaMismatch(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): string {
-  const first = issues[0];
-  if (first === undefined) {
-    return 'the reply does not have the expected shape';
-  }
-  const where = first.path.map(String).join('.') || 'reply';
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return `unexpected shape at ${where}: ${first.message}${more}`.slice(0, 300);
 }
