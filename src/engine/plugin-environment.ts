@@ -12,7 +12,7 @@ import { createHttpClient } from './net/http-client';
 import { withRateLedger, type RateLedger } from './net/rate-ledger';
 import { openSqliteRateLedger } from './net/rate-ledger-sqlite';
 import { createRateLimiter } from './net/rate-limiter';
-import type { RequestOptions, SourceHttp } from './net/types';
+import type { HeldGrant, RequestOptions, SourceHttp } from './net/types';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
 import { findSessionContext, type SessionContext } from './util/session-context';
@@ -113,35 +113,53 @@ function withSessionSignal(http: SourceHttp): SourceHttp {
  * session as wall-clock time for `source`, with its expected end for the live countdown.
  */
 export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock: Clock): RateLimiter {
+  // One waiting rule for plain and held grants: a paused session queues again once resumed.
+  const whenGranted = async <T>(
+    take: (signal: AbortSignal | undefined) => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ grant: T; waitedMs: number | undefined }> => {
+    const context = findSessionContext();
+    if (context === undefined) {
+      return { grant: await take(signal), waitedMs: undefined };
+    }
+    const started = clock.now();
+    const own = sessionSignal(signal);
+    for (;;) {
+      await context.whenRunning();
+      own?.throwIfAborted();
+      const running = context.runningSignal();
+      const endWait = beginWait(context, limiter, source);
+      try {
+        const grant = await take(own === undefined ? running : AbortSignal.any([own, running]));
+        return { grant, waitedMs: clock.now() - started };
+      } catch (error) {
+        if (running.aborted && own?.aborted !== true) {
+          continue; // paused: queue again once resumed
+        }
+        throw error;
+      } finally {
+        endWait();
+      }
+    }
+  };
+  const hold = limiter.hold?.bind(limiter);
   return {
     ...(limiter.expectedWaitMs === undefined
       ? {}
       : { expectedWaitMs: () => limiter.expectedWaitMs?.() ?? 0 }),
     acquire: async (signal) => {
-      const context = findSessionContext();
-      if (context === undefined) {
-        return limiter.acquire(signal);
-      }
-      const started = clock.now();
-      const own = sessionSignal(signal);
-      for (;;) {
-        await context.whenRunning();
-        own?.throwIfAborted();
-        const running = context.runningSignal();
-        const endWait = beginWait(context, limiter, source);
-        try {
-          await limiter.acquire(own === undefined ? running : AbortSignal.any([own, running]));
-          return clock.now() - started;
-        } catch (error) {
-          if (running.aborted && own?.aborted !== true) {
-            continue; // paused: queue again once resumed
-          }
-          throw error;
-        } finally {
-          endWait();
-        }
-      }
+      const { grant, waitedMs } = await whenGranted((inner) => limiter.acquire(inner), signal);
+      return waitedMs ?? grant;
     },
+    // Keep the held grant (issue 11.10): the HTTP client releases it once the server has the request.
+    ...(hold === undefined
+      ? {}
+      : {
+          hold: async (signal?: AbortSignal): Promise<HeldGrant> => {
+            const { grant, waitedMs } = await whenGranted(hold, signal);
+            return { waitedMs: waitedMs ?? grant.waitedMs, release: () => grant.release() };
+          },
+        }),
   };
 }
 

@@ -71,6 +71,8 @@ export function withRateLedger(
     };
   };
   return {
+    // The in-process estimate (the progress countdown; other processes' holds can only add to it).
+    ...(inner.expectedWaitMs === undefined ? {} : { expectedWaitMs: () => inner.expectedWaitMs?.() ?? 0 }),
     hold,
     async acquire(signal?: AbortSignal): Promise<number> {
       const grant = await hold(signal);
