@@ -5,8 +5,7 @@ import {
   contactFieldOf,
   HANDLE_KEYS,
   HANDLE_ROLES,
-  PREFIX_ROLES,
-  PREFIXED,
+  prefixedLabelOf,
   REGISTRAR_KEYS,
   SECTION_ROLES,
   SPECIAL_CONTACT_KEYS,
@@ -184,13 +183,26 @@ export function collectContacts(
   domainBlock: number | undefined,
 ): ContactSet {
   const contacts = new ContactSet();
-  const handles = new Map<string, Entry[]>();
+  // Each handle's block (the last block that defines it), read in one pass over the entries.
+  const blockOfHandle = new Map<string, number>();
   for (const entry of entries) {
     if (HANDLE_KEYS.has(entry.key)) {
-      handles.set(
-        entry.value.toLowerCase(),
-        entries.filter((other) => other.block === entry.block),
-      );
+      blockOfHandle.set(entry.value.toLowerCase(), entry.block);
+    }
+  }
+  const handles = new Map<string, Entry[]>();
+  if (blockOfHandle.size > 0) {
+    const byBlock = new Map<number, Entry[]>();
+    for (const entry of entries) {
+      const list = byBlock.get(entry.block);
+      if (list === undefined) {
+        byBlock.set(entry.block, [entry]);
+      } else {
+        list.push(entry);
+      }
+    }
+    for (const [handle, block] of blockOfHandle) {
+      handles.set(handle, byBlock.get(block) ?? []);
     }
   }
   for (const entry of entries) {
@@ -251,13 +263,9 @@ export function collectContacts(
       contacts.set('registrar', 'organization', entry.value);
       continue;
     }
-    const prefixed = PREFIXED.exec(entry.key);
+    const prefixed = prefixedLabelOf(entry.key);
     if (prefixed) {
-      const role = PREFIX_ROLES[prefixed[1] ?? ''];
-      const rest = prefixed[2];
-      if (role === undefined) {
-        continue;
-      }
+      const { role, rest } = prefixed;
       if (rest === undefined) {
         const nameField = role === 'registrant' || role === 'registrar' ? 'organization' : 'name';
         contacts.set(role, nameField, entry.value);

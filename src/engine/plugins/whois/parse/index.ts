@@ -29,8 +29,10 @@ const DATE_TARGETS = {
 } as const;
 
 /** A date entry's value; a label known only by a word rule must hold a real date. */
-function datedValue(entry: Entry, value: string, order: DateOrder): string | undefined {
-  const entryOrder = orderOfHint(entry.hint) ?? order;
+function datedValue(entry: Entry, value: string, order: () => DateOrder): string | undefined {
+  const hinted = orderOfHint(entry.hint);
+  // Only a numeric date with both numbers up to 12 asks which comes first.
+  const entryOrder = hinted ?? (/^\s*\d{1,2}[-/.]\d{1,2}[-/.]/.test(value) ? order() : 'dmy');
   if (isRuleDateLabel(entry.key)) {
     const cleaned = clean(value);
     return cleaned === undefined ? undefined : normaliseWhoisDate(cleaned, entryOrder);
@@ -79,7 +81,9 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
     }
   }
   const result: ParsedWhois = { kind: 'record', status: [], nameServers: [], contacts: {} };
-  const order = options.dateOrder ?? orderInReply(entries.map((entry) => entry.value)) ?? 'dmy';
+  // Read from the reply only when a date needs it (most replies have unambiguous dates).
+  let replyOrder: DateOrder | undefined = options.dateOrder;
+  const order = (): DateOrder => (replyOrder ??= orderInReply(entries.map((entry) => entry.value)) ?? 'dmy');
   let domainBlock: number | undefined;
   for (const entry of entries) {
     if (foreign.has(entry.block)) {

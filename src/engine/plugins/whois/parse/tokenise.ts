@@ -18,8 +18,31 @@ export interface Entry {
 
 /** `[key] value`, optionally after a one-letter item mark (`c [Record Created] ...`). */
 const BRACKET_LINE = /^\s*(?:[a-z]\.?\s+)?\[([^[\]]{1,40})\]\s*(.*)$/;
-/** `key: value`; a key starts with a non-digit and may end in an index (`Street1`). */
-const COLON_LINE = /^\s*([^\s:\d][^:\t]{0,59}?)\s*:(?!\/\/)[ \t]*(.*)$/;
+/**
+ * `key: value` without a regular expression (the hot path): the key
+ * runs from the first non-blank to the first colon, at most 60 characters, no tab inside, not
+ * starting with a digit; a colon followed by `//` (a URL) is no separator.
+ */
+function colonSplit(line: string): [string, string, string] | null {
+  const colon = line.indexOf(':');
+  if (colon < 1) {
+    return null;
+  }
+  let start = 0;
+  while (start < colon && (line[start] === ' ' || line[start] === '\t')) {
+    start += 1;
+  }
+  const key = line.slice(start, colon).trimEnd();
+  const first = key.charCodeAt(0);
+  if (key === '' || key.length > 60 || key.includes('\t') || (first >= 48 && first <= 57)) {
+    return null;
+  }
+  if (line.startsWith('//', colon + 1)) {
+    return null;
+  }
+  return [line, key, line.slice(colon + 1)];
+}
+
 /** `key........ value` (dotted leaders without a colon). */
 const LEADER_LINE = /^\s*([A-Za-z][^.:\t]{0,40}?)\s*\.{3,}[ \t]*(.+)$/;
 /** `key = value`. */
@@ -51,14 +74,24 @@ export const BLOCK_SECTIONS = new Set(['contact information']);
  * `Domain Name.......`); a trailing parenthetical is a hint, not part of the label.
  */
 export function normaliseKey(raw: string): string {
-  return raw
-    .replace(/\([^)]*\)\s*$/, '')
-    .replace(/_/g, ' ')
-    .replace(/[.\s]+$/, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ');
+  let key = keyCache.get(raw);
+  if (key === undefined) {
+    key = raw
+      .replace(/\([^)]*\)\s*$/, '')
+      .replace(/_/g, ' ')
+      .replace(/[.\s]+$/, '')
+      .trim()
+      .toLowerCase()
+      .replace(/\s+/g, ' ');
+    // Keys repeat across replies; the cache is bounded whatever a server sends.
+    if (keyCache.size > 4096) {
+      keyCache.clear();
+    }
+    keyCache.set(raw, key);
+  }
+  return key;
 }
+const keyCache = new Map<string, string>();
 
 function indentOf(line: string): number {
   let width = 0;
@@ -75,23 +108,25 @@ function indentOf(line: string): number {
 }
 
 function splitKeyed(line: string): { key: string; value: string; hint: string | undefined } | undefined {
+  // Each shape is tried only when its marker character is on the line (the parser's hot path).
   const match =
-    BRACKET_LINE.exec(line) ??
-    COLON_LINE.exec(line) ??
-    LEADER_LINE.exec(line) ??
-    EQUALS_LINE.exec(line) ??
-    TAB_LINE.exec(line) ??
-    SPACED_LINE.exec(line);
+    (line.includes('[') ? BRACKET_LINE.exec(line) : null) ??
+    colonSplit(line) ??
+    (line.includes('...') ? LEADER_LINE.exec(line) : null) ??
+    (line.includes('=') ? EQUALS_LINE.exec(line) : null) ??
+    (line.includes('\t') ? TAB_LINE.exec(line) : null) ??
+    (line.includes('  ') ? SPACED_LINE.exec(line) : null);
   if (!match) {
     return undefined;
   }
   const rawKey = match[1] ?? '';
   const key = normaliseKey(rawKey);
-  if (key === '' || key.includes('http') || isCutTime(key, match[2] ?? '')) {
+  if (key === '' || key.includes('http') || (/\d$/.test(key) && isCutTime(key, match[2] ?? ''))) {
     return undefined;
   }
-  const hint = /\(([^)]*)\)\s*$/.exec(rawKey)?.[1];
-  return { key, value: (match[2] ?? '').replace(VALUE_LEADER, '').trim(), hint };
+  const hint = rawKey.includes('(') ? /\(([^)]*)\)\s*$/.exec(rawKey)?.[1] : undefined;
+  const value = match[2] ?? '';
+  return { key, value: (value.startsWith('.') ? value.replace(VALUE_LEADER, '') : value).trim(), hint };
 }
 
 export function tokenise(text: string): Entry[] {
@@ -101,7 +136,7 @@ export function tokenise(text: string): Entry[] {
   let blockSection: string | undefined;
   let last: Entry | undefined;
   for (const rawLine of text.split(/\r\n|\r|\n/)) {
-    const line = rawLine.replace(/\s+$/, '');
+    const line = rawLine.trimEnd();
     if (line.trim() === '') {
       block += 1;
       blockSection = undefined;
@@ -114,7 +149,7 @@ export function tokenise(text: string): Entry[] {
     }
     // `** Registrant:` is a heading whose section runs to the end of its block; other lines
     // starting with `*` or `-` are decoration or banners.
-    const decorated = DECORATED_HEADING.exec(trimmed);
+    const decorated = trimmed.startsWith('*') ? DECORATED_HEADING.exec(trimmed) : null;
     if (decorated?.[1] !== undefined) {
       trimmed = decorated[1];
       const key = normaliseKey(trimmed);
