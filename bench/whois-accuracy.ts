@@ -145,7 +145,7 @@ function whoiserParsed(query: string, decoded: string): ParsedWhois {
   const fields = whoiserFields(query, decoded);
   const data = parseDomainWhois(query, decoded, true);
   const str = (name: string): string | undefined =>
-    typeof fields[name] === 'string' ? (fields[name] as string) : undefined;
+    typeof fields[name] === 'string' ? fields[name] : undefined;
   const contacts: ParsedWhois['contacts'] = {};
   for (const [prefix, role] of [
     ['Registrant', 'registrant'],
