@@ -11,6 +11,7 @@ import type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } fr
 import { createSessionRunner } from './events/session-runner';
 import { openCaseGraph } from './graph/case-graph';
 import type { CaseGraph, SessionRecord } from './graph/types';
+import { configuredEndpoints, createDestinationPolicy } from './net/destination-policy';
 import { createHttpClient } from './net/http-client';
 import { createRateLimiter } from './net/rate-limiter';
 import type { RequestOptions, SourceHttp } from './net/types';
@@ -30,7 +31,10 @@ export function createEngine(options: EngineOptions): Engine {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const plugins = options.plugins ?? builtinPlugins();
-  const registry = createHandlerRegistry(plugins);
+  // The configured order of DomainRecord's alternatives (RDAP, WHOIS): see docs/rdap.md.
+  const registry = createHandlerRegistry(plugins, { order: { DomainRecord: config.sources.domain.order } });
+  // Identity rules are the plugins' knowledge (GLEIF: one LEI, one organization); stores apply them.
+  const mergeRules = plugins.flatMap((plugin) => plugin.mergeRules ?? []);
 
   // One limiter per key for the whole engine, so concurrent sessions and clients share the rate.
   const limiters = new Map<string, RateLimiter>();
@@ -42,6 +46,8 @@ export function createEngine(options: EngineOptions): Engine {
     }
     return limiter;
   };
+  // Endpoints named in the configuration are trusted as set; any other destination must be public.
+  const destinations = createDestinationPolicy(configuredEndpoints(config));
   const hooks = {
     onRequest: (source: string) => findSessionContext()?.countRequest(source),
     onRateLimitWait: (source: string, ms: number) => findSessionContext()?.countRateLimitWait(source, ms),
@@ -62,6 +68,7 @@ export function createEngine(options: EngineOptions): Engine {
           credentials,
           logger,
           hooks,
+          destinations,
           createLimiter: (key, rateLimit) => sharedLimiter(`http:${key}`, rateLimit),
         }),
       ),
@@ -76,7 +83,7 @@ export function createEngine(options: EngineOptions): Engine {
   const openCases = new Set<OpenCase>();
 
   const openCase = (path: string): OpenCase => {
-    const graph = openCaseGraph(path, { clock, logger });
+    const graph = openCaseGraph(path, { clock, logger, mergeRules });
     const sessions = new Set<Session>();
 
     const seedIds = (seeds: StartSessionOptions['seeds']): EntityId[] => {
@@ -209,9 +216,11 @@ function sessionSignal(own: AbortSignal | undefined): AbortSignal | undefined {
 
 /** Every request made while a session runs is aborted when that session is cancelled. */
 function withSessionSignal(http: SourceHttp): SourceHttp {
-  const withSignal = (options: RequestOptions | undefined): RequestOptions | undefined => {
+  const withSignal = <TOptions extends RequestOptions>(
+    options: TOptions | undefined,
+  ): TOptions | undefined => {
     const signal = sessionSignal(options?.signal);
-    return signal === undefined ? options : { ...options, signal };
+    return signal === undefined ? options : ({ ...options, signal } as TOptions);
   };
   return {
     getJson: (pathOrUrl, options) => http.getJson(pathOrUrl, withSignal(options)),

@@ -22,7 +22,11 @@ export interface AppConfig {
     companydata: { baseUrl: string; rateLimit: RateLimit };
     rdap: { bootstrapUrl: string; rateLimit: RateLimit; hosts: Record<string, RateLimit> };
     whois: { ianaServer: string; servers: Record<string, string>; rateLimit: RateLimit };
+    /** Which plugin answers a DomainRecord first; the next is its fallback (see docs/rdap.md). */
+    domain: { order: string[] };
   };
+  /** Pivots from names to the domains that hold them (see docs/rdap.md). */
+  pivots: { enabled: boolean; mailboxProviders: string[] };
   ttl: { default: string; rules: TtlRule[] };
   /** Default maximum dispatch depth of a session (seeds are depth 0). */
   depth: number;
@@ -41,6 +45,33 @@ export const DEFAULT_CONFIG: AppConfig = {
       hosts: { 'rdap.lacnic.net': { requests: 1, intervalMs: 6000 } },
     },
     whois: { ianaServer: 'whois.iana.org:43', servers: {}, rateLimit: { requests: 1, intervalMs: 1000 } },
+    domain: { order: ['rdap', 'whois'] },
+  },
+  pivots: {
+    enabled: true,
+    // Shared mailbox providers: their domain says nothing about the mailbox holder.
+    mailboxProviders: [
+      'gmail.com',
+      'googlemail.com',
+      'outlook.com',
+      'hotmail.com',
+      'live.com',
+      'msn.com',
+      'yahoo.com',
+      'icloud.com',
+      'me.com',
+      'aol.com',
+      'proton.me',
+      'protonmail.com',
+      'gmx.com',
+      'gmx.de',
+      'web.de',
+      'mail.ru',
+      'yandex.ru',
+      'qq.com',
+      '163.com',
+      'zoho.com',
+    ],
   },
   ttl: {
     default: '24h',
@@ -82,8 +113,10 @@ const configFileSchema = z
             rateLimit: rateLimitSchema,
           })
           .partial(),
+        domain: z.strictObject({ order: z.array(z.enum(['rdap', 'whois'])).min(1) }).partial(),
       })
       .partial(),
+    pivots: z.strictObject({ enabled: z.boolean(), mailboxProviders: z.array(z.string().min(1)) }).partial(),
     ttl: z
       .strictObject({
         default: durationSchema,
@@ -144,7 +177,9 @@ export function resolveConfig(input: unknown): AppConfig {
         ...definedOnly(file.sources?.whois),
         servers: { ...d.sources.whois.servers, ...file.sources?.whois?.servers },
       },
+      domain: { ...d.sources.domain, ...definedOnly(file.sources?.domain) },
     },
+    pivots: { ...d.pivots, ...definedOnly(file.pivots) },
     ttl: {
       default: file.ttl?.default ?? d.ttl.default,
       // Configured rules come first; built-in defaults still apply where no configured rule is

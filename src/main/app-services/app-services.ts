@@ -4,7 +4,7 @@
  * Result; events (coalesced graph deltas, throttled progress) go to every subscriber.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type {
   CaseSummary,
@@ -22,6 +22,7 @@ import type { TypedAsset } from '../../shared/model/asset';
 import { parseSeed } from '../../shared/model/seed';
 import type { SessionProgress } from '../../shared/model/session';
 import type { AppConfig, Engine, Logger, OpenCase, Session } from '../../engine/index';
+import { CaseInUseError, deleteCaseFile } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import type { DeltaBatcher } from './delta-batcher';
@@ -92,7 +93,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const listeners = new Set<AppEventListener>();
   const cases = new Map<string, CaseHandle>();
   const sessions = new Map<string, TrackedSession>();
-  await mkdir(options.casesDir, { recursive: true });
+  // Cases hold investigation data: their folder is the user's alone (mode applies when created).
+  await mkdir(options.casesDir, { recursive: true, mode: 0o700 });
 
   let config = configFromFile(await readSettingsFile(options.settingsPath));
   let engine = options.createEngine(config);
@@ -305,8 +307,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       if (handle !== undefined) {
         await closeHandle(handle);
       }
-      for (const suffix of ['', '-wal', '-shm']) {
-        await rm(`${file}${suffix}`, { force: true });
+      try {
+        // Refused while a CLI run (or another app window) has the case open: deleting it under
+        // a writer would lose that writer's work while it reports success.
+        deleteCaseFile(file);
+      } catch (error) {
+        if (error instanceof CaseInUseError) {
+          throw new ServiceError('conflict', error.message);
+        }
+        throw error;
       }
       emit('cases:changed', {});
       return {};

@@ -63,9 +63,12 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   if (command.exportPath !== undefined) {
     await checkOutputFile(command.exportPath, command.casePath, '--export');
   }
-  await mkdir(dataDir, { recursive: true });
+  await mkdir(dataDir, { recursive: true, mode: 0o700 });
 
   const printer = createProgressPrinter(io.stderr);
+  for (const notice of command.notices) {
+    printer.note(`note: ${notice}`);
+  }
   const logger = noteLogger((message) => printer.note(message));
   let warnedKeychain = false;
   const credentials = withEnvironmentOverrides(
