@@ -44,11 +44,16 @@ export class ContactSet {
       return;
     }
     if (field === 'street') {
-      // Placeholders ("Please contact contact-admin@..."), not address lines.
-      if (EMAIL_INSIDE.test(value) || URL_INSIDE.test(value)) {
+      // Placeholder clauses ("Please contact contact-admin@google.com, 1600 Amphitheatre
+      // Parkway") are dropped; the rest of the line is the street.
+      const street = value
+        .split(/,\s*/)
+        .filter((part) => !EMAIL_INSIDE.test(part) && !URL_INSIDE.test(part))
+        .join(', ');
+      if (street === '') {
         return;
       }
-      contact.street = contact.street === undefined ? value : `${contact.street}, ${value}`;
+      contact.street = contact.street === undefined ? street : `${contact.street}, ${street}`;
       return;
     }
     if (field === 'name' || field === 'organization') {
