@@ -1,5 +1,6 @@
 /** The WHOIS plugin (source `WHOIS`, confidence 100): port-43 lookups for DomainRecords. */
 import { definePlugin, type PluginDefinition } from '../../core/plugin-api';
+import { configuredEndpoints, createDestinationPolicy } from '../../net/destination-policy';
 import { createWhoisClient } from './client';
 import { domainRecordHandler, SOURCE_NAME } from './handlers/domain-record';
 import type { WhoisResources } from './resources';
@@ -27,6 +28,8 @@ export function createWhoisPlugin(options: WhoisPluginOptions = {}): PluginDefin
         limiterFor: (server) => environment.limiter(`whois:${server}`, rateLimit, SOURCE_NAME),
         countRequest: () => environment.countRequest(SOURCE_NAME),
         clock: environment.clock,
+        // Every endpoint the user configured is trusted as set; servers a reply names are not.
+        destinations: createDestinationPolicy(configuredEndpoints(environment.config)),
         ...(options.throttleRetryDelaysMs === undefined
           ? {}
           : { throttleRetryDelaysMs: options.throttleRetryDelaysMs }),
