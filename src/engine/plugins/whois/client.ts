@@ -22,9 +22,10 @@ import {
 } from '../../net/destination-policy';
 import { decodeReply, type WhoisCharset } from './decode';
 import { formatWhoisQuery, hintFor } from './server-hints';
+import { WHOIS_SOURCE } from './source';
 import { parseWhoisReply, WHOIS_ROLES, type ParsedWhois, type WhoisRole } from './parse';
 
-const SOURCE = 'WHOIS';
+const SOURCE = WHOIS_SOURCE.name;
 const DEFAULT_PORT = 43;
 
 export interface WhoisClientOptions {
