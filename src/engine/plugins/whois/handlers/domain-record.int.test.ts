@@ -79,6 +79,7 @@ describe('WHOIS domrec through the engine', () => {
         `${CONTACT}#registrant -phone-> Phone:+442079460002`,
         `${CONTACT}#registrant -organization-> Organization:acme widgets ltd`,
         `${CONTACT}#technical -id-> Identifier:email:hostmaster@acme-widgets.test`,
+        `${CONTACT}#technical -location-> Location:GB`,
         `${CONTACT}#technical -organization-> Organization:img src x onerror alert 1`,
       ].sort(),
     );

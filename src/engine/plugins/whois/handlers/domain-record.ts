@@ -9,6 +9,7 @@ import { fullNameToPerson } from '../../../support/person';
 import { phoneToAsset, type PhoneOptions } from '../../../support/phone';
 import { locationFromParts, type LocationParts } from '../../../support/location';
 import { rawUrlToAsset } from '../../../support/url';
+import { canonicalCountry } from '../../../../shared/identity/country';
 import {
   FindingsBuilder,
   defineHandler,
@@ -65,20 +66,32 @@ function addContact(
       builder.edge(contactId, 'person', builder.entity('Person', person));
     }
   }
-  // A street or a city is needed: a province and a country alone would join unrelated contacts.
-  if (contact.street !== undefined || contact.city !== undefined) {
-    const location = locationFromParts(
-      defined<LocationParts>({
-        street: contact.street,
-        city: contact.city,
-        province: contact.province,
-        postalCode: contact.postalCode,
-        country: contact.country,
-      }),
-    );
-    if (location !== undefined) {
-      builder.edge(contactId, 'location', builder.entity('Location', location));
-    }
+  // A street or a city gives the contact's address. Without them (most registrants since GDPR:
+  // street and city redacted) the country is what an investigator reads first, so the contact
+  // gets a country-level Location (country, and province and postal code when given), keyed by
+  // the ISO code so that "US" and "United States" are one place.
+  const location =
+    contact.street !== undefined || contact.city !== undefined
+      ? locationFromParts(
+          defined<LocationParts>({
+            street: contact.street,
+            city: contact.city,
+            province: contact.province,
+            postalCode: contact.postalCode,
+            country: contact.country,
+          }),
+        )
+      : contact.country === undefined
+        ? undefined
+        : locationFromParts(
+            defined<LocationParts>({
+              province: contact.province,
+              postalCode: contact.postalCode,
+              country: canonicalCountry(contact.country) ?? contact.country,
+            }),
+          );
+  if (location !== undefined) {
+    builder.edge(contactId, 'location', builder.entity('Location', location));
   }
   if (contact.email !== undefined) {
     const email = contact.email.toLowerCase();
