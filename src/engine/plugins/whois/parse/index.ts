@@ -85,6 +85,7 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   let replyOrder: DateOrder | undefined = options.dateOrder;
   const order = (): DateOrder => (replyOrder ??= orderInReply(entries.map((entry) => entry.value)) ?? 'dmy');
   let domainBlock: number | undefined;
+  const seenHosts = new Set<string>();
   for (const entry of entries) {
     if (foreign.has(entry.block)) {
       continue;
@@ -151,7 +152,8 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
         if (!inContactSection) {
           for (const line of [entry.value, ...entry.more]) {
             const host = hostNameOf(line);
-            if (host !== undefined && !result.nameServers.includes(host)) {
+            if (host !== undefined && !seenHosts.has(host)) {
+              seenHosts.add(host);
               result.nameServers.push(host);
             }
           }

@@ -66,6 +66,11 @@ const VALUE_LEADER = /^(?:\.\s?){2,}/;
 const DECORATED_HEADING = /^\*{1,3}\s*([^*:]{2,60}?)\s*:\s*$/;
 /** The value of a `contact:` line that names a role (IANA). */
 const ROLE_VALUE = /^(administrative|technical|billing|registrant)$/i;
+/**
+ * The shared "no continuation lines" array: most entries have none, and one array per entry is
+ * garbage the parser's hot path does not need. Frozen, so a push that bypassed the copy throws.
+ */
+const NO_MORE = Object.freeze([]) as unknown as string[];
 /** Keys that open a section running to the end of their block (JPRS contact part). */
 export const BLOCK_SECTIONS = new Set(['contact information']);
 
@@ -74,6 +79,10 @@ export const BLOCK_SECTIONS = new Set(['contact information']);
  * `Domain Name.......`); a trailing parenthetical is a hint, not part of the label.
  */
 export function normaliseKey(raw: string): string {
+  if (raw.length > 80) {
+    // A long unkeyed line (terms text) is no label anyone looks up: not worth normalising.
+    return raw.toLowerCase();
+  }
   let key = keyCache.get(raw);
   if (key === undefined) {
     key = raw
@@ -115,7 +124,7 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
     (line.includes('...') ? LEADER_LINE.exec(line) : null) ??
     (line.includes('=') ? EQUALS_LINE.exec(line) : null) ??
     (line.includes('\t') ? TAB_LINE.exec(line) : null) ??
-    (line.includes('  ') ? SPACED_LINE.exec(line) : null);
+    (line.length < 120 && line.includes('  ') ? SPACED_LINE.exec(line) : null);
   if (!match) {
     return undefined;
   }
@@ -149,11 +158,12 @@ export function tokenise(text: string): Entry[] {
     }
     // `** Registrant:` is a heading whose section runs to the end of its block; other lines
     // starting with `*` or `-` are decoration or banners.
-    const decorated = trimmed.startsWith('*') ? DECORATED_HEADING.exec(trimmed) : null;
+    const decorated =
+      trimmed.startsWith('*') && trimmed.endsWith(':') ? DECORATED_HEADING.exec(trimmed) : null;
     if (decorated?.[1] !== undefined) {
       trimmed = decorated[1];
       const key = normaliseKey(trimmed);
-      last = { key, value: '', more: [], section: undefined, block };
+      last = { key, value: '', more: NO_MORE, section: undefined, block };
       entries.push(last);
       blockSection = key;
       headers.length = 0;
@@ -166,6 +176,9 @@ export function tokenise(text: string): Entry[] {
     const keyed = splitKeyed(line);
     if (!keyed) {
       if (last) {
+        if (last.more === NO_MORE) {
+          last.more = [];
+        }
         last.more.push(trimmed);
         continue;
       }
@@ -173,7 +186,7 @@ export function tokenise(text: string): Entry[] {
       while (headers.length > 0 && (headers.at(-1)?.indent ?? -1) >= indent) {
         headers.pop();
       }
-      last = { key: normaliseKey(trimmed), value: '', more: [], section: headers.at(-1)?.key, block };
+      last = { key: normaliseKey(trimmed), value: '', more: NO_MORE, section: headers.at(-1)?.key, block };
       entries.push(last);
       headers.push({ indent, key: last.key });
       continue;
@@ -185,7 +198,7 @@ export function tokenise(text: string): Entry[] {
       key: keyed.key,
       value: keyed.value,
       hint: keyed.hint,
-      more: [],
+      more: NO_MORE,
       section: headers.at(-1)?.key ?? blockSection,
       block,
     };

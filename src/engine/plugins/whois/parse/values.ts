@@ -3,11 +3,12 @@ import { PLACEHOLDER_PHRASES } from './phrases';
 import type { Entry } from './tokenise';
 
 /** The placeholder table as one pattern: every value is tested, so one pass instead of many. */
-const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'), 'i');
+const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'));
 
 /** True for a value that a registry or registrar put in place of the real data. */
 export function isRedacted(value: string): boolean {
-  return PLACEHOLDER.test(value);
+  // The table is lower case: matching a lower-cased value without the `i` flag is faster.
+  return PLACEHOLDER.test(value.toLowerCase());
 }
 
 export function clean(value: string | undefined): string | undefined {
