@@ -6,6 +6,7 @@ import {
   HANDLE_KEYS,
   HANDLE_ROLES,
   prefixedLabelOf,
+  recordFieldOf,
   REGISTRAR_KEYS,
   SECTION_ROLES,
   SPECIAL_CONTACT_KEYS,
@@ -212,6 +213,10 @@ export function collectContacts(
   }
   for (const entry of entries) {
     if (foreign.has(entry.block)) {
+      continue;
+    }
+    // Record fields (dates, status, name servers...) outside any section say nothing of contacts.
+    if (entry.section === undefined && recordFieldOf(entry.key) !== undefined) {
       continue;
     }
     // `registrant: com-gi8-1` names a contact block: read there, not as a name here.

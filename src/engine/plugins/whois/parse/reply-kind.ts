@@ -6,13 +6,13 @@ import {
   TERMS_LINE,
   THROTTLE_PHRASES,
 } from './phrases';
-import type { Entry } from './tokenise';
+import { splitLines, type Entry } from './tokenise';
 import type { ParsedWhois, WhoisReplyKind } from './types';
 
 /** A reply line with its comment marks removed, or undefined for a blank or terms line. */
 function plainLines(text: string): string[] {
   const lines: string[] = [];
-  for (const raw of text.split(/\r\n|\r|\n/)) {
+  for (const raw of splitLines(text)) {
     const line = raw
       .replace(/^[\s%#*>;-]+/, '')
       .trim()

@@ -138,13 +138,18 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
   return { key, value: (value.startsWith('.') ? value.replace(VALUE_LEADER, '') : value).trim(), hint };
 }
 
+/** The reply's lines (CRLF, CR or LF ends); a plain split when there is no CR (most replies). */
+export function splitLines(text: string): string[] {
+  return text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
+}
+
 export function tokenise(text: string): Entry[] {
   const entries: Entry[] = [];
   const headers: { indent: number; key: string }[] = [];
   let block = 0;
   let blockSection: string | undefined;
   let last: Entry | undefined;
-  for (const rawLine of text.split(/\r\n|\r|\n/)) {
+  for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
     if (line.trim() === '') {
       block += 1;
@@ -152,7 +157,7 @@ export function tokenise(text: string): Entry[] {
       last = undefined;
       continue;
     }
-    let trimmed = line.trim();
+    let trimmed = line.trimStart();
     if (trimmed.startsWith('%') || trimmed.startsWith('#') || trimmed.startsWith('>>>')) {
       continue;
     }
