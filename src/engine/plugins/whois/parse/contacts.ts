@@ -47,9 +47,10 @@ export class ContactSet {
     if (field === 'street') {
       // Placeholder clauses ("Please contact contact-admin@google.com, 1600 Amphitheatre
       // Parkway") are dropped; the rest of the line is the street.
+      // A line's own trailing comma (`Chiyoda First Bldg. East 13F,`) is not doubled on joining.
       const street = value
         .split(/,\s*/)
-        .filter((part) => !EMAIL_INSIDE.test(part) && !URL_INSIDE.test(part))
+        .filter((part) => part !== '' && !EMAIL_INSIDE.test(part) && !URL_INSIDE.test(part))
         .join(', ');
       if (street === '') {
         return;
@@ -58,6 +59,11 @@ export class ContactSet {
       return;
     }
     if (field === 'name' || field === 'organization') {
+      // A URL is the contact's web page, never its name (`person: https://www.nic.ru/whois`).
+      if (URL_LIKE.test(value)) {
+        contact.url ??= value;
+        return;
+      }
       // A handle is the contact's id, never its name (`registrant: ABCD1234-NICAT`).
       if (looksLikeHandle(value)) {
         contact.id ??= value;

@@ -102,5 +102,8 @@ export const PLACEHOLDER_PHRASES: readonly RegExp[] = [
   /no registrar listed/,
   /directly registered with/,
   /(?:web|contact|request)[ -]?form\b/,
+  // A link to a registrar's contact form stands in for the e-mail address it hides.
+  /^https?:\/\/\S*\bcontact/,
+  /^not assigned$/,
   /^(?:privacy|private|private person|n\/?a|none|not applicable|unknown|-+|\.)$/,
 ];
