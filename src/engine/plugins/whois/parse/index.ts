@@ -46,6 +46,29 @@ function domainOf(value: string): string | undefined {
   return token !== undefined && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(token) ? token : undefined;
 }
 
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * The name servers of one name-server line: `ns1.example.com 192.0.2.1` (addresses dropped),
+ * several on one line (`NS1.X.COM   NS2.X.COM`), `google.pt NS ns4.google.com.` (the zone's NS
+ * record: the host after `NS`). The queried domain itself is not its own name server.
+ */
+function nameServersOf(line: string, domain: string | undefined): string[] {
+  const record = /\bNS\s+(\S+)/.exec(line);
+  const tokens = record?.[1] !== undefined ? [record[1]] : line.trim().split(/[\s,]+/);
+  const hosts: string[] = [];
+  for (const token of tokens) {
+    const host = IPV4.test(token) ? undefined : hostNameOf(token);
+    if (host !== undefined && host !== domain) {
+      hosts.push(host);
+    } else if (hosts.length === 0) {
+      // The first word is no host: not a name-server line (`Not Delegated`, `(none)`).
+      return [];
+    }
+  }
+  return hosts;
+}
+
 /** Blocks that hold several records of which only the queried domain's is wanted (Verisign). */
 function foreignBlocks(entries: Entry[]): Set<number> {
   const blocks = new Set<number>();
@@ -151,10 +174,11 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
       case 'nameServer':
         if (!inContactSection) {
           for (const line of [entry.value, ...entry.more]) {
-            const host = hostNameOf(line);
-            if (host !== undefined && !seenHosts.has(host)) {
-              seenHosts.add(host);
-              result.nameServers.push(host);
+            for (const host of nameServersOf(line, wanted)) {
+              if (!seenHosts.has(host)) {
+                seenHosts.add(host);
+                result.nameServers.push(host);
+              }
             }
           }
         }

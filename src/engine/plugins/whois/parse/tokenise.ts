@@ -149,11 +149,15 @@ export function tokenise(text: string): Entry[] {
   let block = 0;
   let blockSection: string | undefined;
   let last: Entry | undefined;
+  let pending: Entry | undefined;
   for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
     if (line.trim() === '') {
       block += 1;
       blockSection = undefined;
+      // A heading with nothing under it yet (`Name servers in the listed order:`) keeps the
+      // unlabelled lines that follow one blank line (see `pending` below).
+      pending = last !== undefined && last.value === '' && last.more === NO_MORE ? last : undefined;
       last = undefined;
       continue;
     }
@@ -174,11 +178,18 @@ export function tokenise(text: string): Entry[] {
       headers.length = 0;
       continue;
     }
-    if (/^[*-]/.test(trimmed)) {
+    // `- ns1.example.net`: a list item; other lines starting with `*` or `-` are decoration.
+    if (/^-\s+[\p{L}\d]/u.test(trimmed)) {
+      trimmed = trimmed.replace(/^-\s+/, '');
+    } else if (/^[*-]/.test(trimmed)) {
       continue;
     }
     const indent = indentOf(line);
     const keyed = splitKeyed(line);
+    if (!keyed && last === undefined && pending !== undefined) {
+      last = pending;
+    }
+    pending = undefined;
     if (!keyed) {
       if (last) {
         if (last.more === NO_MORE) {
