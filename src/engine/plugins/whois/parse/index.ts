@@ -193,6 +193,11 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
     registrar.organization = registrar.name;
     delete registrar.name;
   }
+  // A reply that names the queried domain only in a sentence ("Not found: example.co",
+  // "Query: example.je") is still about it.
+  if (result.domain === undefined && wanted !== undefined && text.toLowerCase().includes(wanted)) {
+    result.domain = wanted;
+  }
   result.kind = kindOf(text, entries, result);
   return result;
 }
