@@ -189,6 +189,25 @@ export class ContactSet {
   }
 }
 
+/**
+ * True when entry `index` names its block's own handle: `nic-hdl:`/`contact-id:` anywhere in
+ * it, or a block opening with `contact: <handle>` (.cz).
+ */
+export function definesHandle(entries: readonly Entry[], index: number): boolean {
+  const entry = entries[index];
+  if (entry === undefined) {
+    return false;
+  }
+  if (HANDLE_KEYS.has(entry.key)) {
+    return true;
+  }
+  return (
+    entry.key === 'contact' &&
+    looksLikeHandle(entry.value) &&
+    (index === 0 || entries[index - 1]?.block !== entry.block)
+  );
+}
+
 export function collectContacts(
   entries: Entry[],
   foreign: Set<number>,
@@ -197,8 +216,8 @@ export function collectContacts(
   const contacts = new ContactSet();
   // Each handle's block (the last block that defines it), read in one pass over the entries.
   const blockOfHandle = new Map<string, number>();
-  for (const entry of entries) {
-    if (HANDLE_KEYS.has(entry.key)) {
+  for (const [index, entry] of entries.entries()) {
+    if (definesHandle(entries, index)) {
       blockOfHandle.set(entry.value.toLowerCase(), entry.block);
     }
   }
@@ -339,7 +358,10 @@ function collectHandleContacts(
         addressLines.push(item.value);
       } else {
         const field = CONTACT_FIELD_KEYS[item.key];
-        if (field !== undefined && field !== 'name' && field !== 'id' && field !== 'street') {
+        // `name:` is the contact's name (.cz); other name-like labels in a handle block are not.
+        if (field === 'name' && item.key === 'name') {
+          contacts.set(role, 'name', item.value);
+        } else if (field !== undefined && field !== 'name' && field !== 'id' && field !== 'street') {
           contacts.set(role, field, item.value);
         }
       }

@@ -4,9 +4,9 @@
  * .be, .ch, .kr) and JPRS bracket replies (.jp). Knows "no match", throttle and refusal replies,
  * and drops redacted values.
  */
-import { collectContacts } from './contacts';
+import { collectContacts, definesHandle } from './contacts';
 import { dateValue, normaliseWhoisDate, orderInReply, orderOfHint, type DateOrder } from './dates';
-import { DOMAIN_KEYS, HANDLE_KEYS, isRuleDateLabel, recordFieldOf, SECTION_ROLES } from './labels';
+import { DOMAIN_KEYS, isRuleDateLabel, recordFieldOf, SECTION_ROLES } from './labels';
 import { kindOf } from './reply-kind';
 import { tokenise, type Entry } from './tokenise';
 import type { ParsedWhois } from './types';
@@ -72,8 +72,8 @@ function nameServersOf(line: string, domain: string | undefined): string[] {
 /** Blocks that hold several records of which only the queried domain's is wanted (Verisign). */
 function foreignBlocks(entries: Entry[]): Set<number> {
   const blocks = new Set<number>();
-  for (const entry of entries) {
-    if (entry.key === 'server name' || HANDLE_KEYS.has(entry.key)) {
+  for (const [index, entry] of entries.entries()) {
+    if (entry.key === 'server name' || definesHandle(entries, index)) {
       blocks.add(entry.block);
     }
   }

@@ -216,7 +216,7 @@ export function contactFieldOf(label: string): ContactField | undefined {
 }
 
 export const PREFIXED =
-  /^(?:registry |domain )?(registrant|owner|holder|admin|administrative|tech|technical|billing|sponsoring registrar|registrar)(?:[ -]contact)?\.?(?:[ -](.+))?$/;
+  /^(?:registry |domain )?(registrant|owner|holder|org|admin|adm|administrative|tech|tec|technical|billing|bill|sponsoring registrar|registrar)(?:[ -]contact)?\.?(?:[ -](.+))?$/;
 const prefixCache = new Map<string, { role: WhoisRole; rest: string | undefined } | null>();
 
 /** The role a role-prefixed label names and the rest of the label (`registrant street1`). */
@@ -238,6 +238,10 @@ export const PREFIX_ROLES: Record<string, WhoisRole> = lookupTable({
   registrant: 'registrant',
   owner: 'registrant',
   holder: 'registrant',
+  org: 'registrant',
+  adm: 'admin',
+  tec: 'technical',
+  bill: 'billing',
   registrar: 'registrar',
   'sponsoring registrar': 'registrar',
   admin: 'admin',
