@@ -249,8 +249,11 @@ export function collectContacts(
       continue;
     }
     const sectionRole = entry.section === undefined ? undefined : SECTION_ROLES[entry.section];
-    if (sectionRole !== undefined) {
-      const field = contactFieldOf(entry.key);
+    // In a role's section a plain label (`name:`) is that role's; a label it does not know
+    // (`Registrant Name:` under `Registrant:`) is read by the rules below.
+    const sectionField = sectionRole === undefined ? undefined : contactFieldOf(entry.key);
+    if (sectionRole !== undefined && sectionField !== undefined) {
+      const field = sectionField;
       if (field === 'street') {
         contacts.address(sectionRole, [entry.value, ...entry.more]);
       } else if (sectionRole === 'registrar' && field === 'name') {
@@ -259,7 +262,7 @@ export function collectContacts(
           contacts.has('registrar', 'organization') ? 'id' : 'organization',
           entry.value,
         );
-      } else if (field !== undefined) {
+      } else {
         contacts.set(sectionRole, field, entry.value);
       }
       continue;

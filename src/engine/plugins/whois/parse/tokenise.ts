@@ -1,3 +1,5 @@
+import { SECTION_ROLES } from './labels';
+
 /**
  * Turns a reply's text into keyed entries: `key: value`, `[key] value` and tab-separated lines,
  * with the section header (an unkeyed or valueless line) and blank-line block each belongs to.
@@ -64,6 +66,11 @@ function isCutTime(key: string, value: string): boolean {
 const VALUE_LEADER = /^(?:\.\s?){2,}/;
 /** `** Registrant:`, `** Domain Servers:` (the heading's text in group 1). */
 const DECORATED_HEADING = /^\*{1,3}\s*([^*:]{2,60}?)\s*:\s*$/;
+/** True for a heading that names a contact role (`Registrant`, `Administrative contact`). */
+function isRoleHeading(key: string): boolean {
+  return Object.hasOwn(SECTION_ROLES, key) && key !== 'registrar';
+}
+
 /** The value of a `contact:` line that names a role (IANA). */
 const ROLE_VALUE = /^(administrative|technical|billing|registrant)$/i;
 /**
@@ -134,8 +141,15 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
     return undefined;
   }
   const hint = rawKey.includes('(') ? /\(([^)]*)\)\s*$/.exec(rawKey)?.[1] : undefined;
-  const value = match[2] ?? '';
-  return { key, value: (value.startsWith('.') ? value.replace(VALUE_LEADER, '') : value).trim(), hint };
+  let value = (match[2] ?? '').trim();
+  if (value.startsWith('.')) {
+    value = value.replace(VALUE_LEADER, '');
+  }
+  // `created: "2011-01-13T15:45:18+01:00"` (YAML-style replies): the quotes are not the value.
+  if (value.length > 1 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"')) {
+    value = value.slice(1, -1);
+  }
+  return { key, value, hint };
 }
 
 /** The reply's lines (CRLF, CR or LF ends); a plain split when there is no CR (most replies). */
@@ -150,11 +164,13 @@ export function tokenise(text: string): Entry[] {
   let blockSection: string | undefined;
   let last: Entry | undefined;
   let pending: Entry | undefined;
+  let softSection: string | undefined;
   for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
     if (line.trim() === '') {
       block += 1;
       blockSection = undefined;
+      softSection = undefined;
       // A heading with nothing under it yet (`Name servers in the listed order:`) keeps the
       // unlabelled lines that follow one blank line (see `pending` below).
       pending = last !== undefined && last.value === '' && last.more === NO_MORE ? last : undefined;
@@ -190,6 +206,15 @@ export function tokenise(text: string): Entry[] {
       last = pending;
     }
     pending = undefined;
+    // A role heading on its own line (`Administrative contact`) opens its section even right
+    // after other lines; the labelled lines after it at the same indent are that role's.
+    const heading = keyed ? undefined : normaliseKey(trimmed);
+    if (heading !== undefined && isRoleHeading(heading)) {
+      last = { key: heading, value: '', more: NO_MORE, section: undefined, block };
+      entries.push(last);
+      softSection = heading;
+      continue;
+    }
     if (!keyed) {
       if (last) {
         if (last.more === NO_MORE) {
@@ -215,7 +240,7 @@ export function tokenise(text: string): Entry[] {
       value: keyed.value,
       hint: keyed.hint,
       more: NO_MORE,
-      section: headers.at(-1)?.key ?? blockSection,
+      section: headers.at(-1)?.key ?? blockSection ?? softSection,
       block,
     };
     entries.push(last);
@@ -227,6 +252,9 @@ export function tokenise(text: string): Entry[] {
       blockSection = `${roleHeading[1].toLowerCase()} contact`;
     } else if (keyed.value === '') {
       headers.push({ indent, key: keyed.key });
+      // `Registrant:` then `name: ...` at the same indent (.ee): a role heading's section runs to
+      // the next heading or blank line; any other valueless key ends it.
+      softSection = isRoleHeading(keyed.key) ? keyed.key : undefined;
     }
   }
   return entries;
