@@ -33,11 +33,23 @@ function datedValue(entry: Entry, value: string, order: () => DateOrder): string
   const hinted = orderOfHint(entry.hint);
   // Only a numeric date with both numbers up to 12 asks which comes first.
   const entryOrder = hinted ?? (/^\s*\d{1,2}[-/.]\d{1,2}[-/.]/.test(value) ? order() : 'dmy');
-  if (isRuleDateLabel(entry.key)) {
-    const cleaned = clean(value);
-    return cleaned === undefined ? undefined : normaliseWhoisDate(cleaned, entryOrder);
+  const cleaned = clean(value);
+  if (cleaned === undefined) {
+    return undefined;
   }
-  return dateValue(value, entryOrder);
+  const date = normaliseWhoisDate(cleaned, entryOrder) ?? stampInside(cleaned);
+  if (isRuleDateLabel(entry.key)) {
+    return date;
+  }
+  return date ?? dateValue(value, entryOrder);
+}
+
+/** A compact stamp after other words (`EIC-UANIC 20120730164230`, `registrar AT ns.il 19960111`). */
+function stampInside(value: string): string | undefined {
+  const stamp = /(?:^|\s)(\d{8}(?:\d{6})?)(?=\s|$)/.exec(value)?.[1];
+  return stamp === undefined
+    ? undefined
+    : normaliseWhoisDate(stamp.length === 14 ? `${stamp.slice(0, 8)} ${stamp.slice(8)}` : stamp);
 }
 
 /** The domain a domain-name value names (`EXAMPLE.COM.`, `example.com (ACE)`), lower case. */

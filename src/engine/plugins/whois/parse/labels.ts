@@ -266,7 +266,7 @@ export const SPECIAL_CONTACT_KEYS: Record<string, [WhoisRole, ContactField]> = l
   responsible: ['registrant', 'name'],
 });
 /** Keys that name a contact block's own handle (RPSL and its relatives). */
-export const HANDLE_KEYS = new Set(['nic-hdl', 'nic-hdl-br', 'contact-id']);
+export const HANDLE_KEYS = new Set(['nic-hdl', 'nic-hdl-br', 'nic-handle', 'contact-id']);
 
 /** Keys of a domain block that refer to a contact block by its handle. */
 export const HANDLE_ROLES: Record<string, WhoisRole> = lookupTable({
