@@ -5,6 +5,7 @@ export type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } fr
 export {
   ConfigError,
   DEFAULT_CONFIG,
+  MAX_TIMER_MS,
   parseDuration,
   resolveConfig,
   type AppConfig,
@@ -12,7 +13,7 @@ export {
   type RateLimit,
   type TtlRule,
 } from './config/config';
-export { loadConfigFile } from './config/load';
+export { loadConfigFile, withoutByteOrderMark } from './config/load';
 export { findTtlMs, ttlStartTime, type TtlKey } from './config/ttl';
 
 export {
@@ -23,6 +24,17 @@ export {
   type CredentialStore,
 } from './credentials/credential-store';
 
+export { TeamCaseError } from './graph/postgres/connection';
+export { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './graph/postgres/pg-case-store';
+export { openPgRateLedger } from './graph/postgres/pg-rate-ledger';
+export { teamCaseGraph } from './graph/postgres/team-case-graph';
+export {
+  describeTeamCase,
+  isTeamCaseUrl,
+  parseTeamCaseUrl,
+  TeamCaseUrlError,
+  type TeamCaseTarget,
+} from './graph/postgres/team-case-url';
 export {
   CaseFileGoneError,
   CaseFileVersionError,

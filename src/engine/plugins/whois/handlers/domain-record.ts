@@ -20,6 +20,8 @@ import {
 import type { WhoisLookup } from '../client';
 import { hostNameOf, WHOIS_ROLES, type WhoisContact, type WhoisRole } from '../parse';
 import type { WhoisResources } from '../resources';
+import { omitUndefined as defined } from '../../../../shared/util/object';
+import { normalizeSpaces } from '../../../../shared/util/text';
 
 export const CONTACT_RELATIONS: Record<WhoisRole, string> = {
   registrar: 'registrar_contact',
@@ -36,14 +38,8 @@ export function contactRecordKey(server: string, domain: string, role: WhoisRole
   return `whois://${server}/${domain}#${role}`;
 }
 
-/** The object without its undefined fields (optional fields must be absent, not undefined). */
-function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
-}
-
 function sameName(a: string, b: string): boolean {
-  const normalise = (text: string): string =>
-    text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  const normalise = (text: string): string => normalizeSpaces(text).toLowerCase();
   return normalise(a) === normalise(b);
 }
 
