@@ -207,7 +207,11 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   }
   // A reply that names the queried domain only in a sentence ("Not found: example.co",
   // "Query: example.je") is still about it.
-  if (result.domain === undefined && wanted !== undefined && text.toLowerCase().includes(wanted)) {
+  if (
+    result.domain === undefined &&
+    wanted !== undefined &&
+    (text.includes(wanted) || text.includes(wanted.toUpperCase()) || text.toLowerCase().includes(wanted))
+  ) {
     result.domain = wanted;
   }
   result.kind = kindOf(text, entries, result);

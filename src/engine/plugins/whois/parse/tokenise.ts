@@ -92,15 +92,24 @@ export function normaliseKey(raw: string): string {
   }
   let key = keyCache.get(raw);
   if (key === undefined) {
-    key = raw
-      .replace(/\([^)]*\)\s*$/, '')
-      .replace(/_/g, ' ')
-      .replace(/[.\s]+$/, '')
-      .trim()
-      .toLowerCase()
-      .replace(/\s+/g, ' ');
+    key = raw;
+    // Each step only when its character is there: this runs for every line of every reply.
+    if (key.endsWith(')')) {
+      key = key.replace(/\([^)]*\)\s*$/, '');
+    }
+    if (key.includes('_')) {
+      key = key.replaceAll('_', ' ');
+    }
+    key = key.trim();
+    if (key.endsWith('.')) {
+      key = key.replace(/[.\s]+$/, '');
+    }
+    key = key.toLowerCase();
+    if (key.includes('  ') || key.includes('\t')) {
+      key = key.replace(/\s+/g, ' ');
+    }
     // Keys repeat across replies; the cache is bounded whatever a server sends.
-    if (keyCache.size > 4096) {
+    if (keyCache.size > 16_384) {
       keyCache.clear();
     }
     keyCache.set(raw, key);
@@ -208,7 +217,8 @@ export function tokenise(text: string): Entry[] {
     pending = undefined;
     // A role heading on its own line (`Administrative contact`) opens its section even right
     // after other lines; the labelled lines after it at the same indent are that role's.
-    const heading = keyed ? undefined : normaliseKey(trimmed);
+    // Role headings are short: longer unlabelled lines are not worth normalising here.
+    const heading = keyed || trimmed.length > 40 ? undefined : normaliseKey(trimmed);
     if (heading !== undefined && isRoleHeading(heading)) {
       last = { key: heading, value: '', more: NO_MORE, section: undefined, block };
       entries.push(last);
