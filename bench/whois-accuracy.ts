@@ -1,13 +1,25 @@
 /**
- * WHOIS parser accuracy over every recorded reply: fields right / fields expected (the tables in
- * test/fixtures/whois-expected/), for our parser and for the `whoiser` package's parser on the
- * same decoded text, side by side. Run: npx tsx bench/whois-accuracy.ts
+ * WHOIS parser accuracy and speed beside the `whoiser` package's parser, on the same decoded text:
+ * - the shared recorded replies: fields right / fields expected (test/fixtures/whois-expected/);
+ * - the developer corpus (../shared/fixtures/whois-corpus): stated fields right, as the
+ *   conformance tier scores them;
+ * - parse throughput on both sets: CPU time per round, rounds interleaved (ours, whoiser, ours,
+ *   ...) after a warm-up, best round of each kept, since the machine may be shared. BENCH_ROUNDS sets the rounds
+ *   (default 15; CI's smoke run may use 2).
+ * Run: npx tsx bench/whois-accuracy.ts
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { decodeReply } from '../src/engine/plugins/whois/decode';
-import { flattenParsedWhois, normaliseWhoisDate, parseWhoisReply } from '../src/engine/plugins/whois/parse';
+import {
+  flattenParsedWhois,
+  normaliseWhoisDate,
+  parseWhoisReply,
+  type ParsedWhois,
+  type WhoisContact,
+} from '../src/engine/plugins/whois/parse';
+import { loadCorpusRows, runCorpus } from '../test/support/whois-corpus';
 import { fixturesDir, repositoryRoot } from '../test/support/fixtures-dir';
 
 type FieldValue = string | boolean | string[];
@@ -115,6 +127,95 @@ function whoiserFields(query: string, decoded: string): Fields {
   return fields;
 }
 
+const WHOISER_CONTACT_FIELDS: [string, keyof WhoisContact][] = [
+  ['Name', 'name'],
+  ['Organization', 'organization'],
+  ['Street', 'street'],
+  ['City', 'city'],
+  ['State/Province', 'province'],
+  ['Postal Code', 'postalCode'],
+  ['Country', 'country'],
+  ['Phone', 'phone'],
+  ['Fax', 'fax'],
+  ['Email', 'email'],
+];
+
+/** whoiser's output in our parse shape, for the corpus scoring (no reply kind: guessed from content). */
+function whoiserParsed(query: string, decoded: string): ParsedWhois {
+  const fields = whoiserFields(query, decoded);
+  const data = parseDomainWhois(query, decoded, true);
+  const str = (name: string): string | undefined =>
+    typeof fields[name] === 'string' ? fields[name] : undefined;
+  const contacts: ParsedWhois['contacts'] = {};
+  for (const [prefix, role] of [
+    ['Registrant', 'registrant'],
+    ['Admin', 'admin'],
+    ['Tech', 'technical'],
+  ] as const) {
+    const contact: WhoisContact = {};
+    for (const [label, field] of WHOISER_CONTACT_FIELDS) {
+      const value = text(data[`${prefix} ${label}`]);
+      if (value !== undefined) {
+        contact[field] = value;
+      }
+    }
+    if (Object.keys(contact).length > 0) {
+      contacts[role] = contact;
+    }
+  }
+  const registrar = str('registrar');
+  const url = str('registrar.url');
+  const id = str('registrar.id');
+  if (registrar !== undefined || url !== undefined || id !== undefined) {
+    contacts.registrar = {
+      ...(registrar === undefined ? {} : { organization: registrar }),
+      ...(url === undefined ? {} : { url }),
+      ...(id === undefined ? {} : { id }),
+    };
+  }
+  const nameServers = Array.isArray(fields.name_servers) ? fields.name_servers : [];
+  const domain = str('domain');
+  return {
+    kind: domain !== undefined || nameServers.length > 0 ? 'record' : 'not_found',
+    domain,
+    registrar,
+    createdDate: str('created_date'),
+    updatedDate: str('updated_date'),
+    expirationDate: str('expiration_date'),
+    status: Array.isArray(fields.status) ? fields.status : [],
+    nameServers,
+    contacts,
+  };
+}
+
+/** Best round CPU time (ms) of each parser over the texts, rounds interleaved after one warm-up. */
+function throughput(
+  texts: { text: string; query: string }[],
+  rounds: number,
+): { ours: number; whoiser: number } {
+  // CPU time of this process, not wall-clock: on a shared machine another process's load
+  // would otherwise land on whichever parser happened to be running.
+  const run = (parse: (text: string, query: string) => unknown): number => {
+    const started = process.cpuUsage();
+    for (const { text, query } of texts) {
+      parse(text, query);
+    }
+    const used = process.cpuUsage(started);
+    return (used.user + used.system) / 1000;
+  };
+  const ourParse = (text: string, query: string): unknown => parseWhoisReply(text, query);
+  const theirParse = (text: string, query: string): unknown => parseDomainWhois(query, text, true);
+  run(ourParse);
+  run(theirParse);
+  let ours = Infinity;
+  let whoiser = Infinity;
+  for (let round = 0; round < rounds; round += 1) {
+    ours = Math.min(ours, run(ourParse));
+    whoiser = Math.min(whoiser, run(theirParse));
+  }
+  return { ours, whoiser };
+}
+
 function sameValue(expected: FieldValue, actual: FieldValue | undefined): boolean {
   if (Array.isArray(expected)) {
     return (
@@ -195,8 +296,62 @@ function main(): void {
   const ratio = (ours.get('all fields')?.right ?? 0) / Math.max(1, theirs.get('all fields')?.right ?? 0);
   console.log(`ours / whoiser (fields right): ${ratio.toFixed(2)}x`);
   console.log(
-    `parse time for all replies: ours ${ourMs.toFixed(1)} ms, whoiser ${theirMs.toFixed(1)} ms (total ${(performance.now() - started).toFixed(0)} ms)`,
+    `first-pass parse time (cold, one pass): ours ${ourMs.toFixed(1)} ms, whoiser ${theirMs.toFixed(1)} ms (total ${(performance.now() - started).toFixed(0)} ms)`,
   );
+
+  const rounds = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 15));
+  const shared = replies.map((reply) => ({
+    text: decodeReply(readFileSync(path.join(fixturesDir(), reply.file))).text,
+    query: reply.query,
+  }));
+  const corpusRoot = path.join(fixturesDir(), 'whois-corpus');
+  const haveCorpus = existsSync(path.join(corpusRoot, 'index.json'));
+  const corpusTexts = haveCorpus
+    ? loadCorpusRows(corpusRoot).map((row) => ({
+        text: decodeReply(readFileSync(path.join(corpusRoot, row.reply))).text,
+        query: row.domain ?? `unknown.${row.server}`,
+      }))
+    : [];
+  console.log('');
+  if (haveCorpus) {
+    const decode = (bytes: Uint8Array): string => decodeReply(bytes).text;
+    const ourRun = runCorpus(corpusRoot, (text, domain) => parseWhoisReply(text, domain), decode);
+    const theirRun = runCorpus(
+      corpusRoot,
+      (text, domain) => whoiserParsed(domain ?? 'unknown.invalid', text),
+      decode,
+    );
+    const share = (right: number, stated: number): string =>
+      `${right}/${stated} (${((100 * right) / stated).toFixed(1)}%)`;
+    console.log(`WHOIS developer corpus: ${ourRun.replies} replies, stated fields right`);
+    console.log(`${'member'.padEnd(24)} ${'ours'.padEnd(22)} whoiser`);
+    for (const [member, tally] of [...ourRun.members.entries()].sort(([a], [b]) => a.localeCompare(b))) {
+      const theirs = theirRun.members.get(member);
+      console.log(
+        `${member.padEnd(24)} ${share(tally.right, tally.stated).padEnd(22)} ${theirs === undefined ? '-' : share(theirs.right, theirs.stated)}`,
+      );
+    }
+    console.log(
+      `${'all stated fields'.padEnd(24)} ${share(ourRun.right, ourRun.stated).padEnd(22)} ${share(theirRun.right, theirRun.stated)}`,
+    );
+    console.log(`replies that threw: ours ${ourRun.threw.length}, whoiser ${theirRun.threw.length}`);
+  } else {
+    console.log(`whois-accuracy: corpus not found at ${corpusRoot}; corpus figures skipped`);
+  }
+  console.log('');
+  for (const [name, texts] of [
+    ['shared replies', shared],
+    ['corpus replies', corpusTexts],
+  ] as const) {
+    if (texts.length === 0) {
+      continue;
+    }
+    const { ours: ourBest, whoiser: theirBest } = throughput(texts, rounds);
+    const perSecond = (ms: number): string => `${Math.round((1000 * texts.length) / ms)} replies/s`;
+    console.log(
+      `parse throughput, ${name} (${texts.length}, best of ${rounds} interleaved rounds, CPU time): ours ${ourBest.toFixed(1)} ms (${perSecond(ourBest)}), whoiser ${theirBest.toFixed(1)} ms (${perSecond(theirBest)}); ours / whoiser throughput ${(theirBest / ourBest).toFixed(2)}x`,
+    );
+  }
 }
 
 main();

@@ -189,3 +189,66 @@ export function scoreCorpusReply(expected: CorpusExpected, parsed: ParsedWhois):
   }
   return scores;
 }
+
+export interface CorpusRun {
+  replies: number;
+  /** Replies whose parse threw (must stay empty). */
+  threw: string[];
+  /** Peer-"available" replies we did not read as no match. */
+  availableMissed: string[];
+  /** Per stated member (contacts folded into `contact.<field>`): right / stated. */
+  members: Map<string, { right: number; stated: number }>;
+  right: number;
+  stated: number;
+  /** Every wrong field, for reading. */
+  wrong: (FieldScore & { reply: string })[];
+}
+
+/** Parses every corpus reply with `parse` and scores it against the peer's stated fields. */
+export function runCorpus(
+  root: string,
+  parse: (text: string, domain: string | undefined, server: string) => ParsedWhois,
+  decode: (bytes: Uint8Array) => string,
+): CorpusRun {
+  const run: CorpusRun = {
+    replies: 0,
+    threw: [],
+    availableMissed: [],
+    members: new Map(),
+    right: 0,
+    stated: 0,
+    wrong: [],
+  };
+  for (const row of loadCorpusRows(root)) {
+    run.replies += 1;
+    const expected = loadCorpusExpected(root, row);
+    let parsed: ParsedWhois;
+    try {
+      parsed = parse(
+        decode(readFileSync(path.join(root, row.reply))),
+        expected.domain ?? undefined,
+        row.server,
+      );
+    } catch (error) {
+      run.threw.push(`${row.reply}: ${String(error)}`);
+      continue;
+    }
+    for (const score of scoreCorpusReply(expected, parsed)) {
+      const member = score.field.replace(/^(?:registrant|admin|technical)\./, 'contact.');
+      const tally = run.members.get(member) ?? { right: 0, stated: 0 };
+      tally.stated += 1;
+      run.stated += 1;
+      if (score.right) {
+        tally.right += 1;
+        run.right += 1;
+      } else {
+        run.wrong.push({ ...score, reply: row.reply });
+        if (score.field === 'available') {
+          run.availableMissed.push(row.reply);
+        }
+      }
+      run.members.set(member, tally);
+    }
+  }
+  return run;
+}

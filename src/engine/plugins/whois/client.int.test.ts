@@ -175,6 +175,45 @@ describe('WHOIS client against fake servers', () => {
     expect(lookup.record?.text.includes('\u0000')).toBe(false);
   });
 
+  describe('referrals named by a reply (untrusted) against the destination policy', () => {
+    const referringReply = (referral: string): string =>
+      `Domain Name: ACME-WIDGETS.TEST\nRegistrar WHOIS Server: ${referral}\nRegistrar: Example Registrar Ltd.\nCreation Date: 2001-02-03T04:05:06Z\nName Server: NS1.ACME-WIDGETS.TEST\n`;
+
+    it('refuses a referral to a loopback address, records the refusal and keeps the registry record', async () => {
+      fake.setBehaviour('whois.nic.test', { kind: 'reply', body: referringReply('127.0.0.22') });
+      const lookup = await createClient().lookup('acme-widgets.test');
+      expect(lookup.outcome).toBe('found');
+      expect(lookup.record?.server).toBe('whois.nic.test');
+      expect(lookup.failures.map((failure) => failure.code)).toEqual(['destination_refused']);
+      expect(lookup.failures[0]?.message).toContain('127.0.0.22');
+      expect(fake.queries.map((query) => query.server)).toEqual(['whois.iana.org', 'whois.nic.test']);
+    });
+
+    it('refuses a referral to a port other than 43 before connecting', async () => {
+      fake.setBehaviour('whois.nic.test', { kind: 'reply', body: referringReply('127.0.0.22:22') });
+      const lookup = await createClient().lookup('acme-widgets.test');
+      expect(lookup.failures.map((failure) => failure.code)).toEqual(['destination_refused']);
+      expect(counted).toBe(2);
+    });
+
+    it('follows a referral to a server the user configured, whatever its address', async () => {
+      const lookup = await createClient().lookup('acme-widgets.test');
+      expect(lookup.record?.server).toBe('whois.registrar.test');
+      expect(lookup.failures).toEqual([]);
+    });
+  });
+
+  it('keeps a reply in no known format as the record (raw text kept), not a failure', async () => {
+    fake.setBehaviour('whois.nic.test', {
+      kind: 'reply',
+      body: 'Bienvenue. Ce serveur ne parle que de .test\n',
+    });
+    const lookup = await createClient().lookup('plain.test');
+    expect(lookup.outcome).toBe('found');
+    expect(lookup.parsed?.kind).toBe('unknown');
+    expect(lookup.record?.text).toContain('Bienvenue');
+  });
+
   it('fails clearly when IANA names no server for the TLD', async () => {
     await expect(createClient().lookup('example.nowhere')).rejects.toMatchObject({ code: 'unsupported' });
   });

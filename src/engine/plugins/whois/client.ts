@@ -15,10 +15,17 @@ import {
 } from '../../net/errors';
 import type { Clock } from '../../util/clock';
 import type { RateLimiter } from '../../core/plugin-api';
+import {
+  createDestinationPolicy,
+  type DestinationPolicy,
+  type LookupFunction,
+} from '../../net/destination-policy';
 import { decodeReply, type WhoisCharset } from './decode';
+import { formatWhoisQuery, hintFor } from './server-hints';
+import { WHOIS_SOURCE } from './source';
 import { parseWhoisReply, WHOIS_ROLES, type ParsedWhois, type WhoisRole } from './parse';
 
-const SOURCE = 'WHOIS';
+const SOURCE = WHOIS_SOURCE.name;
 const DEFAULT_PORT = 43;
 
 export interface WhoisClientOptions {
@@ -39,6 +46,12 @@ export interface WhoisClientOptions {
   throttleRetryDelaysMs?: number[];
   /** Referrals followed after the registry (registrar, and a registrar's own referral). */
   maxReferrals?: number;
+  /**
+   * Where the client may connect: the configured servers as set, any other (a server a reply
+   * named) only on port 43 and a public unicast address, checked at connect time. Default: a
+   * policy trusting `ianaServer` and `servers`.
+   */
+  destinations?: DestinationPolicy;
 }
 
 /** One query and its reply. */
@@ -69,20 +82,6 @@ export interface WhoisClient {
   lookup(domain: string, signal?: AbortSignal): Promise<WhoisLookup>;
 }
 
-/** The query line a server expects for a domain (some registries need a prefix). */
-export function formatWhoisQuery(server: string, domain: string): string {
-  switch (server) {
-    case 'whois.denic.de':
-      return `-T dn,ace ${domain}`;
-    case 'whois.verisign-grs.com':
-    case 'whois.crsnic.net':
-      // Without the keyword Verisign also lists name-server records matching the name.
-      return `domain ${domain}`;
-    default:
-      return domain;
-  }
-}
-
 function splitHostPort(address: string): { host: string; port: number } {
   const match = /^(.*?)(?::(\d{1,5}))?$/.exec(address.trim());
   const port = match?.[2] === undefined ? DEFAULT_PORT : Number(match[2]);
@@ -94,6 +93,8 @@ function whoisUrl(server: string, query: string): string {
 }
 
 interface ExchangeOptions {
+  /** The destination policy's resolver for a server a reply named (absent: configured). */
+  lookup?: LookupFunction | undefined;
   timeoutMs: number;
   maxReplyBytes: number;
   signal: AbortSignal | undefined;
@@ -103,7 +104,7 @@ interface ExchangeOptions {
 /** Sends one query line and reads the reply until the server closes the connection. */
 export function exchangeWhois(address: string, query: string, options: ExchangeOptions): Promise<Buffer> {
   const { host, port } = splitHostPort(address);
-  const { timeoutMs, maxReplyBytes, signal, url } = options;
+  const { timeoutMs, maxReplyBytes, signal, url, lookup } = options;
   return new Promise<Buffer>((resolve, reject) => {
     if (signal?.aborted) {
       reject(new SourceError('aborted', `query to ${url} cancelled`, SOURCE));
@@ -112,7 +113,7 @@ export function exchangeWhois(address: string, query: string, options: ExchangeO
     const chunks: Buffer[] = [];
     let size = 0;
     let settled = false;
-    const socket = net.connect({ host, port });
+    const socket = net.connect(lookup === undefined ? { host, port } : { host, port, lookup });
     const settle = (error: Error | undefined): void => {
       if (settled) {
         return;
@@ -148,7 +149,10 @@ export function exchangeWhois(address: string, query: string, options: ExchangeO
     });
     socket.once('end', () => settle(undefined));
     socket.once('close', () => settle(undefined));
-    socket.once('error', (error: Error) => settle(new NetworkError(url, error.message, SOURCE)));
+    socket.once('error', (error: Error) =>
+      // A refusal of the destination policy (raised in the connect-time lookup) stays one.
+      settle(error instanceof SourceError ? error : new NetworkError(url, error.message, SOURCE)),
+    );
   });
 }
 
@@ -199,6 +203,8 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   const ianaName = splitHostPort(options.ianaServer).host.toLowerCase();
   const retryDelays = options.throttleRetryDelaysMs ?? [5_000, 20_000];
   const maxReferrals = options.maxReferrals ?? 3;
+  const destinations =
+    options.destinations ?? createDestinationPolicy([options.ianaServer, ...Object.values(options.servers)]);
 
   const addressOf = (server: string): string => {
     const mapped = options.servers[server] ?? options.servers[splitHostPort(server).host];
@@ -220,17 +226,27 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   ): Promise<WhoisHop> => {
     const name = splitHostPort(server).host;
     const url = whoisUrl(name, query);
+    const address = addressOf(server);
+    const dialled = splitHostPort(address);
+    // Refused before anything is sent (a referral to another port or a non-public literal).
+    const { lookup: guarded } = destinations.whoisConnectOptions(dialled.host, dialled.port, SOURCE);
+    const hint = hintFor(name);
     for (let attempt = 0; ; attempt += 1) {
       await options.limiterFor(name).acquire(signal);
       options.countRequest();
-      const bytes = await exchangeWhois(addressOf(server), query, {
+      const bytes = await exchangeWhois(address, query, {
         timeoutMs: options.timeoutMs,
         maxReplyBytes: options.maxReplyBytes,
         signal,
         url,
+        lookup: guarded,
       });
-      const decoded = decodeReply(bytes);
-      const parsed = parseWhoisReply(decoded.text, domain);
+      const decoded = decodeReply(bytes, hint.charset);
+      const parsed = parseWhoisReply(
+        decoded.text,
+        domain,
+        hint.dateOrder === undefined ? {} : { dateOrder: hint.dateOrder },
+      );
       if (parsed.kind !== 'throttled') {
         return { server: name, query, text: decoded.text, charset: decoded.charset, parsed };
       }

@@ -38,4 +38,20 @@ describe('decodeReply', () => {
   it('decodes an empty reply to empty text', () => {
     expect(decodeReply(new Uint8Array()).text).toBe('');
   });
+
+  it('decodes bytes that are not UTF-8 in the charset the server is known to use', () => {
+    // "Домен" in KOI8-R, and "한국" in EUC-KR: neither is valid UTF-8.
+    const koi8 = decodeReply(Uint8Array.from([0xe4, 0xcf, 0xcd, 0xc5, 0xce]), 'koi8-r');
+    expect(koi8).toEqual({ text: 'Домен', charset: 'koi8-r' });
+    expect(decodeReply(Uint8Array.from([0xc7, 0xd1, 0xb1, 0xb9]), 'euc-kr').text).toBe('한국');
+  });
+
+  it('prefers valid UTF-8 over the server charset, and falls back to windows-1252 when the hint does not fit', () => {
+    expect(decodeReply(Buffer.from('Société', 'utf8'), 'koi8-r')).toEqual({
+      text: 'Société',
+      charset: 'utf-8',
+    });
+    // 0x81 alone is no Shift_JIS character: the hint fails, windows-1252 decodes every byte.
+    expect(decodeReply(Uint8Array.from([0x41, 0x81]), 'shift_jis').charset).toBe('windows-1252');
+  });
 });

@@ -1,6 +1,11 @@
-/** Charset detection and decoding of raw WHOIS reply bytes (UTF-8, ISO-2022-JP, windows-1252). */
+/**
+ * Charset detection and decoding of raw WHOIS reply bytes: ISO-2022-JP when its escapes are
+ * present, valid UTF-8 first, then the server's known charset (EUC-KR, GB18030, Shift_JIS, KOI8-R,
+ * ISO-8859-x, ... through TextDecoder), else windows-1252 (which decodes every byte).
+ */
 
-export type WhoisCharset = 'utf-8' | 'iso-2022-jp' | 'windows-1252';
+/** `utf-8`, `iso-2022-jp`, `windows-1252`, or the server's hinted charset label. */
+export type WhoisCharset = string;
 
 export interface DecodedReply {
   text: string;
@@ -50,12 +55,22 @@ function hasIso2022Escapes(bytes: Uint8Array): boolean {
   return false;
 }
 
+/** The bytes in a named charset, or undefined when the label is unknown or the bytes invalid. */
+function decodeAs(bytes: Uint8Array, label: string): string | undefined {
+  try {
+    return new TextDecoder(label, { fatal: true }).decode(bytes);
+  } catch {
+    return undefined;
+  }
+}
+
 /**
  * Decodes a reply: ISO-2022-JP when its escape sequences are present, UTF-8 when the bytes are
- * valid UTF-8, otherwise windows-1252 (every byte decodes, so this never fails). NUL bytes and a
+ * valid UTF-8, then the server's known charset, otherwise windows-1252 (every byte decodes, so
+ * this never fails). NUL bytes and a
  * leading byte-order mark are removed: they are never data and break text handling downstream.
  */
-export function decodeReply(bytes: Uint8Array): DecodedReply {
+export function decodeReply(bytes: Uint8Array, serverCharset?: string): DecodedReply {
   let charset: WhoisCharset;
   let text: string;
   if (hasIso2022Escapes(bytes)) {
@@ -66,8 +81,14 @@ export function decodeReply(bytes: Uint8Array): DecodedReply {
       text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       charset = 'utf-8';
     } catch {
-      text = decodeWindows1252(bytes);
-      charset = 'windows-1252';
+      const hinted = serverCharset === undefined ? undefined : decodeAs(bytes, serverCharset);
+      if (hinted !== undefined) {
+        text = hinted;
+        charset = serverCharset ?? 'windows-1252';
+      } else {
+        text = decodeWindows1252(bytes);
+        charset = 'windows-1252';
+      }
     }
   }
   return { text: text.replace(/^\uFEFF/, '').replaceAll('\u0000', ''), charset };

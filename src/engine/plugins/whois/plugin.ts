@@ -1,8 +1,10 @@
 /** The WHOIS plugin (source `WHOIS`, confidence 100): port-43 lookups for DomainRecords. */
 import { definePlugin, type PluginDefinition } from '../../core/plugin-api';
+import { configuredEndpoints, createDestinationPolicy } from '../../net/destination-policy';
 import { createWhoisClient } from './client';
-import { domainRecordHandler, SOURCE_NAME } from './handlers/domain-record';
+import { domainRecordHandler } from './handlers/domain-record';
 import type { WhoisResources } from './resources';
+import { WHOIS_SOURCE } from './source';
 
 export interface WhoisPluginOptions {
   /** Waits before re-asking a throttling server, one retry per entry (default 5 s, then 20 s). */
@@ -14,7 +16,7 @@ export interface WhoisPluginOptions {
 export function createWhoisPlugin(options: WhoisPluginOptions = {}): PluginDefinition<WhoisResources> {
   return definePlugin<WhoisResources>({
     name: 'whois',
-    source: { name: SOURCE_NAME, confidence: 100 },
+    source: WHOIS_SOURCE,
     setup: (environment) => {
       const { ianaServer, servers, rateLimit } = environment.config.sources.whois;
       const { timeoutMs, maxReplyBytes } = environment.config.whoisClient;
@@ -24,9 +26,11 @@ export function createWhoisPlugin(options: WhoisPluginOptions = {}): PluginDefin
         timeoutMs,
         maxReplyBytes,
         // One limiter per server, shared by every session of the engine: 1 query / s each.
-        limiterFor: (server) => environment.limiter(`whois:${server}`, rateLimit, SOURCE_NAME),
-        countRequest: () => environment.countRequest(SOURCE_NAME),
+        limiterFor: (server) => environment.limiter(`whois:${server}`, rateLimit, WHOIS_SOURCE.name),
+        countRequest: () => environment.countRequest(WHOIS_SOURCE.name),
         clock: environment.clock,
+        // Every endpoint the user configured is trusted as set; servers a reply names are not.
+        destinations: createDestinationPolicy(configuredEndpoints(environment.config)),
         ...(options.throttleRetryDelaysMs === undefined
           ? {}
           : { throttleRetryDelaysMs: options.throttleRetryDelaysMs }),

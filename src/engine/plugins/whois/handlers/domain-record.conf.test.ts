@@ -85,7 +85,7 @@ describe.skipIf(!haveFixtures())('WHOIS domrec on the recorded google.com chain'
         `${MM}#registrar -id-> Identifier:email:abusecomplaints@markmonitor.com`,
         `${MM}#registrar -phone-> Phone:+12083895740`,
         `${MM}#registrant -organization-> Organization:google inc`,
-        `${MM}#registrant -location-> Location:Please contact contact-admin@google.com, 1600 Amphitheatre Parkway Mountain View CA 94043 US`,
+        `${MM}#registrant -location-> Location:1600 Amphitheatre Parkway Mountain View CA 94043 US`,
         `${MM}#registrant -id-> Identifier:email:dns-admin@google.com`,
         `${MM}#registrant -phone-> Phone:+16502530000`,
         `${MM}#registrant -phone-> Phone:+16506188571`,

@@ -79,6 +79,7 @@ describe('WHOIS domrec through the engine', () => {
         `${CONTACT}#registrant -phone-> Phone:+442079460002`,
         `${CONTACT}#registrant -organization-> Organization:acme widgets ltd`,
         `${CONTACT}#technical -id-> Identifier:email:hostmaster@acme-widgets.test`,
+        `${CONTACT}#technical -location-> Location:GB`,
         `${CONTACT}#technical -organization-> Organization:img src x onerror alert 1`,
       ].sort(),
     );
@@ -134,5 +135,61 @@ describe('WHOIS domrec through the engine', () => {
     expect(relations).toContain('name_server');
     expect(relations).toContain('registrar_contact');
     expect(relations).not.toContain('registrant_contact');
+  });
+
+  it('makes no WHOIS query in a second session within the TTL for a no-match reply nor an unknown one', async () => {
+    fake.setBehaviour('whois.nic.test', { kind: 'reply', body: 'Sorry, this server speaks only of .test\n' });
+    const open = openCase();
+    const seeds = [
+      { type: 'DomainRecord' as const, asset: { domain: 'missing.test' } },
+      { type: 'DomainRecord' as const, asset: { domain: 'odd.test' } },
+    ];
+    fake.enqueue('whois.nic.test', { kind: 'reply', body: 'No match for "MISSING.TEST".\r\n' });
+    const first = await open.startSession({ seeds, depth: 0 }).done;
+    expect(first.failures).toEqual([]);
+    const queries = fake.queries.length;
+    const second = await open.startSession({
+      seeds: ['DomainRecord:missing.test', 'DomainRecord:odd.test'],
+      depth: 0,
+    }).done;
+    expect(second.cacheHits).toBe(2);
+    expect(fake.queries).toHaveLength(queries);
+  });
+
+  it("keeps a reply in no known format as the record's raw text, with no failure", async () => {
+    fake.setBehaviour('whois.nic.test', { kind: 'reply', body: 'Sorry, this server speaks only of .test\n' });
+    const open = openCase();
+    const progress = await open.startSession({
+      seeds: [{ type: 'DomainRecord', asset: { domain: 'odd.test' } }],
+      depth: 0,
+    }).done;
+    expect(progress.failures).toEqual([]);
+    const record = open.graph.exportJson().entities.find((entity) => entity.id === 'DomainRecord:odd.test');
+    expect((record?.asset as { raw?: string }).raw).toContain('speaks only of .test');
+  });
+
+  it('refuses a referral to a loopback address a reply names, records the refusal and keeps the registry record', async () => {
+    fake.setBehaviour('whois.nic.test', {
+      kind: 'reply',
+      body: 'Domain Name: ACME-WIDGETS.TEST\nRegistrar WHOIS Server: 127.0.0.22\nRegistrar: Example Registrar Ltd.\nName Server: NS1.ACME-WIDGETS.TEST\n',
+    });
+    const open = openCase();
+    const progress = await open.startSession({ seeds: [seed], depth: 0 }).done;
+    expect(progress.failures).toMatchObject([{ source: 'WHOIS', code: 'destination_refused' }]);
+    expect(open.graph.exportJson().edges.map((edge) => edge.relation)).toContain('name_server');
+  });
+
+  it('caps what one huge reply may create and records the cap as a failure', async () => {
+    const servers = Array.from({ length: 6000 }, (_, index) => `Name Server: ns${index}.hosting.test`).join(
+      '\n',
+    );
+    fake.setBehaviour('whois.nic.test', {
+      kind: 'reply',
+      body: `Domain Name: ACME-WIDGETS.TEST\nRegistrar: Example Registrar Ltd.\n${servers}\n`,
+    });
+    const open = openCase();
+    const progress = await open.startSession({ seeds: [seed], depth: 0 }).done;
+    expect(progress.failures).toMatchObject([{ source: 'WHOIS', code: 'too_large' }]);
+    expect(open.graph.exportJson().entities.length).toBeLessThanOrEqual(5001);
   });
 });

@@ -85,6 +85,7 @@ describe('buildDomainRecordFindings', () => {
         `${CONTACT}#registrant -phone-> Phone:+442079460002`,
         `${CONTACT}#registrant -organization-> Organization:acme widgets ltd`,
         `${CONTACT}#technical -id-> Identifier:email:hostmaster@acme-widgets.test`,
+        `${CONTACT}#technical -location-> Location:GB`,
         `${CONTACT}#technical -organization-> Organization:img src x onerror alert 1`,
       ].sort(),
     );
@@ -130,6 +131,41 @@ describe('buildDomainRecordFindings', () => {
       entities: [],
       edges: [],
       dispatch: [],
+    });
+  });
+
+  it('gives a contact with a country and no street a country-level Location keyed by the ISO code', () => {
+    const text = [
+      'Domain Name: redacted.test',
+      'Registrar: Example Registrar Ltd.',
+      'Registrant Organization: Redacted Widgets GmbH',
+      'Registrant Street: REDACTED FOR PRIVACY',
+      'Registrant City: REDACTED FOR PRIVACY',
+      'Registrant State/Province: Bayern',
+      'Registrant Country: Germany',
+      '',
+    ].join('\n');
+    const parsed = parseWhoisReply(text, 'redacted.test');
+    const hop = { server: 'whois.nic.test', query: 'redacted.test', text, charset: 'utf-8', parsed };
+    const found = buildDomainRecordFindings(
+      emptyGraph,
+      { domain: 'redacted.test' },
+      {
+        domain: 'redacted.test',
+        outcome: 'found',
+        hops: [hop],
+        record: hop,
+        parsed,
+        contactServers: {},
+        failures: [],
+      },
+    );
+    const location = found.edges.find((edge) => edge.relation === 'location');
+    expect(location?.from).toBe('ContactRecord:whois://whois.nic.test/redacted.test#registrant');
+    expect(location?.to).toBe('Location:Bayern DE');
+    expect(found.entities.find((entity) => entity.type === 'Location')?.asset).toMatchObject({
+      country: 'DE',
+      province: 'Bayern',
     });
   });
 });

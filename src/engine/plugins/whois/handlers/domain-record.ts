@@ -9,14 +9,19 @@ import { fullNameToPerson } from '../../../support/person';
 import { phoneToAsset, type PhoneOptions } from '../../../support/phone';
 import { locationFromParts, type LocationParts } from '../../../support/location';
 import { rawUrlToAsset } from '../../../support/url';
-import { FindingsBuilder, defineHandler, type Findings, type GraphReader } from '../../../core/plugin-api';
+import { canonicalCountry } from '../../../../shared/identity/country';
+import {
+  FindingsBuilder,
+  defineHandler,
+  type ConfirmedEdges,
+  type Findings,
+  type GraphReader,
+} from '../../../core/plugin-api';
 import type { WhoisLookup } from '../client';
 import { hostNameOf, WHOIS_ROLES, type WhoisContact, type WhoisRole } from '../parse';
 import type { WhoisResources } from '../resources';
 import { omitUndefined as defined } from '../../../../shared/util/object';
 import { normalizeSpaces } from '../../../../shared/util/text';
-
-export const SOURCE_NAME = 'WHOIS';
 
 export const CONTACT_RELATIONS: Record<WhoisRole, string> = {
   registrar: 'registrar_contact',
@@ -57,20 +62,32 @@ function addContact(
       builder.edge(contactId, 'person', builder.entity('Person', person));
     }
   }
-  // A street or a city is needed: a province and a country alone would join unrelated contacts.
-  if (contact.street !== undefined || contact.city !== undefined) {
-    const location = locationFromParts(
-      defined<LocationParts>({
-        street: contact.street,
-        city: contact.city,
-        province: contact.province,
-        postalCode: contact.postalCode,
-        country: contact.country,
-      }),
-    );
-    if (location !== undefined) {
-      builder.edge(contactId, 'location', builder.entity('Location', location));
-    }
+  // A street or a city gives the contact's address. Without them (most registrants since GDPR:
+  // street and city redacted) the country is what an investigator reads first, so the contact
+  // gets a country-level Location (country, and province and postal code when given), keyed by
+  // the ISO code so that "US" and "United States" are one place.
+  const location =
+    contact.street !== undefined || contact.city !== undefined
+      ? locationFromParts(
+          defined<LocationParts>({
+            street: contact.street,
+            city: contact.city,
+            province: contact.province,
+            postalCode: contact.postalCode,
+            country: contact.country,
+          }),
+        )
+      : contact.country === undefined
+        ? undefined
+        : locationFromParts(
+            defined<LocationParts>({
+              province: contact.province,
+              postalCode: contact.postalCode,
+              country: canonicalCountry(contact.country) ?? contact.country,
+            }),
+          );
+  if (location !== undefined) {
+    builder.edge(contactId, 'location', builder.entity('Location', location));
   }
   if (contact.email !== undefined) {
     const email = contact.email.toLowerCase();
@@ -164,21 +181,13 @@ export function buildDomainRecordFindings(
   return builder.build();
 }
 
-/** The lookup path: the record's earlier WHOIS results, re-dispatched from the graph. */
-export function findEarlierResults(graph: GraphReader, recordId: EntityId, since: number): Findings {
+/** The lookup path: the record's earlier WHOIS results (confirmed within the TTL), re-dispatched. */
+export function findEarlierResults(confirmed: ConfirmedEdges, recordId: EntityId): Findings {
   const builder = new FindingsBuilder();
-  for (const { entity } of graph.outgoing(recordId, {
-    relations: RECORD_RELATIONS,
-    since,
-    source: SOURCE_NAME,
-  })) {
+  for (const { entity } of confirmed.outgoing(recordId, RECORD_RELATIONS)) {
     builder.dispatch(entity.id);
     if (entity.type === 'ContactRecord') {
-      for (const organization of graph.outgoing(entity.id, {
-        relations: ['organization'],
-        since,
-        source: SOURCE_NAME,
-      })) {
+      for (const organization of confirmed.outgoing(entity.id, ['organization'])) {
         builder.dispatch(organization.entity.id);
       }
     }
@@ -194,7 +203,7 @@ export const domainRecordHandler = defineHandler<'DomainRecord', WhoisResources>
   accepts: (record) => record.domain.includes('.'),
   // The handler was run within the TTL: what it found then is in the graph (a "no match" found
   // nothing, which is an answer too).
-  lookup: (context) => findEarlierResults(context.graph, context.entity.id, context.since),
+  lookup: (context) => findEarlierResults(context.confirmed, context.entity.id),
   query: async (context) => {
     const lookup = await context.resources.client.lookup(context.entity.asset.domain, context.signal);
     for (const failure of lookup.failures) {

@@ -5,8 +5,8 @@ import {
   contactFieldOf,
   HANDLE_KEYS,
   HANDLE_ROLES,
-  PREFIX_ROLES,
-  PREFIXED,
+  prefixedLabelOf,
+  recordFieldOf,
   REGISTRAR_KEYS,
   SECTION_ROLES,
   SPECIAL_CONTACT_KEYS,
@@ -45,14 +45,25 @@ export class ContactSet {
       return;
     }
     if (field === 'street') {
-      // Placeholders ("Please contact contact-admin@..."), not address lines.
-      if (EMAIL_INSIDE.test(value) || URL_INSIDE.test(value)) {
+      // Placeholder clauses ("Please contact contact-admin@google.com, 1600 Amphitheatre
+      // Parkway") are dropped; the rest of the line is the street.
+      // A line's own trailing comma (`Chiyoda First Bldg. East 13F,`) is not doubled on joining.
+      const street = value
+        .split(/,\s*/)
+        .filter((part) => part !== '' && !EMAIL_INSIDE.test(part) && !URL_INSIDE.test(part))
+        .join(', ');
+      if (street === '') {
         return;
       }
-      contact.street = contact.street === undefined ? value : `${contact.street}, ${value}`;
+      contact.street = contact.street === undefined ? street : `${contact.street}, ${street}`;
       return;
     }
     if (field === 'name' || field === 'organization') {
+      // A URL is the contact's web page, never its name (`person: https://www.nic.ru/whois`).
+      if (URL_LIKE.test(value)) {
+        contact.url ??= value;
+        return;
+      }
       // A handle is the contact's id, never its name (`registrant: ABCD1234-NICAT`).
       if (looksLikeHandle(value)) {
         contact.id ??= value;
@@ -178,23 +189,59 @@ export class ContactSet {
   }
 }
 
+/**
+ * True when entry `index` names its block's own handle: `nic-hdl:`/`contact-id:` anywhere in
+ * it, or a block opening with `contact: <handle>` (.cz).
+ */
+export function definesHandle(entries: readonly Entry[], index: number): boolean {
+  const entry = entries[index];
+  if (entry === undefined) {
+    return false;
+  }
+  if (HANDLE_KEYS.has(entry.key)) {
+    return true;
+  }
+  return (
+    entry.key === 'contact' &&
+    looksLikeHandle(entry.value) &&
+    (index === 0 || entries[index - 1]?.block !== entry.block)
+  );
+}
+
 export function collectContacts(
   entries: Entry[],
   foreign: Set<number>,
   domainBlock: number | undefined,
 ): ContactSet {
   const contacts = new ContactSet();
+  // Each handle's block (the last block that defines it), read in one pass over the entries.
+  const blockOfHandle = new Map<string, number>();
+  for (const [index, entry] of entries.entries()) {
+    if (definesHandle(entries, index)) {
+      blockOfHandle.set(entry.value.toLowerCase(), entry.block);
+    }
+  }
   const handles = new Map<string, Entry[]>();
-  for (const entry of entries) {
-    if (HANDLE_KEYS.has(entry.key)) {
-      handles.set(
-        entry.value.toLowerCase(),
-        entries.filter((other) => other.block === entry.block),
-      );
+  if (blockOfHandle.size > 0) {
+    const byBlock = new Map<number, Entry[]>();
+    for (const entry of entries) {
+      const list = byBlock.get(entry.block);
+      if (list === undefined) {
+        byBlock.set(entry.block, [entry]);
+      } else {
+        list.push(entry);
+      }
+    }
+    for (const [handle, block] of blockOfHandle) {
+      handles.set(handle, byBlock.get(block) ?? []);
     }
   }
   for (const entry of entries) {
     if (foreign.has(entry.block)) {
+      continue;
+    }
+    // Record fields (dates, status, name servers...) outside any section say nothing of contacts.
+    if (entry.section === undefined && recordFieldOf(entry.key) !== undefined) {
       continue;
     }
     // `registrant: com-gi8-1` names a contact block: read there, not as a name here.
@@ -202,8 +249,11 @@ export function collectContacts(
       continue;
     }
     const sectionRole = entry.section === undefined ? undefined : SECTION_ROLES[entry.section];
-    if (sectionRole !== undefined) {
-      const field = contactFieldOf(entry.key);
+    // In a role's section a plain label (`name:`) is that role's; a label it does not know
+    // (`Registrant Name:` under `Registrant:`) is read by the rules below.
+    const sectionField = sectionRole === undefined ? undefined : contactFieldOf(entry.key);
+    if (sectionRole !== undefined && sectionField !== undefined) {
+      const field = sectionField;
       if (field === 'street') {
         contacts.address(sectionRole, [entry.value, ...entry.more]);
       } else if (sectionRole === 'registrar' && field === 'name') {
@@ -212,7 +262,7 @@ export function collectContacts(
           contacts.has('registrar', 'organization') ? 'id' : 'organization',
           entry.value,
         );
-      } else if (field !== undefined) {
+      } else {
         contacts.set(sectionRole, field, entry.value);
       }
       continue;
@@ -251,13 +301,9 @@ export function collectContacts(
       contacts.set('registrar', 'organization', entry.value);
       continue;
     }
-    const prefixed = PREFIXED.exec(entry.key);
+    const prefixed = prefixedLabelOf(entry.key);
     if (prefixed) {
-      const role = PREFIX_ROLES[prefixed[1] ?? ''];
-      const rest = prefixed[2];
-      if (role === undefined) {
-        continue;
-      }
+      const { role, rest } = prefixed;
       if (rest === undefined) {
         const nameField = role === 'registrant' || role === 'registrar' ? 'organization' : 'name';
         contacts.set(role, nameField, entry.value);
@@ -315,7 +361,10 @@ function collectHandleContacts(
         addressLines.push(item.value);
       } else {
         const field = CONTACT_FIELD_KEYS[item.key];
-        if (field !== undefined && field !== 'name' && field !== 'id' && field !== 'street') {
+        // `name:` is the contact's name (.cz); other name-like labels in a handle block are not.
+        if (field === 'name' && item.key === 'name') {
+          contacts.set(role, 'name', item.value);
+        } else if (field !== undefined && field !== 'name' && field !== 'id' && field !== 'street') {
           contacts.set(role, field, item.value);
         }
       }

@@ -4,9 +4,9 @@
  * .be, .ch, .kr) and JPRS bracket replies (.jp). Knows "no match", throttle and refusal replies,
  * and drops redacted values.
  */
-import { collectContacts } from './contacts';
+import { collectContacts, definesHandle } from './contacts';
 import { dateValue, normaliseWhoisDate, orderInReply, orderOfHint, type DateOrder } from './dates';
-import { DOMAIN_KEYS, HANDLE_KEYS, isRuleDateLabel, recordFieldOf, SECTION_ROLES } from './labels';
+import { DOMAIN_KEYS, isRuleDateLabel, recordFieldOf, SECTION_ROLES } from './labels';
 import { kindOf } from './reply-kind';
 import { tokenise, type Entry } from './tokenise';
 import type { ParsedWhois } from './types';
@@ -29,13 +29,27 @@ const DATE_TARGETS = {
 } as const;
 
 /** A date entry's value; a label known only by a word rule must hold a real date. */
-function datedValue(entry: Entry, value: string, order: DateOrder): string | undefined {
-  const entryOrder = orderOfHint(entry.hint) ?? order;
-  if (isRuleDateLabel(entry.key)) {
-    const cleaned = clean(value);
-    return cleaned === undefined ? undefined : normaliseWhoisDate(cleaned, entryOrder);
+function datedValue(entry: Entry, value: string, order: () => DateOrder): string | undefined {
+  const hinted = orderOfHint(entry.hint);
+  // Only a numeric date with both numbers up to 12 asks which comes first.
+  const entryOrder = hinted ?? (/^\s*\d{1,2}[-/.]\d{1,2}[-/.]/.test(value) ? order() : 'dmy');
+  const cleaned = clean(value);
+  if (cleaned === undefined) {
+    return undefined;
   }
-  return dateValue(value, entryOrder);
+  const date = normaliseWhoisDate(cleaned, entryOrder) ?? stampInside(cleaned);
+  if (isRuleDateLabel(entry.key)) {
+    return date;
+  }
+  return date ?? dateValue(value, entryOrder);
+}
+
+/** A compact stamp after other words (`EIC-UANIC 20120730164230`, `registrar AT ns.il 19960111`). */
+function stampInside(value: string): string | undefined {
+  const stamp = /(?:^|\s)(\d{8}(?:\d{6})?)(?=\s|$)/.exec(value)?.[1];
+  return stamp === undefined
+    ? undefined
+    : normaliseWhoisDate(stamp.length === 14 ? `${stamp.slice(0, 8)} ${stamp.slice(8)}` : stamp);
 }
 
 /** The domain a domain-name value names (`EXAMPLE.COM.`, `example.com (ACE)`), lower case. */
@@ -44,11 +58,34 @@ function domainOf(value: string): string | undefined {
   return token !== undefined && /^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u.test(token) ? token : undefined;
 }
 
+const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+
+/**
+ * The name servers of one name-server line: `ns1.example.com 192.0.2.1` (addresses dropped),
+ * several on one line (`NS1.X.COM   NS2.X.COM`), `google.pt NS ns4.google.com.` (the zone's NS
+ * record: the host after `NS`). The queried domain itself is not its own name server.
+ */
+function nameServersOf(line: string, domain: string | undefined): string[] {
+  const record = /\bNS\s+(\S+)/.exec(line);
+  const tokens = record?.[1] !== undefined ? [record[1]] : line.trim().split(/[\s,]+/);
+  const hosts: string[] = [];
+  for (const token of tokens) {
+    const host = IPV4.test(token) ? undefined : hostNameOf(token);
+    if (host !== undefined && host !== domain) {
+      hosts.push(host);
+    } else if (hosts.length === 0) {
+      // The first word is no host: not a name-server line (`Not Delegated`, `(none)`).
+      return [];
+    }
+  }
+  return hosts;
+}
+
 /** Blocks that hold several records of which only the queried domain's is wanted (Verisign). */
 function foreignBlocks(entries: Entry[]): Set<number> {
   const blocks = new Set<number>();
-  for (const entry of entries) {
-    if (entry.key === 'server name' || HANDLE_KEYS.has(entry.key)) {
+  for (const [index, entry] of entries.entries()) {
+    if (entry.key === 'server name' || definesHandle(entries, index)) {
       blocks.add(entry.block);
     }
   }
@@ -79,8 +116,11 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
     }
   }
   const result: ParsedWhois = { kind: 'record', status: [], nameServers: [], contacts: {} };
-  const order = options.dateOrder ?? orderInReply(entries.map((entry) => entry.value)) ?? 'dmy';
+  // Read from the reply only when a date needs it (most replies have unambiguous dates).
+  let replyOrder: DateOrder | undefined = options.dateOrder;
+  const order = (): DateOrder => (replyOrder ??= orderInReply(entries.map((entry) => entry.value)) ?? 'dmy');
   let domainBlock: number | undefined;
+  const seenHosts = new Set<string>();
   for (const entry of entries) {
     if (foreign.has(entry.block)) {
       continue;
@@ -146,9 +186,11 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
       case 'nameServer':
         if (!inContactSection) {
           for (const line of [entry.value, ...entry.more]) {
-            const host = hostNameOf(line);
-            if (host !== undefined && !result.nameServers.includes(host)) {
-              result.nameServers.push(host);
+            for (const host of nameServersOf(line, wanted)) {
+              if (!seenHosts.has(host)) {
+                seenHosts.add(host);
+                result.nameServers.push(host);
+              }
             }
           }
         }
@@ -162,6 +204,15 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   if (registrar?.organization === undefined && registrar?.name !== undefined) {
     registrar.organization = registrar.name;
     delete registrar.name;
+  }
+  // A reply that names the queried domain only in a sentence ("Not found: example.co",
+  // "Query: example.je") is still about it.
+  if (
+    result.domain === undefined &&
+    wanted !== undefined &&
+    (text.includes(wanted) || text.includes(wanted.toUpperCase()) || text.toLowerCase().includes(wanted))
+  ) {
+    result.domain = wanted;
   }
   result.kind = kindOf(text, entries, result);
   return result;

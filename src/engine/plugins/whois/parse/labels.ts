@@ -1,6 +1,14 @@
 /** Label tables: the normalised keys of each registry format mapped to the fields they hold. */
 import type { ContactField, WhoisRole } from './types';
 
+/**
+ * A label table without a prototype: labels come from replies, and `constructor:` or
+ * `__proto__:` must find nothing rather than Object's own members.
+ */
+function lookupTable<T>(entries: Record<string, T>): Record<string, T> {
+  return Object.assign(Object.create(null) as Record<string, T>, entries);
+}
+
 export const DOMAIN_KEYS = new Set(['domain name', 'domain', 'domainname']);
 export const PUNY_KEYS = new Set(['puny name', 'punycode']);
 export const ID_KEYS = new Set(['registry domain id', 'roid', 'domain id']);
@@ -68,7 +76,7 @@ export const NAME_SERVER_KEYS = new Set([
   'host name',
 ]);
 
-export const SECTION_ROLES: Record<string, WhoisRole> = {
+export const SECTION_ROLES: Record<string, WhoisRole> = lookupTable({
   registrant: 'registrant',
   'contact information': 'registrant',
   'admin contact': 'admin',
@@ -89,9 +97,9 @@ export const SECTION_ROLES: Record<string, WhoisRole> = {
   'contact administratif': 'admin',
   'contact technique': 'technical',
   titulaire: 'registrant',
-};
+});
 
-export const CONTACT_FIELD_KEYS: Record<string, ContactField> = {
+export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   id: 'id',
   name: 'name',
   'contact name': 'name',
@@ -196,7 +204,7 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = {
   homepage: 'url',
   iana: 'id',
   'iana id': 'id',
-};
+});
 
 /** The contact field a label names (`Street1`, `Address Line 2` are streets), if any. */
 export function contactFieldOf(label: string): ContactField | undefined {
@@ -208,11 +216,32 @@ export function contactFieldOf(label: string): ContactField | undefined {
 }
 
 export const PREFIXED =
-  /^(?:registry |domain )?(registrant|owner|holder|admin|administrative|tech|technical|billing|sponsoring registrar|registrar)(?:[ -]contact)?\.?(?:[ -](.+))?$/;
-export const PREFIX_ROLES: Record<string, WhoisRole> = {
+  /^(?:registry |domain )?(registrant|owner|holder|org|admin|adm|administrative|tech|tec|technical|billing|bill|sponsoring registrar|registrar)(?:[ -]contact)?\.?(?:[ -](.+))?$/;
+const prefixCache = new Map<string, { role: WhoisRole; rest: string | undefined } | null>();
+
+/** The role a role-prefixed label names and the rest of the label (`registrant street1`). */
+export function prefixedLabelOf(key: string): { role: WhoisRole; rest: string | undefined } | undefined {
+  let found = prefixCache.get(key);
+  if (found === undefined) {
+    const match = PREFIXED.exec(key);
+    const role = match === null ? undefined : PREFIX_ROLES[match[1] ?? ''];
+    found = role === undefined ? null : { role, rest: match?.[2] };
+    if (prefixCache.size > 4096) {
+      prefixCache.clear();
+    }
+    prefixCache.set(key, found);
+  }
+  return found ?? undefined;
+}
+
+export const PREFIX_ROLES: Record<string, WhoisRole> = lookupTable({
   registrant: 'registrant',
   owner: 'registrant',
   holder: 'registrant',
+  org: 'registrant',
+  adm: 'admin',
+  tec: 'technical',
+  bill: 'billing',
   registrar: 'registrar',
   'sponsoring registrar': 'registrar',
   admin: 'admin',
@@ -220,8 +249,8 @@ export const PREFIX_ROLES: Record<string, WhoisRole> = {
   tech: 'technical',
   technical: 'technical',
   billing: 'billing',
-};
-export const SPECIAL_CONTACT_KEYS: Record<string, [WhoisRole, ContactField]> = {
+});
+export const SPECIAL_CONTACT_KEYS: Record<string, [WhoisRole, ContactField]> = lookupTable({
   'ac e-mail': ['admin', 'email'],
   'ac phone number': ['admin', 'phone'],
   'registrar iana id': ['registrar', 'id'],
@@ -235,12 +264,12 @@ export const SPECIAL_CONTACT_KEYS: Record<string, [WhoisRole, ContactField]> = {
   owner: ['registrant', 'organization'],
   org: ['registrant', 'organization'],
   responsible: ['registrant', 'name'],
-};
+});
 /** Keys that name a contact block's own handle (RPSL and its relatives). */
-export const HANDLE_KEYS = new Set(['nic-hdl', 'nic-hdl-br', 'contact-id']);
+export const HANDLE_KEYS = new Set(['nic-hdl', 'nic-hdl-br', 'nic-handle', 'contact-id']);
 
 /** Keys of a domain block that refer to a contact block by its handle. */
-export const HANDLE_ROLES: Record<string, WhoisRole> = {
+export const HANDLE_ROLES: Record<string, WhoisRole> = lookupTable({
   registrant: 'registrant',
   holder: 'registrant',
   owner: 'registrant',
@@ -252,7 +281,7 @@ export const HANDLE_ROLES: Record<string, WhoisRole> = {
   'admin-c': 'admin',
   'tech-c': 'technical',
   'billing-c': 'billing',
-};
+});
 
 /** The record-level fields a label can name. */
 export type RecordField =
@@ -320,6 +349,14 @@ const MORE_LABELS: Record<RecordField, string[]> = {
   status: ['query status', 'estado', 'statut', 'stato', 'domain state', 'status domeny', 'ステータス'],
   dnssec: ['ds records', 'dnssec status'],
   nameServer: [
+    'domain server',
+    'domain servers',
+    'domain servers in listed order',
+    'name servers in the listed order',
+    'name servers in listed order',
+    'servidor(es) de nombres de dominio',
+    'servidores de nombres de dominio',
+    'ns',
     'dns',
     'dns servers',
     'servidores dns',

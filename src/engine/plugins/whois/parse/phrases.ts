@@ -55,7 +55,7 @@ export const THROTTLE_PHRASES: readonly RegExp[] = [
   /\bgo away for \d+/i,
   /\bgrace period\b.{0,40}\b(?:wait|seconds?)\b|\bwait \d+ seconds\b/i,
   // At the start of a line only: terms text speaks of "excessive querying" mid-sentence.
-  /^excessive querying\b/i,
+  /^excessive querying[,.:]/i,
   /\b\d{3} request denied\b/i,
   /\b(?:queries|requests|lookups) per (?:second|minute|hour|day)\b.{0,30}\b(?:reached|exceeded|allowed)\b/i,
   /\brate limit(?:ed|ing)? (?:exceeded|reached|in effect)\b/i,
@@ -76,3 +76,34 @@ export const REFUSAL_PHRASES: readonly RegExp[] = [
 /** A line of terms-of-use, copyright or disclaimer text. */
 export const TERMS_LINE =
   /terms of use|terms and conditions|conditions of use|you agree|by submitting|by using this|high.volume|automated|lawful purpose|intellectual property|copyright|all rights reserved|disclaimer|information(?:al)? purposes|expressly prohibited|unsolicited|reproduc|prior written|abuse of this service|privacy|acceptable use|you (?:may|will) not|for the sole purpose/i;
+
+/**
+ * Values a registry or registrar puts in place of the real data (redaction text, web-form
+ * pointers, "not disclosed", "No registrar listed"): they never become fields or entities.
+ * Written in lower case; matched against the lower-cased value.
+ */
+export const PLACEHOLDER_PHRASES: readonly RegExp[] = [
+  /redacted/,
+  /data protected/,
+  /not disclosed/,
+  /gdpr/,
+  /withheld/,
+  /not shown/,
+  /please visit/,
+  /^visit /,
+  /please query the rdds/,
+  /please contact the registrar/,
+  /not available from registry/,
+  /obfuscated whois/,
+  /statutory masking/,
+  /hidden upon user request/,
+  /non-public data/,
+  /can ?not be (?:publicly )?disclosed/,
+  /no registrar listed/,
+  /directly registered with/,
+  /(?:web|contact|request)[ -]?form\b/,
+  // A link to a registrar's contact form stands in for the e-mail address it hides.
+  /^https?:\/\/\S*\bcontact/,
+  /^not assigned$/,
+  /^(?:privacy|private|private person|n\/?a|none|not applicable|unknown|-+|\.)$/,
+];

@@ -1,3 +1,5 @@
+import { SECTION_ROLES } from './labels';
+
 /**
  * Turns a reply's text into keyed entries: `key: value`, `[key] value` and tab-separated lines,
  * with the section header (an unkeyed or valueless line) and blank-line block each belongs to.
@@ -18,8 +20,31 @@ export interface Entry {
 
 /** `[key] value`, optionally after a one-letter item mark (`c [Record Created] ...`). */
 const BRACKET_LINE = /^\s*(?:[a-z]\.?\s+)?\[([^[\]]{1,40})\]\s*(.*)$/;
-/** `key: value`; a key starts with a non-digit and may end in an index (`Street1`). */
-const COLON_LINE = /^\s*([^\s:\d][^:\t]{0,59}?)\s*:(?!\/\/)[ \t]*(.*)$/;
+/**
+ * `key: value` without a regular expression (the hot path): the key
+ * runs from the first non-blank to the first colon, at most 60 characters, no tab inside, not
+ * starting with a digit; a colon followed by `//` (a URL) is no separator.
+ */
+function colonSplit(line: string): [string, string, string] | null {
+  const colon = line.indexOf(':');
+  if (colon < 1) {
+    return null;
+  }
+  let start = 0;
+  while (start < colon && (line[start] === ' ' || line[start] === '\t')) {
+    start += 1;
+  }
+  const key = line.slice(start, colon).trimEnd();
+  const first = key.charCodeAt(0);
+  if (key === '' || key.length > 60 || key.includes('\t') || (first >= 48 && first <= 57)) {
+    return null;
+  }
+  if (line.startsWith('//', colon + 1)) {
+    return null;
+  }
+  return [line, key, line.slice(colon + 1)];
+}
+
 /** `key........ value` (dotted leaders without a colon). */
 const LEADER_LINE = /^\s*([A-Za-z][^.:\t]{0,40}?)\s*\.{3,}[ \t]*(.+)$/;
 /** `key = value`. */
@@ -41,8 +66,18 @@ function isCutTime(key: string, value: string): boolean {
 const VALUE_LEADER = /^(?:\.\s?){2,}/;
 /** `** Registrant:`, `** Domain Servers:` (the heading's text in group 1). */
 const DECORATED_HEADING = /^\*{1,3}\s*([^*:]{2,60}?)\s*:\s*$/;
+/** True for a heading that names a contact role (`Registrant`, `Administrative contact`). */
+function isRoleHeading(key: string): boolean {
+  return Object.hasOwn(SECTION_ROLES, key) && key !== 'registrar';
+}
+
 /** The value of a `contact:` line that names a role (IANA). */
 const ROLE_VALUE = /^(administrative|technical|billing|registrant)$/i;
+/**
+ * The shared "no continuation lines" array: most entries have none, and one array per entry is
+ * garbage the parser's hot path does not need. Frozen, so a push that bypassed the copy throws.
+ */
+const NO_MORE = Object.freeze([]) as unknown as string[];
 /** Keys that open a section running to the end of their block (JPRS contact part). */
 export const BLOCK_SECTIONS = new Set(['contact information']);
 
@@ -51,14 +86,37 @@ export const BLOCK_SECTIONS = new Set(['contact information']);
  * `Domain Name.......`); a trailing parenthetical is a hint, not part of the label.
  */
 export function normaliseKey(raw: string): string {
-  return raw
-    .replace(/\([^)]*\)\s*$/, '')
-    .replace(/_/g, ' ')
-    .replace(/[.\s]+$/, '')
-    .trim()
-    .toLowerCase()
-    .replace(/\s+/g, ' ');
+  if (raw.length > 80) {
+    // A long unkeyed line (terms text) is no label anyone looks up: not worth normalising.
+    return raw.toLowerCase();
+  }
+  let key = keyCache.get(raw);
+  if (key === undefined) {
+    key = raw;
+    // Each step only when its character is there: this runs for every line of every reply.
+    if (key.endsWith(')')) {
+      key = key.replace(/\([^)]*\)\s*$/, '');
+    }
+    if (key.includes('_')) {
+      key = key.replaceAll('_', ' ');
+    }
+    key = key.trim();
+    if (key.endsWith('.')) {
+      key = key.replace(/[.\s]+$/, '');
+    }
+    key = key.toLowerCase();
+    if (key.includes('  ') || key.includes('\t')) {
+      key = key.replace(/\s+/g, ' ');
+    }
+    // Keys repeat across replies; the cache is bounded whatever a server sends.
+    if (keyCache.size > 16_384) {
+      keyCache.clear();
+    }
+    keyCache.set(raw, key);
+  }
+  return key;
 }
+const keyCache = new Map<string, string>();
 
 function indentOf(line: string): number {
   let width = 0;
@@ -75,23 +133,37 @@ function indentOf(line: string): number {
 }
 
 function splitKeyed(line: string): { key: string; value: string; hint: string | undefined } | undefined {
+  // Each shape is tried only when its marker character is on the line (the parser's hot path).
   const match =
-    BRACKET_LINE.exec(line) ??
-    COLON_LINE.exec(line) ??
-    LEADER_LINE.exec(line) ??
-    EQUALS_LINE.exec(line) ??
-    TAB_LINE.exec(line) ??
-    SPACED_LINE.exec(line);
+    (line.includes('[') ? BRACKET_LINE.exec(line) : null) ??
+    colonSplit(line) ??
+    (line.includes('...') ? LEADER_LINE.exec(line) : null) ??
+    (line.includes('=') ? EQUALS_LINE.exec(line) : null) ??
+    (line.includes('\t') ? TAB_LINE.exec(line) : null) ??
+    (line.length < 120 && line.includes('  ') ? SPACED_LINE.exec(line) : null);
   if (!match) {
     return undefined;
   }
   const rawKey = match[1] ?? '';
   const key = normaliseKey(rawKey);
-  if (key === '' || key.includes('http') || isCutTime(key, match[2] ?? '')) {
+  if (key === '' || key.includes('http') || (/\d$/.test(key) && isCutTime(key, match[2] ?? ''))) {
     return undefined;
   }
-  const hint = /\(([^)]*)\)\s*$/.exec(rawKey)?.[1];
-  return { key, value: (match[2] ?? '').replace(VALUE_LEADER, '').trim(), hint };
+  const hint = rawKey.includes('(') ? /\(([^)]*)\)\s*$/.exec(rawKey)?.[1] : undefined;
+  let value = (match[2] ?? '').trim();
+  if (value.startsWith('.')) {
+    value = value.replace(VALUE_LEADER, '');
+  }
+  // `created: "2011-01-13T15:45:18+01:00"` (YAML-style replies): the quotes are not the value.
+  if (value.length > 1 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"')) {
+    value = value.slice(1, -1);
+  }
+  return { key, value, hint };
+}
+
+/** The reply's lines (CRLF, CR or LF ends); a plain split when there is no CR (most replies). */
+export function splitLines(text: string): string[] {
+  return text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
 }
 
 export function tokenise(text: string): Entry[] {
@@ -100,37 +172,64 @@ export function tokenise(text: string): Entry[] {
   let block = 0;
   let blockSection: string | undefined;
   let last: Entry | undefined;
-  for (const rawLine of text.split(/\r\n|\r|\n/)) {
-    const line = rawLine.replace(/\s+$/, '');
+  let pending: Entry | undefined;
+  let softSection: string | undefined;
+  for (const rawLine of splitLines(text)) {
+    const line = rawLine.trimEnd();
     if (line.trim() === '') {
       block += 1;
       blockSection = undefined;
+      softSection = undefined;
+      // A heading with nothing under it yet (`Name servers in the listed order:`) keeps the
+      // unlabelled lines that follow one blank line (see `pending` below).
+      pending = last !== undefined && last.value === '' && last.more === NO_MORE ? last : undefined;
       last = undefined;
       continue;
     }
-    let trimmed = line.trim();
+    let trimmed = line.trimStart();
     if (trimmed.startsWith('%') || trimmed.startsWith('#') || trimmed.startsWith('>>>')) {
       continue;
     }
     // `** Registrant:` is a heading whose section runs to the end of its block; other lines
     // starting with `*` or `-` are decoration or banners.
-    const decorated = DECORATED_HEADING.exec(trimmed);
+    const decorated =
+      trimmed.startsWith('*') && trimmed.endsWith(':') ? DECORATED_HEADING.exec(trimmed) : null;
     if (decorated?.[1] !== undefined) {
       trimmed = decorated[1];
       const key = normaliseKey(trimmed);
-      last = { key, value: '', more: [], section: undefined, block };
+      last = { key, value: '', more: NO_MORE, section: undefined, block };
       entries.push(last);
       blockSection = key;
       headers.length = 0;
       continue;
     }
-    if (/^[*-]/.test(trimmed)) {
+    // `- ns1.example.net`: a list item; other lines starting with `*` or `-` are decoration.
+    if (/^-\s+[\p{L}\d]/u.test(trimmed)) {
+      trimmed = trimmed.replace(/^-\s+/, '');
+    } else if (/^[*-]/.test(trimmed)) {
       continue;
     }
     const indent = indentOf(line);
     const keyed = splitKeyed(line);
+    if (!keyed && last === undefined && pending !== undefined) {
+      last = pending;
+    }
+    pending = undefined;
+    // A role heading on its own line (`Administrative contact`) opens its section even right
+    // after other lines; the labelled lines after it at the same indent are that role's.
+    // Role headings are short: longer unlabelled lines are not worth normalising here.
+    const heading = keyed || trimmed.length > 40 ? undefined : normaliseKey(trimmed);
+    if (heading !== undefined && isRoleHeading(heading)) {
+      last = { key: heading, value: '', more: NO_MORE, section: undefined, block };
+      entries.push(last);
+      softSection = heading;
+      continue;
+    }
     if (!keyed) {
       if (last) {
+        if (last.more === NO_MORE) {
+          last.more = [];
+        }
         last.more.push(trimmed);
         continue;
       }
@@ -138,7 +237,7 @@ export function tokenise(text: string): Entry[] {
       while (headers.length > 0 && (headers.at(-1)?.indent ?? -1) >= indent) {
         headers.pop();
       }
-      last = { key: normaliseKey(trimmed), value: '', more: [], section: headers.at(-1)?.key, block };
+      last = { key: normaliseKey(trimmed), value: '', more: NO_MORE, section: headers.at(-1)?.key, block };
       entries.push(last);
       headers.push({ indent, key: last.key });
       continue;
@@ -150,8 +249,8 @@ export function tokenise(text: string): Entry[] {
       key: keyed.key,
       value: keyed.value,
       hint: keyed.hint,
-      more: [],
-      section: headers.at(-1)?.key ?? blockSection,
+      more: NO_MORE,
+      section: headers.at(-1)?.key ?? blockSection ?? softSection,
       block,
     };
     entries.push(last);
@@ -163,6 +262,9 @@ export function tokenise(text: string): Entry[] {
       blockSection = `${roleHeading[1].toLowerCase()} contact`;
     } else if (keyed.value === '') {
       headers.push({ indent, key: keyed.key });
+      // `Registrant:` then `name: ...` at the same indent (.ee): a role heading's section runs to
+      // the next heading or blank line; any other valueless key ends it.
+      softSection = isRoleHeading(keyed.key) ? keyed.key : undefined;
     }
   }
   return entries;

@@ -1,28 +1,14 @@
 /** Value cleaning shared by the parser: redaction placeholders, e-mail/URL/host shapes, statuses. */
+import { PLACEHOLDER_PHRASES } from './phrases';
 import type { Entry } from './tokenise';
 
-const REDACTED = [
-  /redacted/i,
-  /data protected/i,
-  /not disclosed/i,
-  /gdpr/i,
-  /withheld/i,
-  /not shown/i,
-  /please visit/i,
-  /^visit /i,
-  /please query the rdds/i,
-  /please contact the registrar/i,
-  /not available from registry/i,
-  /obfuscated whois/i,
-  /statutory masking/i,
-  /hidden upon user request/i,
-  /non-public data/i,
-  /^privacy$/i,
-];
+/** The placeholder table as one pattern: every value is tested, so one pass instead of many. */
+const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'));
 
 /** True for a value that a registry or registrar put in place of the real data. */
 export function isRedacted(value: string): boolean {
-  return REDACTED.some((pattern) => pattern.test(value));
+  // The table is lower case: matching a lower-cased value without the `i` flag is faster.
+  return PLACEHOLDER.test(value.toLowerCase());
 }
 
 export function clean(value: string | undefined): string | undefined {
