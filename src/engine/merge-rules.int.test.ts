@@ -49,14 +49,14 @@ async function openCase(plugins?: PluginDefinition[]) {
 describe('identity rules declared by plugins', () => {
   it('merges organizations holding one LEI in a case opened with the built-in plugins', async () => {
     const open = await openCase();
-    open.graph.apply(holdingLei('Acme Corporation'), RDAP);
-    const delta = open.graph.apply(holdingLei('Acme'), RDAP);
+    await open.graph.apply(holdingLei('Acme Corporation'), RDAP);
+    const delta = await open.graph.apply(holdingLei('Acme'), RDAP);
     expect(delta.merged).toEqual([{ from: 'Organization:acme', into: 'Organization:acme corporation' }]);
   });
 
   it('keeps them apart when no loaded plugin declares the rule', async () => {
     const open = await openCase([]);
-    open.graph.apply(holdingLei('Acme Corporation'), RDAP);
-    expect(open.graph.apply(holdingLei('Acme'), RDAP).merged).toEqual([]);
+    await open.graph.apply(holdingLei('Acme Corporation'), RDAP);
+    expect((await open.graph.apply(holdingLei('Acme'), RDAP)).merged).toEqual([]);
   });
 });

@@ -1,12 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphDelta } from '../../../shared/model/graph';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../../test/support/postgres';
+import { silentLogger } from '../../util/logger';
+import { openCaseGraph } from '../case-graph';
 import { FindingsBuilder, type Findings } from '../findings';
 import { InvalidRelationError, type WriteOptions } from '../types';
 import { TeamCaseError } from './connection';
 import { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './pg-case-store';
 import { openPgRateLedger } from './pg-rate-ledger';
+import { teamCaseGraph } from './team-case-graph';
 import { parseTeamCaseUrl } from './team-case-url';
 
 const GLEIF = { name: 'GLEIF', confidence: 100 };
@@ -146,6 +152,21 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     const reader = await open('reopen');
     expect(await reader.exportJson()).toEqual(before);
     expect(await reader.loadPositions()).toEqual({ 'Organization:kept 0': { x: 1, y: 2 } });
+  });
+
+  it('saves a copy of a team case as a case file holding every committed write', async () => {
+    const store = await open('copied');
+    await store.apply(organizationWithLei('Copied', lei(9)), write);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'team-copy-'));
+    try {
+      const file = path.join(dir, 'copy.sqlite');
+      teamCaseGraph(store, silentLogger).saveCopy(file);
+      const copy = openCaseGraph(file);
+      expect(copy.exportJson()).toEqual(await store.exportJson());
+      copy.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('opens and exports for a read-only role but refuses to enrich, with a clear message', async () => {

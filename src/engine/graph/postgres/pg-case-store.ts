@@ -133,7 +133,10 @@ export class PostgresCaseStore implements CaseStore {
   }
 
   /** Synchronous reads of the local replica (the engine's TTL lookups); current within one notification. */
-  get reader(): Omit<CaseGraph, 'apply' | 'onDelta' | 'setMeta' | 'savePositions' | 'saveSession' | 'close'> {
+  get reader(): Omit<
+    SqliteCaseStore & CaseGraph,
+    'apply' | 'onDelta' | 'setMeta' | 'savePositions' | 'saveSession' | 'close'
+  > {
     return this.replica;
   }
 
