@@ -169,6 +169,43 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     }
   });
 
+  it("reconnects after the server drops every connection, and keeps delivering the other client's writes", async () => {
+    const alice = await open('dropped');
+    const bob = await open('dropped');
+    const states: string[] = [];
+    const lost = Promise.all(
+      [alice, bob].map(
+        (store) =>
+          new Promise<void>((resolve) => {
+            store.onConnectionState((state) => {
+              states.push(state);
+              if (state === 'reconnecting') {
+                resolve();
+              }
+            });
+          }),
+      ),
+    );
+    const admin = new pg.Client({
+      host: server.host,
+      port: server.port,
+      user: server.user,
+      password: server.password,
+      database: 'postgres',
+    });
+    await admin.connect();
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'trace-graph'`,
+    );
+    await admin.end();
+    await lost;
+    const seen = deltaReaching(bob, 1);
+    const written = await alice.apply(organizationWithLei('After The Drop', lei(10)), write);
+    expect((await seen).seq).toBe(written.seq);
+    expect((await bob.apply(organizationWithLei('Bob Too', lei(11)), write)).seq).toBe(written.seq + 1);
+    expect(states).toContain('connected');
+  });
+
   it('opens and exports for a read-only role but refuses to enrich, with a clear message', async () => {
     const owner = await open('shared');
     await owner.apply(organizationWithLei('Visible', lei(6)), write);

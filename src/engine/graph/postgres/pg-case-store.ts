@@ -40,6 +40,9 @@ export interface TeamCaseOptions {
 
 type WriteKind = 'apply' | 'meta' | 'positions' | 'session';
 
+/** `reconnecting` after a dropped connection, `connected` once every connection is back. */
+export type TeamConnectionState = 'connected' | 'reconnecting';
+
 interface LoggedWrite {
   write_no: string;
   seq: string;
@@ -107,8 +110,12 @@ export class PostgresCaseStore implements CaseStore {
   readonly target: TeamCaseTarget;
   /** True when the role may read but not write: open and export work, enriching does not. */
   readonly readOnly: boolean;
-  private readonly client: pg.Client;
-  private readonly listener: pg.Client;
+  private client: pg.Client;
+  private listener: pg.Client;
+  /** The write connection ended (server restart, network): the next operation reconnects. */
+  private clientLost = false;
+  private readonly password: string | undefined;
+  private readonly stateListeners = new Set<(state: TeamConnectionState) => void>();
 
   constructor(
     target: TeamCaseTarget,
@@ -124,7 +131,58 @@ export class PostgresCaseStore implements CaseStore {
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
     this.mergeRules = options.mergeRules ?? [];
+    this.password = options.password;
     this.replica = this.newReplica();
+    this.watch(client, 'writes');
+  }
+
+  /** Connection changes, for a "reconnecting" banner. Returns an unsubscribe function. */
+  onConnectionState(listener: (state: TeamConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private setState(state: TeamConnectionState): void {
+    for (const listener of [...this.stateListeners]) {
+      listener(state);
+    }
+  }
+
+  private watch(client: pg.Client, role: 'writes' | 'notes'): void {
+    client.once('end', () => {
+      if (this.closed) {
+        return;
+      }
+      this.logger.warn(`team case: lost the ${role} connection to ${this.address}; reconnecting`);
+      this.setState('reconnecting');
+      if (role === 'writes') {
+        this.clientLost = true;
+      } else {
+        void this.reconnectListener();
+      }
+    });
+  }
+
+  /** Listens again after a dropped connection, with backoff, then fetches what was missed. */
+  private async reconnectListener(): Promise<void> {
+    for (let attempt = 0; !this.closed; attempt += 1) {
+      // Real time: reconnecting waits on the network, whatever clock the case's writes use.
+      await systemClock.sleep(Math.min(250 * 2 ** attempt, 5_000));
+      if (this.closed) {
+        return;
+      }
+      try {
+        const listener = await connectTeamCase(this.target, this.password);
+        this.listener = listener;
+        await this.listen();
+        this.watch(listener, 'notes');
+        await this.exclusive(() => this.catchUp());
+        this.setState('connected');
+        return;
+      } catch (error) {
+        this.logger.warn('team case: reconnecting failed, trying again', { error: oneLine(error) });
+      }
+    }
   }
 
   /** The case as shown to the user (no password). */
@@ -141,6 +199,12 @@ export class PostgresCaseStore implements CaseStore {
   }
 
   async start(): Promise<void> {
+    await this.listen();
+    this.watch(this.listener, 'notes');
+    await this.exclusive(() => this.catchUp());
+  }
+
+  private async listen(): Promise<void> {
     this.listener.on('notification', (message) => {
       if (message.channel !== NOTIFY_CHANNEL || message.payload === undefined) {
         return;
@@ -154,7 +218,6 @@ export class PostgresCaseStore implements CaseStore {
       }
     });
     await this.listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    await this.exclusive(() => this.catchUp());
   }
 
   private newReplica(): SqliteCaseStore & CaseGraph {
@@ -198,6 +261,14 @@ export class PostgresCaseStore implements CaseStore {
       }
       if (this.diverged) {
         this.rebuild();
+      }
+      if (this.clientLost) {
+        // A failed reconnect fails this operation with one line; the next one tries again.
+        const client = await connectTeamCase(this.target, this.password);
+        this.client = client;
+        this.clientLost = false;
+        this.watch(client, 'writes');
+        this.setState('connected');
       }
       return task();
     });
