@@ -20,7 +20,7 @@ import { openCaseGraph, type SqliteCaseStore } from '../case-graph';
 import type { CaseStore, ChangesSince, MergeRule, Positions } from '../case-store';
 import type { Findings } from '../findings';
 import type { CaseGraph, SessionRecord, WriteOptions } from '../types';
-import { connectTeamCase, TeamCaseError } from './connection';
+import { connectTeamCase, isConnectionLoss, oneLine, TeamCaseError } from './connection';
 import { migrate } from './schema';
 import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
 
@@ -86,10 +86,6 @@ export async function openTeamCase(
     await client.end().catch(() => undefined);
     throw error instanceof TeamCaseError ? error : new TeamCaseError(oneLine(error));
   }
-}
-
-function oneLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
 }
 
 export class PostgresCaseStore implements CaseStore {
@@ -161,6 +157,18 @@ export class PostgresCaseStore implements CaseStore {
         void this.reconnectListener();
       }
     });
+  }
+
+  /** A failed reconnect fails the operation with one line; the next one tries again. */
+  private async reconnectClient(): Promise<void> {
+    const client = await connectTeamCase(this.target, this.password);
+    const old = this.client;
+    this.client = client;
+    this.clientLost = false;
+    old.removeAllListeners('end');
+    await old.end().catch(() => undefined);
+    this.watch(client, 'writes');
+    this.setState('connected');
   }
 
   /** Listens again after a dropped connection, with backoff, then fetches what was missed. */
@@ -263,14 +271,22 @@ export class PostgresCaseStore implements CaseStore {
         this.rebuild();
       }
       if (this.clientLost) {
-        // A failed reconnect fails this operation with one line; the next one tries again.
-        const client = await connectTeamCase(this.target, this.password);
-        this.client = client;
-        this.clientLost = false;
-        this.watch(client, 'writes');
-        this.setState('connected');
+        await this.reconnectClient();
       }
-      return task();
+      try {
+        return await task();
+      } catch (error) {
+        if (!isConnectionLoss(error) || this.closed) {
+          throw error;
+        }
+        // The connection died before its 'end' event reached us: reconnect and try once more.
+        // Nothing of the failed attempt was committed (a write's replica change is rebuilt).
+        await this.reconnectClient();
+        if (this.diverged) {
+          this.rebuild();
+        }
+        return task();
+      }
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -369,6 +385,9 @@ export class PostgresCaseStore implements CaseStore {
         await this.client.query('ROLLBACK').catch(() => undefined);
         if (ranLocally) {
           this.diverged = true;
+        }
+        if (isConnectionLoss(error)) {
+          throw error; // exclusive() reconnects and tries once more
         }
         if ((error as { code?: string }).code === '42501') {
           throw new ReadOnlyTeamCaseError(
