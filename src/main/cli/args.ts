@@ -40,6 +40,7 @@ export const USAGE = [
   '  cli export --case <file.sqlite> --out <file.json> [--data-dir <dir>]',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
   '            DomainRecord=<domain>',
+  'a team case: --case postgresql://USER@HOST:PORT/DBNAME#CASENAME[?sslmode=...] (password: PGPASSWORD)',
 ].join('\n');
 
 export function parseCommandLine(argv: readonly string[]): CliCommand {
