@@ -38,7 +38,7 @@ describe('save a copy of an open case', () => {
   it('writes every committed entity to an owner-only copy while the case stays open', async () => {
     const { open, dir: folder } = await openCase();
     for (let index = 0; index < 20; index += 1) {
-      open.graph.apply(
+      await open.graph.apply(
         { entities: [{ type: 'FQDN', asset: { name: `h${index}.example` } }], edges: [], dispatch: [] },
         WHOIS,
       );
@@ -52,7 +52,7 @@ describe('save a copy of an open case', () => {
     } finally {
       copy.close();
     }
-    open.graph.apply(
+    await open.graph.apply(
       { entities: [{ type: 'FQDN', asset: { name: 'after.example' } }], edges: [], dispatch: [] },
       WHOIS,
     );

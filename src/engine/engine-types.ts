@@ -59,8 +59,8 @@ export interface Session {
 export type OpenCaseGraph = Omit<CaseGraph, 'apply' | 'close'> & {
   apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
   close(): void | Promise<void>;
-  /** A complete copy as a case file, taken while the case is open. */
-  saveCopy(target: string): void;
+  /** A complete copy as a case file, taken while the case is open (a team case copies its replica). */
+  saveCopy?(target: string): void;
 };
 
 export interface OpenCase {

@@ -5,6 +5,7 @@ export type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } fr
 export {
   ConfigError,
   DEFAULT_CONFIG,
+  MAX_TIMER_MS,
   parseDuration,
   resolveConfig,
   type AppConfig,
@@ -12,7 +13,7 @@ export {
   type RateLimit,
   type TtlRule,
 } from './config/config';
-export { loadConfigFile } from './config/load';
+export { loadConfigFile, withoutByteOrderMark } from './config/load';
 export { findTtlMs, ttlStartTime, type TtlKey } from './config/ttl';
 
 export {

@@ -1,6 +1,7 @@
 /**
- * The configuration file (JSON, every key optional) and its defaults. The app's settings screen
- * edits the same file. Secrets never live here: API keys are in the credential store.
+ * The configuration file (JSON, every key optional) and its defaults, declared once: the zod schema
+ * below holds each key's bounds and default, and `AppConfig` is what it produces. The app's settings
+ * screen edits the same file. Secrets never live here: API keys are in the credential store.
  */
 import { z } from 'zod';
 
@@ -8,151 +9,189 @@ import type { RateLimit } from '../net/types';
 
 export type { RateLimit } from '../net/types';
 
-export interface TtlRule {
-  from?: string;
-  to?: string;
-  plugin?: string;
-  /** Duration such as `30d`, `24h`, `90m`, `45s`. */
-  ttl: string;
-}
+/**
+ * The longest duration a Node timer can wait (2^31-1 ms, about 24.8 days). A larger timeout or
+ * interval would not wait at all: Node fires it at once with a warning.
+ */
+export const MAX_TIMER_MS = 2 ** 31 - 1;
 
-export interface AppConfig {
-  sources: {
-    gleif: { baseUrl: string; rateLimit: RateLimit };
-    companydata: { baseUrl: string; rateLimit: RateLimit };
-    rdap: { bootstrapUrl: string; rateLimit: RateLimit; hosts: Record<string, RateLimit> };
-    whois: { ianaServer: string; servers: Record<string, string>; rateLimit: RateLimit };
-    /** Which plugin answers a DomainRecord first; the next is its fallback (see docs/rdap.md). */
-    domain: { order: string[] };
-  };
-  /** Pivots from names to the domains that hold them (see docs/rdap.md). */
-  pivots: { enabled: boolean; mailboxProviders: string[] };
-  ttl: { default: string; rules: TtlRule[] };
-  /** Default maximum dispatch depth of a session (seeds are depth 0). */
-  depth: number;
-  http: { timeoutMs: number; maxBodyBytes: number; maxRetries: number };
-  whoisClient: { timeoutMs: number; maxReplyBytes: number };
-}
+/** Milliseconds per duration unit (`30d`, `24h`, `90m`, `45s`, `500ms`). */
+const DURATION_UNITS = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 } as const;
+const DURATION_PATTERN = /^(\d+)(ms|s|m|h|d)$/;
+/** A TTL longer than a century is a typo, not a cache policy. */
+const MAX_TTL_MS = 100 * 365 * DURATION_UNITS.d;
 
-export const DEFAULT_CONFIG: AppConfig = {
-  sources: {
-    gleif: { baseUrl: 'https://api.gleif.org', rateLimit: { requests: 1, intervalMs: 3000 } },
-    companydata: { baseUrl: 'https://data.api.aviato.co', rateLimit: { requests: 1, intervalMs: 2000 } },
-    rdap: {
-      bootstrapUrl: 'https://data.iana.org/rdap/',
-      rateLimit: { requests: 1, intervalMs: 2000 },
-      // LACNIC blocks for minutes after about 10 queries a minute.
-      hosts: { 'rdap.lacnic.net': { requests: 1, intervalMs: 6000 } },
-    },
-    whois: { ianaServer: 'whois.iana.org:43', servers: {}, rateLimit: { requests: 1, intervalMs: 1000 } },
-    domain: { order: ['rdap', 'whois'] },
-  },
-  pivots: {
-    enabled: true,
-    // Shared mailbox providers: their domain says nothing about the mailbox holder.
-    mailboxProviders: [
-      'gmail.com',
-      'googlemail.com',
-      'outlook.com',
-      'hotmail.com',
-      'live.com',
-      'msn.com',
-      'yahoo.com',
-      'icloud.com',
-      'me.com',
-      'aol.com',
-      'proton.me',
-      'protonmail.com',
-      'gmx.com',
-      'gmx.de',
-      'web.de',
-      'mail.ru',
-      'yandex.ru',
-      'qq.com',
-      '163.com',
-      'zoho.com',
-    ],
-  },
-  ttl: {
-    default: '24h',
-    rules: [
-      { from: 'Organization', plugin: 'gleif', ttl: '30d' },
-      { from: 'Identifier', plugin: 'gleif', ttl: '30d' },
-    ],
-  },
-  depth: 2,
-  http: { timeoutMs: 10_000, maxBodyBytes: 10 * 1024 * 1024, maxRetries: 2 },
-  whoisClient: { timeoutMs: 10_000, maxReplyBytes: 1024 * 1024 },
-};
+const timerMs = (what: string) =>
+  z
+    .int()
+    .positive(`${what} must be more than 0 ms`)
+    .max(MAX_TIMER_MS, `${what} must be at most ${MAX_TIMER_MS} ms (about 24.8 days)`);
 
 const rateLimitSchema = z.strictObject({
-  requests: z.int().positive(),
-  intervalMs: z.int().positive(),
-});
-const durationSchema = z.string().regex(/^\d+(ms|s|m|h|d)$/, 'a duration such as 30d, 24h, 90m or 45s');
-const urlSchema = z.url({ protocol: /^https?$/ });
-const hostPortSchema = z.string().regex(/^[^\s:]+(:\d{1,5})?$/, 'host or host:port');
+  requests: z.int().positive().max(10_000),
+  intervalMs: timerMs('intervalMs'),
+}) satisfies z.ZodType<RateLimit>;
 
-const configFileSchema = z
+const durationSchema = z
+  .string()
+  .regex(DURATION_PATTERN, 'a duration such as 30d, 24h, 90m or 45s')
+  .refine((text) => durationMs(text) <= MAX_TTL_MS, 'a duration of at most 36500d');
+
+const urlSchema = z.url({ protocol: /^https?$/ });
+
+/** `host` or `host:port`, the port 1-65535. */
+const hostPortSchema = z
+  .string()
+  .regex(/^[^\s:]+(:\d{1,5})?$/, 'host or host:port')
+  .refine((text) => {
+    const port = text.includes(':') ? Number(text.slice(text.indexOf(':') + 1)) : 43;
+    return port >= 1 && port <= 65_535;
+  }, 'a port from 1 to 65535');
+
+const ttlRuleSchema = z.strictObject({
+  from: z.string().optional(),
+  to: z.string().optional(),
+  plugin: z.string().optional(),
+  ttl: durationSchema,
+});
+
+// Built-in entries of the three open-ended tables. A configured table adds to them (configured
+// entries win) instead of replacing them, so adding one RDAP host keeps LACNIC's slower limit.
+const DEFAULT_RDAP_HOSTS: Record<string, RateLimit> = {
+  // LACNIC blocks for minutes after about 10 queries a minute.
+  'rdap.lacnic.net': { requests: 1, intervalMs: 6000 },
+};
+const DEFAULT_TTL_RULES: z.output<typeof ttlRuleSchema>[] = [
+  { from: 'Organization', plugin: 'gleif', ttl: '30d' },
+  { from: 'Identifier', plugin: 'gleif', ttl: '30d' },
+];
+
+// Shared mailbox providers: their domain says nothing about the mailbox holder, so an e-mail
+// address there is not pivoted to its domain.
+const DEFAULT_MAILBOX_PROVIDERS = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.de',
+  'web.de',
+  'mail.ru',
+  'yandex.ru',
+  'qq.com',
+  '163.com',
+  'zoho.com',
+];
+
+const rateLimit = (requests: number, intervalMs: number) => rateLimitSchema.default({ requests, intervalMs });
+
+export const configSchema = z
   .strictObject({
     sources: z
       .strictObject({
-        gleif: z.strictObject({ baseUrl: urlSchema, rateLimit: rateLimitSchema }).partial(),
-        companydata: z.strictObject({ baseUrl: urlSchema, rateLimit: rateLimitSchema }).partial(),
+        gleif: z
+          .strictObject({
+            baseUrl: urlSchema.default('https://api.gleif.org'),
+            rateLimit: rateLimit(1, 3000),
+          })
+          .prefault({}),
+        companydata: z
+          .strictObject({
+            baseUrl: urlSchema.default('https://data.api.aviato.co'),
+            rateLimit: rateLimit(1, 2000),
+          })
+          .prefault({}),
         rdap: z
           .strictObject({
-            bootstrapUrl: urlSchema,
-            rateLimit: rateLimitSchema,
-            hosts: z.record(z.string(), rateLimitSchema),
+            bootstrapUrl: urlSchema.default('https://data.iana.org/rdap/'),
+            rateLimit: rateLimit(1, 2000),
+            hosts: z
+              .record(z.string(), rateLimitSchema)
+              .default({})
+              .transform((hosts) => ({ ...DEFAULT_RDAP_HOSTS, ...hosts })),
           })
-          .partial(),
+          .prefault({}),
         whois: z
           .strictObject({
-            ianaServer: hostPortSchema,
-            servers: z.record(z.string(), hostPortSchema),
-            rateLimit: rateLimitSchema,
+            ianaServer: hostPortSchema.default('whois.iana.org:43'),
+            servers: z.record(z.string(), hostPortSchema).default({}),
+            rateLimit: rateLimit(1, 1000),
           })
-          .partial(),
-        domain: z.strictObject({ order: z.array(z.enum(['rdap', 'whois'])).min(1) }).partial(),
+          .prefault({}),
+        /** Which plugin answers a DomainRecord first; the next is its fallback (see docs/rdap.md). */
+        domain: z
+          .strictObject({
+            order: z
+              .array(z.enum(['rdap', 'whois']))
+              .min(1)
+              .default(['rdap', 'whois']),
+          })
+          .prefault({}),
       })
-      .partial(),
-    pivots: z.strictObject({ enabled: z.boolean(), mailboxProviders: z.array(z.string().min(1)) }).partial(),
+      .prefault({}),
+    /** Pivots from names to the domains that hold them (see docs/rdap.md). */
+    pivots: z
+      .strictObject({
+        enabled: z.boolean().default(true),
+        mailboxProviders: z.array(z.string().min(1)).default(DEFAULT_MAILBOX_PROVIDERS),
+      })
+      .prefault({}),
     ttl: z
       .strictObject({
-        default: durationSchema,
-        rules: z.array(
-          z.strictObject({
-            from: z.string().optional(),
-            to: z.string().optional(),
-            plugin: z.string().optional(),
-            ttl: durationSchema,
-          }),
-        ),
+        default: durationSchema.default('24h'),
+        // Configured rules come first; built-in defaults still apply where no configured rule is
+        // more specific (see ttl.ts for precedence).
+        rules: z
+          .array(ttlRuleSchema)
+          .default([])
+          .transform((rules) => [...rules, ...DEFAULT_TTL_RULES]),
       })
-      .partial(),
-    depth: z.int().min(0).max(10),
+      .prefault({}),
+    /** Default maximum dispatch depth of a session (seeds are depth 0). */
+    depth: z.int().min(0).max(10).default(2),
     http: z
       .strictObject({
-        timeoutMs: z.int().positive(),
-        maxBodyBytes: z.int().positive(),
-        maxRetries: z.int().min(0).max(10),
+        timeoutMs: timerMs('http.timeoutMs').default(10_000),
+        maxBodyBytes: z
+          .int()
+          .positive()
+          .default(10 * 1024 * 1024),
+        maxRetries: z.int().min(0).max(10).default(2),
       })
-      .partial(),
+      .prefault({}),
     whoisClient: z
-      .strictObject({ timeoutMs: z.int().positive(), maxReplyBytes: z.int().positive() })
-      .partial(),
+      .strictObject({
+        timeoutMs: timerMs('whoisClient.timeoutMs').default(10_000),
+        maxReplyBytes: z
+          .int()
+          .positive()
+          .default(1024 * 1024),
+      })
+      .prefault({}),
   })
-  .partial();
+  .prefault({});
 
-export type ConfigFile = z.infer<typeof configFileSchema>;
+/** The effective configuration: every key present, bounds checked. */
+export type AppConfig = z.output<typeof configSchema>;
+/** What a configuration file may hold: every key optional. */
+export type ConfigFile = z.input<typeof configSchema>;
+export type TtlRule = AppConfig['ttl']['rules'][number];
 
 export class ConfigError extends Error {
   override readonly name = 'ConfigError';
 }
 
-/** Validates a parsed config file and merges it over the defaults. Throws ConfigError. */
+/** Validates a parsed config file and fills in the defaults. Throws ConfigError (one line). */
 export function resolveConfig(input: unknown): AppConfig {
-  const parsed = configFileSchema.safeParse(input ?? {});
+  const parsed = configSchema.safeParse(input ?? {});
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue?.path.join('.') ?? '';
@@ -160,59 +199,23 @@ export function resolveConfig(input: unknown): AppConfig {
       `invalid configuration${where ? ` at ${where}` : ''}: ${issue?.message ?? 'unknown'}`,
     );
   }
-  const file = parsed.data;
-  const d = DEFAULT_CONFIG;
-  const rules: TtlRule[] = (file.ttl?.rules ?? []).map((rule) => ({ ...definedOnly(rule), ttl: rule.ttl }));
-  return {
-    sources: {
-      gleif: { ...d.sources.gleif, ...definedOnly(file.sources?.gleif) },
-      companydata: { ...d.sources.companydata, ...definedOnly(file.sources?.companydata) },
-      rdap: {
-        ...d.sources.rdap,
-        ...definedOnly(file.sources?.rdap),
-        hosts: { ...d.sources.rdap.hosts, ...file.sources?.rdap?.hosts },
-      },
-      whois: {
-        ...d.sources.whois,
-        ...definedOnly(file.sources?.whois),
-        servers: { ...d.sources.whois.servers, ...file.sources?.whois?.servers },
-      },
-      domain: { ...d.sources.domain, ...definedOnly(file.sources?.domain) },
-    },
-    pivots: { ...d.pivots, ...definedOnly(file.pivots) },
-    ttl: {
-      default: file.ttl?.default ?? d.ttl.default,
-      // Configured rules come first; built-in defaults still apply where no configured rule is
-      // more specific (see ttl.ts for precedence).
-      rules: [...rules, ...d.ttl.rules],
-    },
-    depth: file.depth ?? d.depth,
-    http: { ...d.http, ...definedOnly(file.http) },
-    whoisClient: { ...d.whoisClient, ...definedOnly(file.whoisClient) },
-  };
+  return parsed.data;
 }
 
-type DefinedOnly<T> = { [K in keyof T]?: Exclude<T[K], undefined> };
-
-/** Drops keys whose value is undefined, so they do not override defaults when spread. */
-function definedOnly<T extends object>(value: T | undefined): DefinedOnly<T> {
-  const result: Record<string, unknown> = {};
-  for (const [key, item] of Object.entries(value ?? {})) {
-    if (item !== undefined) {
-      result[key] = item;
-    }
-  }
-  return result as DefinedOnly<T>;
-}
+export const DEFAULT_CONFIG: AppConfig = resolveConfig({});
 
 /** Parses a duration such as `30d` into milliseconds. */
 export function parseDuration(text: string): number {
-  const match = /^(\d+)(ms|s|m|h|d)$/.exec(text);
-  if (!match) {
+  if (!DURATION_PATTERN.test(text)) {
     throw new ConfigError(`not a duration: "${text}"`);
   }
-  const unit = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[
-    match[2] as 'ms' | 's' | 'm' | 'h' | 'd'
-  ];
-  return Number(match[1]) * unit;
+  return durationMs(text);
+}
+
+function durationMs(text: string): number {
+  const match = DURATION_PATTERN.exec(text);
+  if (!match) {
+    return Number.NaN;
+  }
+  return Number(match[1]) * DURATION_UNITS[match[2] as keyof typeof DURATION_UNITS];
 }

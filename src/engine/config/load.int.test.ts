@@ -49,3 +49,16 @@ describe('loadConfigFile', () => {
     await expect(loadConfigFile(await file('array.json', '[]'))).rejects.toThrow(/must hold a JSON object/);
   });
 });
+
+describe('loadConfigFile with a byte order mark', () => {
+  it('reads a UTF-8 file that starts with a byte order mark', async () => {
+    const config = await loadConfigFile(await file('bom.json', '\uFEFF{"depth": 3}'));
+    expect(config.depth).toBe(3);
+  });
+
+  it('refuses an out-of-range timeout with the file and key in one line', async () => {
+    await expect(
+      loadConfigFile(await file('timeout.json', '{"http": {"timeoutMs": 3000000000}}')),
+    ).rejects.toThrow(/timeout\.json: invalid configuration at http\.timeoutMs/);
+  });
+});

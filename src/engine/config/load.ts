@@ -15,7 +15,7 @@ export async function loadConfigFile(path: string): Promise<AppConfig> {
   }
   let parsed: unknown;
   try {
-    parsed = JSON.parse(text) as unknown;
+    parsed = JSON.parse(withoutByteOrderMark(text)) as unknown;
   } catch (error) {
     throw new ConfigError(`config file ${path} is not valid JSON: ${reasonOf(error)}`);
   }
@@ -42,4 +42,9 @@ function reasonOf(error: unknown): string {
   }
   const message = error instanceof Error ? error.message : String(error);
   return message.split(/\r?\n/, 1)[0] ?? message;
+}
+
+/** Editors on Windows save UTF-8 with a byte order mark, which JSON.parse refuses. */
+export function withoutByteOrderMark(text: string): string {
+  return text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
 }

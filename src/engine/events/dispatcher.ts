@@ -2,6 +2,10 @@
  * The event dispatcher of one session: routes each entity event through its asset type's pipeline
  * (priority 1 first, equal priorities concurrently), dedupes (entity, handler) pairs per session,
  * enforces the depth limit, bounds the events in flight, and pauses, resumes and cancels.
+ *
+ * Depth is an entity's SHALLOWEST arrival, whatever order the arrivals come in: an entity first
+ * reached at the depth limit and later by a shorter path passes on what its handlers found at the
+ * shorter path's depth. Otherwise how far a run reaches would depend on which source answered first.
  */
 import { isAssetType, type AssetType, type EntityId } from '../../shared/model/asset';
 import type { SessionProgress } from '../../shared/model/session';
@@ -13,7 +17,7 @@ export interface DispatcherOptions {
   /** The stages of an asset type's pipeline, priority 1 first. */
   pipeline(type: AssetType): readonly PipelineStage[];
   /** Runs one handler on one entity; must not throw (errors are outcomes). */
-  execute(registered: RegisteredHandler, entityId: EntityId, signal: AbortSignal): Promise<HandlerOutcome>;
+  execute(registered: RegisteredHandler, entityId: EntityId, signal: AbortSignal): Promise<RunOutcome>;
   /**
    * True when a handler answered for the entity within its TTL; the member of an alternative chain
    * that did is asked first, so that within the TTL no other member queries. Default: never.
@@ -28,6 +32,13 @@ export interface DispatcherOptions {
   nowIso(): string;
 }
 
+/**
+ * A handler run's outcome as the dispatcher counts it: a run that wrote its findings but recorded
+ * a failure on the way (a failed later page) is counted failed, so the counters agree with the
+ * failure list, and what it found is still dispatched.
+ */
+export type RunOutcome = HandlerOutcome | { kind: 'completed-with-failures'; dispatch: EntityId[] };
+
 export interface Dispatcher {
   /** Dispatches the seeds at depth 0. Call once. */
   start(seeds: readonly EntityId[]): void;
@@ -37,13 +48,16 @@ export interface Dispatcher {
   /** Drops queued events, aborts in-flight runs through the signal, resolves `done` when they settle. */
   cancel(): void;
   readonly signal: AbortSignal;
+  /** Resolves at once while running, else on resume or cancel. */
+  whenRunning(): Promise<void>;
+  /** Aborted when the session pauses (or is cancelled); a fresh signal after each resume. */
+  runningSignal(): AbortSignal;
   /** Resolves with the final progress when the queue drains or the cancel settled. */
   readonly done: Promise<SessionProgress>;
 }
 
 interface QueuedEvent {
   id: EntityId;
-  depth: number;
   stages: readonly (readonly RegisteredHandler[])[];
 }
 
@@ -54,8 +68,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const maxInFlight = Math.max(1, options.maxEventsInFlight ?? DEFAULT_MAX_EVENTS_IN_FLIGHT);
   const controller = new AbortController();
   const signal = controller.signal;
-  // Handler names already claimed per entity in this session.
-  const claimed = new Map<EntityId, Set<string>>();
+  // Shallowest depth each dispatched entity was reached at, and what its completed runs found.
+  const depthOf = new Map<EntityId, number>();
+  const foundBy = new Map<EntityId, Set<EntityId>>();
+  let pauseController = new AbortController();
   const stagesByType = new Map<AssetType, readonly (readonly RegisteredHandler[])[]>();
   let pending: QueuedEvent[] = [];
   let pendingHead = 0;
@@ -79,6 +95,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return stages;
   };
 
+  /** Resolves at once while running, else on resume or cancel. */
+  const whenRunning = (): Promise<void> =>
+    paused && !cancelled ? new Promise<void>((resolve) => resumeWaiters.push(resolve)) : Promise.resolve();
+
   const typeOf = (id: EntityId): AssetType | undefined => {
     const type = id.slice(0, id.indexOf(':'));
     return isAssetType(type) ? type : undefined;
@@ -90,49 +110,54 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
     let added = 0;
     for (const id of ids) {
+      const known = depthOf.get(id);
+      if (known !== undefined) {
+        // Each handler takes an entity once per session; a shorter path only lowers its depth,
+        // and what its runs already found moves up with it.
+        if (depth < known) {
+          depthOf.set(id, depth);
+          const found = foundBy.get(id);
+          if (found !== undefined) {
+            enqueue([...found], depth + 1);
+          }
+        }
+        continue;
+      }
       const type = typeOf(id);
       if (type === undefined) {
         continue;
       }
-      const all = stagesOf(type);
-      if (all.length === 0) {
+      const stages = stagesOf(type);
+      if (stages.length === 0) {
         continue;
       }
-      let names = claimed.get(id);
-      let stages = all;
-      let count = 0;
-      if (names === undefined) {
-        names = new Set();
-        claimed.set(id, names);
-        for (const stage of all) {
-          for (const registered of stage) {
-            claimChain(names, registered);
-          }
-          count += stage.length;
-        }
-      } else {
-        const seen = names;
-        stages = all
-          .map((stage) => stage.filter((registered) => !seen.has(registered.handler.name)))
-          .filter((stage) => stage.length > 0);
-        for (const stage of stages) {
-          for (const registered of stage) {
-            claimChain(seen, registered);
-          }
-          count += stage.length;
-        }
-        if (count === 0) {
-          continue;
-        }
+      depthOf.set(id, depth);
+      pending.push({ id, stages });
+      for (const stage of stages) {
+        progress.queued += stage.length;
       }
-      pending.push({ id, depth, stages });
-      progress.queued += count;
       added += 1;
     }
     if (added > 0) {
       progress.changed();
       pump();
     }
+  };
+
+  /** Dispatches what a run found, one level below its entity's shallowest depth. */
+  const dispatchFound = (from: EntityId, found: readonly EntityId[]): void => {
+    if (found.length === 0) {
+      return;
+    }
+    let known = foundBy.get(from);
+    if (known === undefined) {
+      known = new Set();
+      foundBy.set(from, known);
+    }
+    for (const id of found) {
+      known.add(id);
+    }
+    enqueue(found, (depthOf.get(from) ?? 0) + 1);
   };
 
   const pump = (): void => {
@@ -178,7 +203,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   const waitWhilePaused = async (): Promise<void> => {
     while (paused && !cancelled) {
-      await new Promise<void>((resolve) => resumeWaiters.push(resolve));
+      await whenRunning();
     }
   };
 
@@ -198,7 +223,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   };
 
-  const executeSafely = async (registered: RegisteredHandler, id: EntityId): Promise<HandlerOutcome> => {
+  const executeSafely = async (registered: RegisteredHandler, id: EntityId): Promise<RunOutcome> => {
     try {
       return await options.execute(registered, id, signal);
     } catch {
@@ -211,7 +236,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
    * Runs a handler, or an alternative chain: from the member that answered within the TTL (else
    * the first), on to the next member while one could not answer.
    */
-  const executeChain = async (registered: RegisteredHandler, id: EntityId): Promise<HandlerOutcome> => {
+  const executeChain = async (registered: RegisteredHandler, id: EntityId): Promise<RunOutcome> => {
     const chain = [registered, ...(registered.alternatives ?? [])];
     const answered = options.answeredWithinTtl;
     let index =
@@ -248,16 +273,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           progress.cacheHits += 1;
         }
         progress.changed();
-        if (outcome.dispatch.length > 0) {
-          enqueue(outcome.dispatch, event.depth + 1);
-        }
+        dispatchFound(event.id, outcome.dispatch);
+        return;
+      case 'completed-with-failures':
+        progress.failed += 1;
+        progress.changed();
+        dispatchFound(event.id, outcome.dispatch);
         return;
       case 'failed':
         progress.failed += 1;
         break;
       case 'ignored':
-      case 'unserved':
       case 'needs-key':
+      case 'unserved':
         progress.done += 1;
         break;
       case 'cancelled':
@@ -269,6 +297,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   return {
     signal,
     done,
+    whenRunning,
+    runningSignal: () => (cancelled ? signal : pauseController.signal),
     start(seeds) {
       if (started) {
         throw new Error('the session has already started');
@@ -282,6 +312,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return;
       }
       paused = true;
+      pauseController.abort(new DOMException('The session was paused.', 'AbortError'));
       progress.state = 'paused';
       progress.changed();
     },
@@ -290,6 +321,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return;
       }
       paused = false;
+      pauseController = new AbortController();
       progress.state = 'running';
       const waiters = resumeWaiters;
       resumeWaiters = [];
@@ -320,15 +352,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   };
 }
 
-/** Claims a handler and the members of its alternative chain for an entity. */
-function claimChain(names: Set<string>, registered: RegisteredHandler): void {
-  names.add(registered.handler.name);
-  for (const alternative of registered.alternatives ?? []) {
-    names.add(alternative.handler.name);
-  }
-}
-
 /** A chain member could not answer: no service, or a failure other than "not found". */
-function needsFallback(outcome: HandlerOutcome): boolean {
+function needsFallback(outcome: RunOutcome): boolean {
   return outcome.kind === 'unserved' || (outcome.kind === 'failed' && outcome.code !== 'not_found');
 }

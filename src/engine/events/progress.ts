@@ -9,7 +9,8 @@ export interface ProgressTracker {
   failed: number;
   cacheHits: number;
   countRequest(source: string): void;
-  countRateLimitWait(source: string, ms: number): void;
+  /** See SessionContext.beginRateLimitWait: returns the function that ends the wait. */
+  beginRateLimitWait(source: string, expectedMs: number): () => void;
   addSourceNeedingKey(source: string): void;
   addFailure(failure: HandlerFailure): void;
   finish(state: 'done' | 'cancelled', at: string): void;
@@ -19,9 +20,22 @@ export interface ProgressTracker {
   onProgress(listener: (progress: SessionProgress) => void): () => void;
 }
 
-export function createProgressTracker(sessionId: string, startedAt: string): ProgressTracker {
+/** The requests of one source waiting on its rate limiter right now. */
+interface OngoingWait {
+  waiters: number;
+  since: number;
+  until: number;
+}
+
+export function createProgressTracker(
+  sessionId: string,
+  startedAt: string,
+  now: () => number = Date.now,
+): ProgressTracker {
   const requestsBySource: Record<string, number> = {};
+  // Wall-clock time during which at least one request of the source waited, ended waits only.
   const rateLimitWaitMsBySource: Record<string, number> = {};
+  const waiting = new Map<string, OngoingWait>();
   const sourcesNeedingKey: string[] = [];
   const failures: HandlerFailure[] = [];
   const listeners = new Set<(progress: SessionProgress) => void>();
@@ -38,12 +52,33 @@ export function createProgressTracker(sessionId: string, startedAt: string): Pro
       requestsBySource[source] = (requestsBySource[source] ?? 0) + 1;
       tracker.changed();
     },
-    countRateLimitWait(source, ms) {
-      if (ms <= 0) {
-        return;
+    beginRateLimitWait(source, expectedMs) {
+      const at = now();
+      let wait = waiting.get(source);
+      if (wait === undefined) {
+        wait = { waiters: 0, since: at, until: at };
+        waiting.set(source, wait);
       }
-      rateLimitWaitMsBySource[source] = (rateLimitWaitMsBySource[source] ?? 0) + ms;
+      wait.waiters += 1;
+      wait.until = Math.max(wait.until, at + Math.max(0, expectedMs));
       tracker.changed();
+      let ended = false;
+      return () => {
+        if (ended) {
+          return;
+        }
+        ended = true;
+        const current = waiting.get(source);
+        if (current === undefined) {
+          return;
+        }
+        current.waiters -= 1;
+        if (current.waiters === 0) {
+          waiting.delete(source);
+          rateLimitWaitMsBySource[source] = (rateLimitWaitMsBySource[source] ?? 0) + (now() - current.since);
+        }
+        tracker.changed();
+      };
     },
     addSourceNeedingKey(source) {
       if (!sourcesNeedingKey.includes(source)) {
@@ -70,6 +105,16 @@ export function createProgressTracker(sessionId: string, startedAt: string): Pro
       }
     },
     snapshot() {
+      const at = now();
+      const waitedMs = { ...rateLimitWaitMsBySource };
+      const waitingNow: Record<string, { since: string; until: string }> = {};
+      for (const [source, wait] of waiting) {
+        waitedMs[source] = (waitedMs[source] ?? 0) + (at - wait.since);
+        waitingNow[source] = {
+          since: new Date(wait.since).toISOString(),
+          until: new Date(Math.max(wait.until, at)).toISOString(),
+        };
+      }
       const progress: SessionProgress = {
         sessionId,
         state: tracker.state,
@@ -79,11 +124,14 @@ export function createProgressTracker(sessionId: string, startedAt: string): Pro
         failed: tracker.failed,
         cacheHits: tracker.cacheHits,
         requestsBySource: { ...requestsBySource },
-        rateLimitWaitMsBySource: { ...rateLimitWaitMsBySource },
+        rateLimitWaitMsBySource: waitedMs,
         sourcesNeedingKey: [...sourcesNeedingKey],
         failures: [...failures],
         startedAt,
       };
+      if (waiting.size > 0) {
+        progress.waitingOnRateLimit = waitingNow;
+      }
       if (finishedAt !== undefined) {
         progress.finishedAt = finishedAt;
       }

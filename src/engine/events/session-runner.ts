@@ -11,7 +11,7 @@ import type { PluginDefinition } from '../core/plugin-api';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import { runInSessionContext, type SessionContext } from '../util/session-context';
-import { createDispatcher, type Dispatcher } from './dispatcher';
+import { createDispatcher, type Dispatcher, type RunOutcome } from './dispatcher';
 import { createProgressTracker, type ProgressTracker } from './progress';
 
 export interface SessionRunnerOptions {
@@ -37,7 +37,9 @@ export interface SessionRunner {
 export function createSessionRunner(options: SessionRunnerOptions): SessionRunner {
   const { graph, config, clock, logger, refresh } = options;
   const ttlStart = createTtlResolver(config);
-  const progress = createProgressTracker(options.sessionId, new Date(clock.now()).toISOString());
+  const progress = createProgressTracker(options.sessionId, new Date(clock.now()).toISOString(), () =>
+    clock.now(),
+  );
   // The dispatcher owns the session's AbortSignal; the context reads it lazily.
   const context: SessionContext = {
     sessionId: options.sessionId,
@@ -45,7 +47,9 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
       return dispatcher.signal;
     },
     countRequest: (source) => progress.countRequest(source),
-    countRateLimitWait: (source, ms) => progress.countRateLimitWait(source, ms),
+    beginRateLimitWait: (source, expectedMs) => progress.beginRateLimitWait(source, expectedMs),
+    whenRunning: () => dispatcher.whenRunning(),
+    runningSignal: () => dispatcher.runningSignal(),
   };
   const dispatcher: Dispatcher = createDispatcher({
     pipeline: (type) => options.registry.pipeline(type),
@@ -62,8 +66,9 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
     progress,
     nowIso: () => new Date(clock.now()).toISOString(),
     ...(options.maxEventsInFlight === undefined ? {} : { maxEventsInFlight: options.maxEventsInFlight }),
-    execute: (registered, entityId: EntityId, signal) =>
-      runInSessionContext(context, () =>
+    execute: (registered, entityId: EntityId, signal) => {
+      let recordedFailure = false;
+      const run = runInSessionContext(context, () =>
         runHandler({
           registered,
           entityId,
@@ -75,10 +80,19 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
           signal,
           resources: options.resourcesOf(registered.plugin),
           logger,
-          onFailure: (failure) => progress.addFailure(failure),
+          onFailure: (failure) => {
+            recordedFailure = true;
+            progress.addFailure(failure);
+          },
           onSourceNeedingKey: (source) => progress.addSourceNeedingKey(source),
         }),
-      ),
+      );
+      return run.then((outcome): RunOutcome =>
+        outcome.kind === 'completed' && recordedFailure
+          ? { kind: 'completed-with-failures', dispatch: outcome.dispatch }
+          : outcome,
+      );
+    },
   });
   return { dispatcher, progress, context };
 }

@@ -26,7 +26,11 @@ interface Waiter {
  * server has received the request by then and the next request cannot arrive within the
  * interval, however late the granted one was really sent (issue 11.10).
  */
-export function createRateLimiter({ requests, intervalMs, clock }: RateLimiterOptions): RateLimiter {
+export function createRateLimiter({
+  requests,
+  intervalMs,
+  clock,
+}: RateLimiterOptions): Required<RateLimiter> {
   if (!Number.isInteger(requests) || requests < 1 || !(intervalMs > 0)) {
     throw new RangeError(`invalid rate limit: ${requests} requests per ${intervalMs} ms`);
   }
@@ -124,6 +128,20 @@ export function createRateLimiter({ requests, intervalMs, clock }: RateLimiterOp
 
   return {
     hold,
+    expectedWaitMs(): number {
+      // The queue is served in order, so a newcomer takes the token after those of the waiters
+      // ahead of it: tokens free now first, then each spent one as it comes back, cycle after cycle.
+      const now = clock.now();
+      // A held grant (at = Infinity) frees its token an interval after its release, which is
+      // usually moments away: estimate it as released now.
+      const freeAt = [
+        ...Array<number>(requests - grants.length).fill(now),
+        ...grants.map((grant) => Math.min(grant.at, now) + intervalMs),
+      ].sort((a, b) => a - b);
+      const turn = queue.length;
+      const slot = freeAt[turn % requests] ?? now;
+      return Math.max(0, slot + Math.floor(turn / requests) * intervalMs - now);
+    },
     async acquire(signal?: AbortSignal): Promise<number> {
       // A plain grant is a hold released at once: its interval starts at the grant.
       const grant = await hold(signal);

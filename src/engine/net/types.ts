@@ -61,6 +61,8 @@ export interface SourceHttp {
 export interface RateLimiter {
   /** Resolves with the milliseconds waited; rejects when the signal aborts the wait. */
   acquire(signal?: AbortSignal): Promise<number>;
+  /** About how long a request asking now would wait (for the progress countdown). */
+  expectedWaitMs?(): number;
   /**
    * Like acquire, but the token's interval starts only at `release()` (call it once the request
    * is known to have reached the server, e.g. when its reply's headers arrive, or failed).

@@ -9,7 +9,16 @@ export interface SessionContext {
   /** Aborted when the session is cancelled. */
   readonly signal: AbortSignal;
   countRequest(source: string): void;
-  countRateLimitWait(source: string, ms: number): void;
+  /**
+   * A request of `source` starts waiting on a rate limiter, expected to wait about `expectedMs`;
+   * call the returned function when the wait ends. Waits are counted as wall-clock time per
+   * source, so parallel waits are not added up.
+   */
+  beginRateLimitWait(source: string, expectedMs: number): () => void;
+  /** Resolves at once while the session runs, else when it is resumed or cancelled. */
+  whenRunning(): Promise<void>;
+  /** Aborted when the session pauses or is cancelled (a fresh one after each resume). */
+  runningSignal(): AbortSignal;
 }
 
 const storage = new AsyncLocalStorage<SessionContext>();

@@ -1,9 +1,15 @@
 /**
  * The app's credential store: environment variables first, then keys kept for this run only, then
  * the OS keychain. Reports status only; a missing keychain becomes a clear status, not a crash.
+ *
+ * A saved key belongs to the host it was saved for: it is kept under `<source>@<host>` (the host of
+ * the source's configured base URL at the time), so pointing a source at another host (a changed
+ * setting, or someone who took over the settings) finds no key there and asks for one again
+ * instead of sending the investigator's key to the new host. Environment variables are set by the
+ * user for the run and are not scoped.
  */
 import type { CredentialsStatus } from '../../shared/ipc/contract';
-import type { CredentialStore } from '../../engine/index';
+import type { AppConfig, CredentialStore } from '../../engine/index';
 import { createMemoryCredentialStore } from '../../engine/index';
 
 export interface AppCredentialsOptions {
@@ -12,6 +18,13 @@ export interface AppCredentialsOptions {
   environment: Record<string, string | undefined>;
   /** Credential names the plugins declare (e.g. `companydata`). */
   sources: string[];
+  /**
+   * Called each time a key lookup finds the keychain unreachable (the lookup then means "no key").
+   * The CLI prints one warning from it; the app shows the keychain state in Settings instead.
+   */
+  onKeychainUnavailable?: (message: string) => void;
+  /** The host a source's requests go to now (its base URL's host), if it has one. */
+  hostOf?: (source: string) => string | undefined;
 }
 
 export interface AppCredentials {
@@ -39,6 +52,11 @@ const UNAVAILABLE_HINT =
 
 export function createAppCredentials(options: AppCredentialsOptions): AppCredentials {
   const memory = createMemoryCredentialStore();
+  /** The keychain (and memory) account of a source's key for the host it is configured with now. */
+  const accountOf = (source: string): string => {
+    const host = options.hostOf?.(source);
+    return host === undefined || host === '' ? source : `${source}@${host}`;
+  };
   let keychain: CredentialStore | undefined;
   let keychainError: string | undefined;
 
@@ -87,34 +105,36 @@ export function createAppCredentials(options: AppCredentialsOptions): AppCredent
 
   const store: CredentialStore = {
     async get(source) {
-      const value = fromEnvironment(source) ?? (await memory.get(source));
+      const account = accountOf(source);
+      const value = fromEnvironment(source) ?? (await memory.get(account));
       if (value !== undefined) {
         return value;
       }
       try {
-        return await withKeychain((keys) => keys.get(source));
+        return await withKeychain((keys) => keys.get(account));
       } catch (error) {
         if (isKeychainUnavailable(error)) {
+          options.onKeychainUnavailable?.(error.message);
           return undefined;
         }
         throw error;
       }
     },
-    set: (source, secret) => withKeychain((keys) => keys.set(source, secret)),
+    set: (source, secret) => withKeychain((keys) => keys.set(accountOf(source), secret)),
     async delete(source) {
-      await memory.delete(source);
-      await withKeychain((keys) => keys.delete(source));
+      await memory.delete(accountOf(source));
+      await withKeychain((keys) => keys.delete(accountOf(source)));
     },
     async status(source) {
       if (fromEnvironment(source) !== undefined) {
         return { source, configured: true, origin: 'environment' };
       }
-      const inMemory = await memory.status(source);
+      const inMemory = await memory.status(accountOf(source));
       if (inMemory.configured) {
-        return inMemory;
+        return { source, configured: true, origin: 'memory' };
       }
       try {
-        const stored = await withKeychain((keys) => keys.status(source));
+        const stored = await withKeychain((keys) => keys.status(accountOf(source)));
         return stored.configured
           ? { source, configured: true, origin: 'keychain' }
           : { source, configured: false };
@@ -153,17 +173,17 @@ export function createAppCredentials(options: AppCredentialsOptions): AppCredent
     },
     async set(source, secret, scope) {
       if (scope === 'this-run') {
-        await memory.set(source, secret);
+        await memory.set(accountOf(source), secret);
         return;
       }
       await store.set(source, secret);
       // A keychain key replaces a this-run key, so status says where the key now lives.
-      await memory.delete(source);
+      await memory.delete(accountOf(source));
     },
     async delete(source) {
-      await memory.delete(source);
+      await memory.delete(accountOf(source));
       try {
-        await withKeychain((keys) => keys.delete(source));
+        await withKeychain((keys) => keys.delete(accountOf(source)));
       } catch (error) {
         // Nothing can be in an unreachable keychain; the this-run key is gone.
         if (!isKeychainUnavailable(error)) {
@@ -172,4 +192,18 @@ export function createAppCredentials(options: AppCredentialsOptions): AppCredent
       }
     },
   };
+}
+
+/** The host of the base URL configured for a credential's source (`companydata` -> its host). */
+export function hostOfSource(config: AppConfig | undefined, source: string): string | undefined {
+  const sources = (config?.sources ?? {}) as Record<string, { baseUrl?: unknown } | undefined>;
+  const baseUrl = sources[source]?.baseUrl;
+  if (typeof baseUrl !== 'string') {
+    return undefined;
+  }
+  try {
+    return new URL(baseUrl).host.toLowerCase();
+  } catch {
+    return undefined;
+  }
 }

@@ -2,43 +2,26 @@
  * The app services: the IPC contract implemented once. Both hosts (Electron ipcMain, the loopback
  * WebSocket) pass raw requests to invoke(), which validates them, runs the handler and returns a
  * Result; events (coalesced graph deltas, throttled progress) go to every subscriber.
+ *
+ * The parts: case-files.ts (the cases folder), session-tracker.ts (running sessions and their
+ * progress events), settings-service.ts (the configuration and its deferred change),
+ * export-graph.ts (export formats); this file routes each channel to them.
  */
-import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
-import type {
-  CaseSummary,
-  EventChannel,
-  EventMap,
-  InvokeChannel,
-  InvokeMap,
-  SessionStarted,
-  SettingsView,
-} from '../../shared/ipc/contract';
+import type { EventChannel, EventMap, InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { isInvokeChannel } from '../../shared/ipc/contract';
-import type { ErrorCode, Result } from '../../shared/ipc/result';
+import type { Result } from '../../shared/ipc/result';
 import { fail, ok } from '../../shared/ipc/result';
 import type { TypedAsset } from '../../shared/model/asset';
 import { parseSeed } from '../../shared/model/seed';
-import type { SessionProgress } from '../../shared/model/session';
-import type { AppConfig, Engine, Logger, OpenCase, Session } from '../../engine/index';
-import { CaseInUseError, deleteCaseFile } from '../../engine/index';
+import type { AppConfig, Engine, Logger } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
-import type { DeltaBatcher } from './delta-batcher';
-import { createDeltaBatcher } from './delta-batcher';
-import { toCsv, toGraphml } from './export-formats';
+import { createCaseFiles } from './case-files';
+import { exportGraphFiles } from './export-graph';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
-import {
-  configFromFile,
-  editableFromConfig,
-  mergeEditable,
-  readSettingsFile,
-  writeSettingsFile,
-} from './settings-file';
-
-/** Case files are `<id>.sqlite` in the cases directory. */
-export const CASE_FILE_SUFFIX = '.sqlite';
+import { ServiceError } from './service-error';
+import { createSessionTracker } from './session-tracker';
+import { createSettingsService } from './settings-service';
 
 export interface AppServicesOptions {
   casesDir: string;
@@ -62,45 +45,10 @@ export interface AppServices {
   close(): Promise<void>;
 }
 
-/** An expected failure with a code the UI reacts to. */
-export class ServiceError extends Error {
-  override readonly name = 'ServiceError';
-  readonly code: ErrorCode;
-  constructor(code: ErrorCode, message: string) {
-    super(message);
-    this.code = code;
-  }
-}
-
-interface CaseHandle {
-  id: string;
-  file: string;
-  open: OpenCase;
-  batcher: DeltaBatcher;
-  stopDeltas: () => void;
-}
-
-interface TrackedSession {
-  caseId: string;
-  session: Session;
-}
-
 type Handlers = { [C in InvokeChannel]: (request: InvokeMap[C]['req']) => Promise<InvokeMap[C]['res']> };
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
-  const deltaWindowMs = options.deltaWindowMs ?? 50;
-  const progressIntervalMs = options.progressIntervalMs ?? 200;
   const listeners = new Set<AppEventListener>();
-  const cases = new Map<string, CaseHandle>();
-  const sessions = new Map<string, TrackedSession>();
-  // Cases hold investigation data: their folder is the user's alone (mode applies when created).
-  await mkdir(options.casesDir, { recursive: true, mode: 0o700 });
-
-  let config = configFromFile(await readSettingsFile(options.settingsPath));
-  let engine = options.createEngine(config);
-  /** Set when the settings changed while sessions ran: the engine is rebuilt once they end. */
-  let pendingConfig: AppConfig | undefined;
-
   const emit: AppEventListener = (event, payload) => {
     for (const listener of listeners) {
       try {
@@ -111,212 +59,63 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     }
   };
 
-  const fileOf = (caseId: string): string => path.join(options.casesDir, `${caseId}${CASE_FILE_SUFFIX}`);
+  const settings = await createSettingsService(options.settingsPath);
+  let engine = options.createEngine(settings.config);
+  const cases = await createCaseFiles({
+    casesDir: options.casesDir,
+    engine: () => engine,
+    deltaWindowMs: options.deltaWindowMs ?? 50,
+    onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
+    logger: options.logger,
+  });
 
-  const openHandle = (caseId: string): CaseHandle => {
-    const file = fileOf(caseId);
-    const open = engine.openCase(file);
-    const batcher = createDeltaBatcher({
-      windowMs: deltaWindowMs,
-      onFlush: (batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
-    });
-    const stopDeltas = open.onDelta((delta) => batcher.push(delta));
-    const handle: CaseHandle = { id: caseId, file, open, batcher, stopDeltas };
-    cases.set(caseId, handle);
-    return handle;
-  };
-
-  const closeHandle = async (handle: CaseHandle): Promise<void> => {
-    cases.delete(handle.id);
-    await handle.open.close();
-    handle.batcher.flush();
-    handle.stopDeltas();
-    handle.batcher.dispose();
-  };
-
-  const exists = async (file: string): Promise<boolean> => {
-    try {
-      return (await stat(file)).isFile();
-    } catch {
-      return false;
-    }
-  };
-
-  /** The open case, opening its file when needed; not_found when there is no such file. */
-  const getHandle = async (caseId: string): Promise<CaseHandle> => {
-    const existing = cases.get(caseId);
-    if (existing !== undefined) {
-      return existing;
-    }
-    if (!(await exists(fileOf(caseId)))) {
-      throw new ServiceError('not_found', `no case with id ${caseId}`);
-    }
-    return openHandle(caseId);
-  };
-
-  const sizeOf = async (file: string): Promise<{ bytes: number; modified: Date; born: Date }> => {
-    const main = await stat(file);
-    let bytes = main.size;
-    let modified = main.mtime;
-    try {
-      const wal = await stat(`${file}-wal`);
-      bytes += wal.size;
-      modified = wal.mtime > modified ? wal.mtime : modified;
-    } catch {
-      // no write-ahead log
-    }
-    return { bytes, modified, born: main.birthtime.getTime() > 0 ? main.birthtime : main.mtime };
-  };
-
-  const summarize = async (caseId: string, open: OpenCase): Promise<CaseSummary> => {
-    const size = await sizeOf(fileOf(caseId));
-    return {
-      id: caseId,
-      name: open.graph.getMeta('name') ?? caseId,
-      createdAt: open.graph.getMeta('createdAt') ?? size.born.toISOString(),
-      updatedAt: size.modified.toISOString(),
-      sizeBytes: size.bytes,
-    };
-  };
-
-  /** Summarizes a case, opening its file only for the time it takes when it is not open. */
-  const summarizeById = async (caseId: string): Promise<CaseSummary> => {
-    const handle = cases.get(caseId);
-    if (handle !== undefined) {
-      return summarize(caseId, handle.open);
-    }
-    const open = engine.openCase(fileOf(caseId));
-    try {
-      return await summarize(caseId, open);
-    } finally {
-      await open.close();
-    }
-  };
-
-  const trackSession = (caseId: string, session: Session): SessionStarted => {
-    sessions.set(session.id, { caseId, session });
-    let last = 0;
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const send = (): void => {
-      timer = undefined;
-      last = Date.now();
-      emit('session:progress', { caseId, progress: session.progress() });
-    };
-    const stop = session.onProgress(() => {
-      if (timer !== undefined) {
-        return;
-      }
-      const wait = Math.max(0, last + progressIntervalMs - Date.now());
-      timer = setTimeout(send, wait);
-    });
-    void session.done
-      .catch((error: unknown) => {
-        options.logger.error('session ended with an error', { session: session.id, error: String(error) });
-        return session.progress();
-      })
-      .then((final: SessionProgress) => {
-        stop();
-        if (timer !== undefined) {
-          clearTimeout(timer);
-        }
-        // Deltas first, so the renderer has the graph before it hears the session ended.
-        cases.get(caseId)?.batcher.flush();
-        sessions.delete(session.id);
-        emit('session:progress', { caseId, progress: final });
-        return applyPendingConfig();
-      });
-    return { sessionId: session.id, progress: session.progress() };
-  };
-
-  const getSession = (sessionId: string): Session => {
-    const tracked = sessions.get(sessionId);
-    if (tracked === undefined) {
-      throw new ServiceError('not_found', `no running session ${sessionId}`);
-    }
-    return tracked.session;
-  };
-
+  /** A changed configuration takes effect once no session runs: cases reopen on a new engine. */
   const applyPendingConfig = async (): Promise<void> => {
-    if (pendingConfig === undefined || sessions.size > 0) {
+    if (sessions.size > 0) {
       return;
     }
-    const next = pendingConfig;
-    pendingConfig = undefined;
-    for (const handle of [...cases.values()]) {
-      await closeHandle(handle);
+    const next = settings.takePending();
+    if (next === undefined) {
+      return;
     }
+    await cases.closeAll();
     await engine.close();
-    config = next;
-    engine = options.createEngine(config);
+    engine = options.createEngine(next);
   };
 
-  const settingsView = (): SettingsView => ({
-    path: options.settingsPath,
-    values: editableFromConfig(config),
+  const sessions = createSessionTracker({
+    progressIntervalMs: options.progressIntervalMs ?? 200,
+    onProgress: (caseId, progress) => emit('session:progress', { caseId, progress }),
+    beforeFinalProgress: (caseId) => cases.find(caseId)?.batcher.flush(),
+    afterEnd: applyPendingConfig,
+    logger: options.logger,
   });
 
   const handlers: Handlers = {
-    'cases:list': async () => {
-      const names = await readdir(options.casesDir);
-      const summaries: CaseSummary[] = [];
-      for (const name of names) {
-        const caseId = name.slice(0, -CASE_FILE_SUFFIX.length);
-        if (!name.endsWith(CASE_FILE_SUFFIX) || !/^[a-z0-9][a-z0-9-]{0,63}$/.test(caseId)) {
-          continue;
-        }
-        try {
-          summaries.push(await summarizeById(caseId));
-        } catch (error) {
-          options.logger.warn('unreadable case file', { file: name, error: String(error) });
-        }
-      }
-      return summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-    },
+    'cases:list': () => cases.list(),
     'cases:create': async ({ name }) => {
-      const caseId = `${slug(name)}-${randomBytes(4).toString('hex')}`;
-      const handle = openHandle(caseId);
-      handle.open.graph.setMeta('name', name);
-      handle.open.graph.setMeta('createdAt', new Date().toISOString());
-      const summary = await summarize(caseId, handle.open);
+      const summary = await cases.create(name);
       emit('cases:changed', {});
       return summary;
     },
     'cases:open': async ({ caseId }) => {
-      const handle = await getHandle(caseId);
-      const active = [...sessions.values()].filter((tracked) => tracked.caseId === caseId);
+      const handle = await cases.get(caseId);
       return {
-        summary: await summarize(caseId, handle.open),
+        summary: await cases.summarize(handle),
         snapshot: handle.open.graph.snapshot(),
         positions: handle.open.graph.loadPositions(),
-        sessions: active.map((tracked) => tracked.session.progress()),
+        sessions: sessions.progressOf(caseId),
       };
     },
     'cases:rename': async ({ caseId, name }) => {
-      const handle = await getHandle(caseId);
+      const handle = await cases.get(caseId);
       handle.open.graph.setMeta('name', name);
-      const summary = await summarize(caseId, handle.open);
+      const summary = await cases.summarize(handle);
       emit('cases:changed', {});
       return summary;
     },
     'cases:delete': async ({ caseId }) => {
-      const file = fileOf(caseId);
-      if (!(await exists(file))) {
-        throw new ServiceError('not_found', `no case with id ${caseId}`);
-      }
-      const handle = cases.get(caseId);
-      if (handle !== undefined) {
-        await closeHandle(handle);
-      }
-      try {
-        // Refused while a CLI run (or another app window) has the case open: deleting it under
-        // a writer would lose that writer's work while it reports success.
-        deleteCaseFile(file);
-      } catch (error) {
-        if (error instanceof CaseInUseError) {
-          throw new ServiceError('conflict', error.message);
-        }
-        throw error;
-      }
+      await cases.delete(caseId);
       emit('cases:changed', {});
       return {};
     },
@@ -329,29 +128,29 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         }
         parsed.push(result.seed);
       }
-      const handle = await getHandle(caseId);
+      const handle = await cases.get(caseId);
       const session = handle.open.startSession(
         depth === undefined ? { seeds: parsed } : { seeds: parsed, depth },
       );
-      return trackSession(caseId, session);
+      return sessions.track(caseId, session);
     },
     'session:pause': ({ sessionId }) => {
-      const session = getSession(sessionId);
+      const session = sessions.get(sessionId);
       session.pause();
       return Promise.resolve(session.progress());
     },
     'session:resume': ({ sessionId }) => {
-      const session = getSession(sessionId);
+      const session = sessions.get(sessionId);
       session.resume();
       return Promise.resolve(session.progress());
     },
     'session:cancel': ({ sessionId }) => {
-      const session = getSession(sessionId);
+      const session = sessions.get(sessionId);
       session.cancel();
       return Promise.resolve(session.progress());
     },
     'graph:expand-node': async ({ caseId, entityId, refresh, depth }) => {
-      const handle = await getHandle(caseId);
+      const handle = await cases.get(caseId);
       if (handle.open.graph.findEntity(entityId) === undefined) {
         throw new ServiceError('not_found', `no entity ${entityId} in this case`);
       }
@@ -360,14 +159,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         depth: depth ?? 1,
         refresh: refresh ?? false,
       });
-      return trackSession(caseId, session);
+      return sessions.track(caseId, session);
     },
-    'graph:get-snapshot': async ({ caseId }) => (await getHandle(caseId)).open.graph.snapshot(),
+    'graph:get-snapshot': async ({ caseId }) => (await cases.get(caseId)).open.graph.snapshot(),
     'graph:save-positions': async ({ caseId, positions }) => {
       if (Object.keys(positions).length > 500_000) {
         throw new ServiceError('invalid_request', 'too many positions');
       }
-      (await getHandle(caseId)).open.graph.savePositions(positions);
+      (await cases.get(caseId)).open.graph.savePositions(positions);
       return {};
     },
     'credentials:get-status': () => options.credentials.status(),
@@ -379,48 +178,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       await options.credentials.delete(source);
       return options.credentials.status();
     },
-    'settings:get': () => Promise.resolve(settingsView()),
+    'settings:get': () => Promise.resolve(settings.view()),
     'settings:set': async ({ values }) => {
-      const file = mergeEditable(await readSettingsFile(options.settingsPath), values);
-      let next: AppConfig;
-      try {
-        next = configFromFile(file);
-      } catch (error) {
-        throw new ServiceError('invalid_settings', error instanceof Error ? error.message : String(error));
-      }
-      await writeSettingsFile(options.settingsPath, file);
-      pendingConfig = next;
-      // Shown at once; the engine uses it as soon as no session runs.
-      const view: SettingsView = { path: options.settingsPath, values: editableFromConfig(next) };
+      const view = await settings.save(values);
       await applyPendingConfig();
       return view;
     },
-    'export:graph': async ({ caseId, format }) => {
-      const handle = await getHandle(caseId);
-      const graph = handle.open.graph.exportJson();
-      const base = slug(handle.open.graph.getMeta('name') ?? caseId);
-      switch (format) {
-        case 'json':
-          return {
-            files: [
-              { name: `${base}.json`, mimeType: 'application/json', content: JSON.stringify(graph, null, 2) },
-            ],
-          };
-        case 'graphml':
-          return {
-            files: [{ name: `${base}.graphml`, mimeType: 'application/xml', content: toGraphml(graph) }],
-          };
-        case 'csv': {
-          const tables = toCsv(graph);
-          return {
-            files: [
-              { name: `${base}-nodes.csv`, mimeType: 'text/csv', content: tables.nodes },
-              { name: `${base}-edges.csv`, mimeType: 'text/csv', content: tables.edges },
-            ],
-          };
-        }
-      }
-    },
+    'export:graph': async ({ caseId, format }) =>
+      exportGraphFiles((await cases.get(caseId)).open.graph, caseId, format),
   };
 
   const run = async <C extends InvokeChannel>(channel: C, request: unknown): Promise<Result<unknown>> => {
@@ -455,24 +220,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return () => listeners.delete(listener);
     },
     async close() {
-      for (const handle of [...cases.values()]) {
-        await closeHandle(handle);
-      }
+      await cases.closeAll();
       await engine.close();
       listeners.clear();
     },
   };
-}
-
-function slug(name: string): string {
-  const text = name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return text === '' ? 'case' : text;
 }
 
 function firstLine(text: string): string {

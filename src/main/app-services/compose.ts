@@ -1,17 +1,70 @@
-/** Composition root shared by both hosts: data directory, engine, keychain-backed credentials, app services. */
+/**
+ * The composition root shared by every host (desktop window, web host, CLI): data directory,
+ * plugins, keychain-backed credentials and the engine factory; the app services on top for the
+ * two UI hosts. Nothing here touches the disk, so the CLI can check all input first.
+ */
 import { builtinPlugins, createEngine } from '../../engine/index';
-import type { Logger } from '../../engine/index';
-import { createKeyringCredentialStore } from '../credentials/keyring-credential-store';
+import type { AppConfig, Engine, EngineOptions, Logger } from '../../engine/index';
+import { createKeyringCredentialStore, keychainServiceName } from '../credentials/keyring-credential-store';
 import { casesDir, resolveDataDir, settingsPath } from '../paths';
-import { createAppCredentials } from './app-credentials';
+import type { AppCredentials } from './app-credentials';
+import { createAppCredentials, hostOfSource } from './app-credentials';
 import type { AppServices } from './app-services';
 import { createAppServices } from './app-services';
 
 export interface ComposeOptions {
   /** `--data-dir` when given. */
-  dataDirFlag?: string;
+  dataDirFlag?: string | undefined;
   environment: Record<string, string | undefined>;
   logger: Logger;
+  /** See AppCredentialsOptions.onKeychainUnavailable. */
+  onKeychainUnavailable?: (message: string) => void;
+}
+
+export interface ComposedEngine {
+  /** Absolute; not created yet. */
+  dataDir: string;
+  credentials: AppCredentials;
+  /**
+   * An engine over the built-in plugins for a configuration; a team case hands in its database's
+   * rate ledger so that the sources' limits hold across the team.
+   */
+  createEngine: (config: AppConfig, extra?: Pick<EngineOptions, 'rateLedger'>) => Engine;
+}
+
+/** Wires the engine's dependencies without touching the disk or the keychain. */
+export function composeEngine(options: ComposeOptions): ComposedEngine {
+  const dataDir = resolveDataDir({ flag: options.dataDirFlag, env: options.environment });
+  const plugins = builtinPlugins();
+  const sources = [
+    ...new Set(plugins.flatMap((plugin) => (plugin.credential === undefined ? [] : [plugin.credential]))),
+  ];
+  // The configuration of the newest engine: a saved key is used only for the host it was saved for.
+  let current: AppConfig | undefined;
+  const credentials = createAppCredentials({
+    hostOf: (source) => hostOfSource(current, source),
+    openKeychain: () => createKeyringCredentialStore({ service: keychainServiceName(options.environment) }),
+    environment: options.environment,
+    sources,
+    ...(options.onKeychainUnavailable === undefined
+      ? {}
+      : { onKeychainUnavailable: options.onKeychainUnavailable }),
+  });
+  return {
+    dataDir,
+    credentials,
+    createEngine: (config, extra) => {
+      current = config;
+      return createEngine({
+        ...extra,
+        config,
+        dataDir,
+        credentials: credentials.store,
+        plugins,
+        logger: options.logger,
+      });
+    },
+  };
 }
 
 export interface ComposedApp {
@@ -19,31 +72,17 @@ export interface ComposedApp {
   services: AppServices;
 }
 
-/** Keychain service name; tests use their own so they never touch the investigator's keys. */
-export function keychainServiceName(environment: Record<string, string | undefined>): string {
-  return environment.TRACE_GRAPH_KEYCHAIN_SERVICE ?? 'trace-graph';
-}
-
+/** The app services of the desktop window and the web host. */
 export async function composeAppServices(options: ComposeOptions): Promise<ComposedApp> {
-  const dataDir = resolveDataDir({ flag: options.dataDirFlag, env: options.environment });
-  const plugins = builtinPlugins();
-  const sources = [
-    ...new Set(plugins.flatMap((plugin) => (plugin.credential === undefined ? [] : [plugin.credential]))),
-  ];
-  const credentials = createAppCredentials({
-    openKeychain: () => createKeyringCredentialStore({ service: keychainServiceName(options.environment) }),
-    environment: options.environment,
-    sources,
-  });
+  const composed = composeEngine(options);
   const services = await createAppServices({
-    casesDir: casesDir(dataDir),
-    settingsPath: settingsPath(dataDir),
-    createEngine: (config) =>
-      createEngine({ config, dataDir, credentials: credentials.store, plugins, logger: options.logger }),
-    credentials,
+    casesDir: casesDir(composed.dataDir),
+    settingsPath: settingsPath(composed.dataDir),
+    createEngine: composed.createEngine,
+    credentials: composed.credentials,
     logger: options.logger,
   });
-  return { dataDir, services };
+  return { dataDir: composed.dataDir, services };
 }
 
 /** A Logger writing one JSON line per message to stderr (warnings and errors by default). */

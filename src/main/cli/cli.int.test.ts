@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { chmod, mkdtemp, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
@@ -150,6 +150,32 @@ describe('cli bad input', () => {
         path.join(dir, 'bad-value.json'),
       ],
     ],
+    [
+      'an organization name of punctuation only',
+      () => ['enrich', '--case', validCase, '--seed', 'Organization=!!!'],
+    ],
+    [
+      'an organization name of zero-width characters only',
+      () => ['enrich', '--case', validCase, '--seed', 'Organization=\u200b\u200b'],
+    ],
+    [
+      'an --export path in a missing directory',
+      () => [
+        'enrich',
+        '--case',
+        validCase,
+        '--seed',
+        'Organization=Acme',
+        '--config',
+        configFile,
+        '--export',
+        path.join(dir, 'no-such-dir', 'out.json'),
+      ],
+    ],
+    [
+      'a --data-dir that is a file',
+      () => ['enrich', '--case', validCase, '--seed', 'Organization=Acme', '--data-dir', configFile],
+    ],
     ['an unknown command', () => ['enlarge', '--case', validCase]],
     ['export without --out', () => ['export', '--case', validCase]],
   ];
@@ -194,6 +220,45 @@ describe('cli bad input', () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: .*without a case schema\)\n$/);
     expect(await fingerprint(file)).toBe(before);
+  });
+
+  it('refuses a damaged case file before any source is asked', async () => {
+    const file = path.join(dir, 'damaged.sqlite');
+    const graph = openCaseGraph(file);
+    graph.apply(
+      {
+        entities: Array.from({ length: 300 }, (_, index) => ({
+          type: 'Organization' as const,
+          asset: { unique_id: `org ${index}`, name: `Org ${index} ${'x'.repeat(200)}` },
+        })),
+        edges: [],
+        dispatch: [],
+      },
+      { source: { name: 'Investigator', confidence: 100 } },
+    );
+    graph.close();
+    // Keep the header (a case file by its first page) and overwrite the pages after it.
+    const bytes = await readFile(file);
+    bytes.fill(0xa5, 4096);
+    await writeFile(file, bytes);
+    const result = await runCli([
+      'enrich',
+      '--case',
+      file,
+      '--seed',
+      'Organization=Acme',
+      '--config',
+      configFile,
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(/^error: case file .* is damaged \(.*\)\n$/);
+  });
+
+  it('escapes terminal controls of its input in the error line', async () => {
+    const result = await runCli(['enrich', '--case', validCase, '--seed', 'Identifier=\u001b]0;x\u0007']);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('\\x1B]0;x\\x07');
+    expect(result.stderr).not.toContain('\u001b');
   });
 
   it('creates no case file when the arguments are invalid', async () => {
@@ -265,6 +330,22 @@ describe('cli enrich and export', () => {
     expect((await readdir(dir)).filter((name) => name.endsWith('.tmp'))).toEqual([]);
   });
 
+  it('exits 1 when every handler run failed', async () => {
+    const result = await runCli([
+      'enrich',
+      '--case',
+      path.join(dir, 'all-failed.sqlite'),
+      '--seed',
+      'AutonomousSystem=64501',
+      '--config',
+      configFile,
+      '--depth',
+      '0',
+    ]);
+    expect(result.stderr).toMatch(/handler runs: 0 done, [1-9]\d* failed/);
+    expect(result.code).toBe(1);
+  });
+
   it('cancels cleanly on SIGINT and exits 130', async () => {
     const hanging = await startFakeHttpServer(() => ({ delayMs: 20_000, body: { data: [] } }));
     try {
@@ -301,5 +382,76 @@ describe('cli enrich and export', () => {
     } finally {
       await hanging.close();
     }
+  });
+});
+
+describe('cli runtime', () => {
+  // The system Node of the CI image is 20, under which the native SQLite module crashes.
+  const systemNode = ['/usr/bin/node', '/usr/local/bin/node'].find((file) => existsSync(file));
+  const systemMajor =
+    systemNode === undefined
+      ? undefined
+      : Number(
+          spawnSync(systemNode, ['-p', 'process.versions.node'], { encoding: 'utf8' }).stdout.split('.')[0],
+        );
+  it.skipIf(systemNode === undefined || systemMajor === undefined || systemMajor >= 22)(
+    'refuses an unsupported Node with a clear message instead of crashing',
+    () => {
+      const result = spawnSync(
+        systemNode as string,
+        [
+          '--import',
+          'tsx',
+          'src/main/cli/index.ts',
+          'export',
+          '--case',
+          validCase,
+          '--out',
+          path.join(dir, 'x.json'),
+        ],
+        { cwd: repositoryRoot, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: dir } },
+      );
+      expect(result.status).toBe(1);
+      expect(result.stderr).toMatch(
+        /^error: Trace Graph needs Node\.js 22\.12 or newer; this is Node\.js 20\./,
+      );
+    },
+  );
+});
+
+describe('cli copy', () => {
+  it('copies a case another process has open, its unsaved log included, readable by the owner only', async () => {
+    const file = path.join(dir, 'copied-live.sqlite');
+    const copy = path.join(dir, 'copied-live-copy.sqlite');
+    const writer = openCaseGraph(file);
+    try {
+      for (let index = 0; index < 30; index += 1) {
+        writer.apply(
+          { entities: [{ type: 'FQDN', asset: { name: `h${index}.example` } }], edges: [], dispatch: [] },
+          { source: { name: 'WHOIS', confidence: 80 } },
+        );
+      }
+      expect((await stat(`${file}-wal`)).size).toBeGreaterThan(0);
+      const result = await runCli(['copy', '--case', file, '--out', copy]);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('copied');
+      expect((await stat(copy)).mode & 0o777).toBe(0o600);
+      const copied = openCaseGraph(copy);
+      try {
+        expect(copied.exportJson()).toEqual(writer.exportJson());
+      } finally {
+        copied.close();
+      }
+    } finally {
+      writer.close();
+    }
+  });
+
+  it('refuses to copy a case onto itself with exit 2', async () => {
+    const file = path.join(dir, 'copied-self.sqlite');
+    openCaseGraph(file).close();
+    const result = await runCli(['copy', '--case', file, '--out', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--out must not be the case file');
   });
 });

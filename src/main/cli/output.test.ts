@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SessionProgress } from '../../shared/model/session';
-import { createProgressPrinter, printError, summaryLines } from './output';
+import { createProgressPrinter, printable, printError, progressLine, summaryLines } from './output';
 
 function progress(overrides: Partial<SessionProgress> = {}): SessionProgress {
   return {
@@ -114,5 +114,63 @@ describe('printError', () => {
     const { writes, stream } = sink(false);
     printError(stream, 'bad thing\nstack trace');
     expect(writes).toEqual(['error: bad thing\n']);
+  });
+});
+
+describe('terminal escapes', () => {
+  it('escapes ESC, BEL and other controls in an error line', () => {
+    const written: string[] = [];
+    printError({ write: (text: string) => written.push(text) }, 'bad \u001b]0;owned\u0007 \u001b[2J reply');
+    expect(written.join('')).toBe('error: bad \\x1B]0;owned\\x07 \\x1B[2J reply\n');
+  });
+
+  it('escapes a bidirectional override', () => {
+    expect(printable('abc\u202Eexe.txt')).toBe('abc\\u202Eexe.txt');
+  });
+
+  it('leaves ordinary text, accents and CJK alone', () => {
+    expect(printable('Société Générale 株式会社')).toBe('Société Générale 株式会社');
+  });
+});
+
+describe('summary escapes', () => {
+  it('escapes controls a source put into a failure message', () => {
+    const lines = summaryLines(
+      progress({
+        failures: [
+          {
+            at: '2026-01-01T00:00:00.000Z',
+            entityId: 'DomainRecord:example.com',
+            assetType: 'DomainRecord',
+            handler: 'whois',
+            source: 'WHOIS',
+            code: 'malformed_body',
+            message: '\u001b]0;pwned\u0007',
+          },
+        ],
+      }),
+      { entities: 0, edges: 0, entitiesByType: {}, edgesByRelation: {} },
+    );
+    expect(lines.filter((line) => [...line].some((char) => char.charCodeAt(0) < 0x20))).toEqual([]);
+    expect(lines.at(-1)).toContain('\\x1B]0;pwned\\x07');
+  });
+});
+
+describe('rate-limit countdown', () => {
+  it('shows how long each waiting source still waits', () => {
+    const now = Date.parse('2026-01-01T00:00:10.000Z');
+    const line = progressLine(
+      progress({
+        waitingOnRateLimit: {
+          GLEIF: { since: '2026-01-01T00:00:09.000Z', until: '2026-01-01T00:00:12.500Z' },
+        },
+      }),
+      now,
+    );
+    expect(line).toContain('rate-limit wait GLEIF 2.5 s');
+  });
+
+  it('shows no wait when no source waits', () => {
+    expect(progressLine(progress())).not.toContain('rate-limit wait');
   });
 });

@@ -7,9 +7,28 @@ export interface OutputStream {
   isTTY?: boolean;
 }
 
+/**
+ * Characters that would steer the terminal instead of being shown: C0 and C1 controls (ESC starts
+ * colour, title and screen-clearing sequences; CR rewrites a line) and the bidirectional overrides
+ * that reorder what follows. A source's reply reaches the terminal through failure messages and
+ * entity ids, so nothing is written unescaped.
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+const TERMINAL_CONTROLS = /[\u0000-\u001f\u007f-\u009f\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
+
+/** The text with every terminal control character shown as an escape (`\x1B`, `\u202E`). */
+export function printable(text: string): string {
+  return text.replace(TERMINAL_CONTROLS, (char) => {
+    const code = char.charCodeAt(0);
+    return code < 0x100
+      ? `\\x${code.toString(16).toUpperCase().padStart(2, '0')}`
+      : `\\u${code.toString(16).toUpperCase().padStart(4, '0')}`;
+  });
+}
+
 /** One-line error for the user, `error: ...`. */
 export function printError(stream: OutputStream, message: string): void {
-  stream.write(`error: ${message.split(/\r?\n/, 1)[0] ?? message}\n`);
+  stream.write(`error: ${printable(message.split(/\r?\n/, 1)[0] ?? message)}\n`);
 }
 
 export interface ProgressPrinter {
@@ -36,8 +55,27 @@ export function createProgressPrinter(
   let pending: SessionProgress | undefined;
   let lineShown = false;
 
+  let latest: SessionProgress | undefined;
+  // On a terminal the countdown of a waiting source moves without a progress event.
+  let ticker: ReturnType<typeof setInterval> | undefined;
+  const tick = (progress: SessionProgress): void => {
+    latest = progress;
+    if (!live || ticker !== undefined || progress.waitingOnRateLimit === undefined) {
+      return;
+    }
+    ticker = setInterval(() => {
+      if (latest?.waitingOnRateLimit === undefined) {
+        clearInterval(ticker);
+        ticker = undefined;
+        return;
+      }
+      show(latest);
+    }, 1000);
+    ticker.unref?.();
+  };
+
   const show = (progress: SessionProgress): void => {
-    const line = progressLine(progress);
+    const line = progressLine(progress, now());
     if (line === lastLine) {
       return;
     }
@@ -54,6 +92,7 @@ export function createProgressPrinter(
 
   return {
     update(progress) {
+      tick(progress);
       if (now() - lastAt >= minGap) {
         show(progress);
       } else {
@@ -66,9 +105,11 @@ export function createProgressPrinter(
         lineShown = false;
         lastLine = '';
       }
-      stream.write(`${message}\n`);
+      stream.write(`${printable(message)}\n`);
     },
     finish() {
+      clearInterval(ticker);
+      ticker = undefined;
       if (pending !== undefined) {
         show(pending);
       }
@@ -80,8 +121,12 @@ export function createProgressPrinter(
   };
 }
 
-export function progressLine(progress: SessionProgress): string {
+export function progressLine(progress: SessionProgress, now = Date.now()): string {
   const requests = Object.values(progress.requestsBySource).reduce((sum, count) => sum + count, 0);
+  // Live countdown: how long until the last waiting request of each source gets its turn.
+  const waits = Object.entries(progress.waitingOnRateLimit ?? {})
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([source, wait]) => `${source} ${formatSeconds(Math.max(0, Date.parse(wait.until) - now))}`);
   return [
     `[${progress.state}]`,
     `queued ${progress.queued}`,
@@ -90,11 +135,16 @@ export function progressLine(progress: SessionProgress): string {
     `failed ${progress.failed}`,
     `cache hits ${progress.cacheHits}`,
     `requests ${requests}`,
+    ...(waits.length === 0 ? [] : [`rate-limit wait ${waits.join(', ')}`]),
   ].join('  ');
 }
 
-/** The end-of-run summary, as lines. */
+/** The end-of-run summary, as lines (terminal controls escaped). */
 export function summaryLines(progress: SessionProgress, stats: GraphStats): string[] {
+  return rawSummaryLines(progress, stats).map(printable);
+}
+
+function rawSummaryLines(progress: SessionProgress, stats: GraphStats): string[] {
   const lines: string[] = [];
   const started = Date.parse(progress.startedAt);
   const finished = progress.finishedAt === undefined ? Number.NaN : Date.parse(progress.finishedAt);

@@ -1,28 +1,33 @@
-/** The headless CLI's commands: validate everything first, then enrich a case or export it. */
-import { constants } from 'node:fs';
-import { access, mkdir, open as openFile, rename, stat, writeFile } from 'node:fs/promises';
-import path from 'node:path';
+/** The headless CLI's commands: validate everything first, then enrich a case, export or copy it. */
+import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import {
   ConfigError,
-  CredentialStoreUnavailableError,
+  copyCaseFile,
   DEFAULT_CONFIG,
-  createEngine,
   loadConfigFile,
   isTeamCaseUrl,
   openCaseGraph,
   teamCaseGraph,
-  withEnvironmentOverrides,
   type AppConfig,
-  type CredentialStore,
   type Logger,
+  type OpenCase,
 } from '../../engine/index';
-import { createKeyringCredentialStore } from '../credentials/keyring-credential-store';
+import { composeEngine } from '../app-services/compose';
 import { resolveDataDir, settingsPath } from '../paths';
-import { USAGE, UsageError, parseCommandLine, type EnrichCommand, type ExportCommand } from './args';
-import { createProgressPrinter, printError, summaryLines, type OutputStream } from './output';
+import {
+  USAGE,
+  UsageError,
+  parseCommandLine,
+  type CopyCommand,
+  type EnrichCommand,
+  type ExportCommand,
+} from './args';
+import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messageOf } from './input-checks';
+import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
 import { openTeamCaseForCli } from './team-case';
 
 export const EXIT_OK = 0;
+/** Nothing succeeded: handler runs failed and none completed. */
 export const EXIT_FAILURE = 1;
 export const EXIT_USAGE = 2;
 export const EXIT_INTERRUPTED = 130;
@@ -32,8 +37,6 @@ export interface CliIo {
   stderr: OutputStream;
   env: Record<string, string | undefined>;
 }
-
-const SQLITE_HEADER = 'SQLite format 3\u0000';
 
 /** Runs the CLI and returns its exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
@@ -47,6 +50,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runEnrich(command, io);
       case 'export':
         return await runExport(command, io);
+      case 'copy':
+        return await runCopy(command, io);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
@@ -61,6 +66,7 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   // Everything is checked before the case file is opened, so bad input never creates or touches it.
   const dataDir = resolveDataDir({ flag: command.dataDir, env: io.env });
+  await checkDataDir(dataDir);
   const config = await readConfig(command.configPath, dataDir);
   const team = isTeamCaseUrl(command.casePath);
   if (!team) {
@@ -75,28 +81,51 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   for (const notice of command.notices) {
     printer.note(`note: ${notice}`);
   }
-  const logger = noteLogger((message) => printer.note(message));
   let warnedKeychain = false;
-  const credentials = withEnvironmentOverrides(
-    tolerateMissingKeychain(createKeyringCredentialStore({ service: keychainService(io.env) }), (message) => {
+  // The same composition root as the desktop app and the web host.
+  const logger = noteLogger((message) => printer.note(message));
+  const composed = composeEngine({
+    dataDirFlag: dataDir,
+    environment: io.env,
+    logger,
+    onKeychainUnavailable: (message) => {
       if (!warnedKeychain) {
         warnedKeychain = true;
         printer.note(`warning: ${message}`);
       }
-    }),
-    io.env,
-  );
+    },
+  });
   // A team case (postgresql://...) is opened before the engine: its failures exit 2 before any write.
   const teamCase = team
-    ? await openTeamCaseForCli(command.casePath, { env: io.env, credentials, logger, purpose: 'enrich' })
+    ? await openTeamCaseForCli(command.casePath, {
+        env: io.env,
+        credentials: composed.credentials.store,
+        logger,
+        purpose: 'enrich',
+      })
     : undefined;
-  const engine = createEngine({
+  const engine = composed.createEngine(
     config,
-    dataDir,
-    credentials,
-    logger,
-    ...(teamCase?.ledger === undefined ? {} : { rateLedger: teamCase.ledger }),
-  });
+    teamCase?.ledger === undefined ? {} : { rateLedger: teamCase.ledger },
+  );
+  let open: OpenCase;
+  try {
+    if (teamCase === undefined) {
+      open = engine.openCase(command.casePath);
+      // Reads every table once: a damaged file is refused here, before a session writes to it.
+      open.graph.stats();
+    } else {
+      open = engine.openCaseOn(teamCaseGraph(teamCase.store, logger), teamCase.store.address);
+    }
+  } catch (error) {
+    await engine.close();
+    await teamCase?.close();
+    throw new UsageError(
+      isCorruptDatabase(error)
+        ? `case file ${command.casePath} is damaged (${messageOf(error)})`
+        : `cannot open case file ${command.casePath}: ${messageOf(error)}`,
+    );
+  }
   let interrupted = false;
   const onSigint = (): void => {
     if (interrupted) {
@@ -108,17 +137,6 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
       session.cancel();
     }
   };
-  let open: ReturnType<typeof engine.openCase>;
-  try {
-    open =
-      teamCase === undefined
-        ? engine.openCase(command.casePath)
-        : engine.openCaseOn(teamCaseGraph(teamCase.store, logger), teamCase.store.address);
-  } catch (error) {
-    await engine.close();
-    await teamCase?.close();
-    throw new UsageError(`cannot open case file ${command.casePath}: ${messageOf(error)}`);
-  }
   process.on('SIGINT', onSigint);
   try {
     const session = open.startSession(
@@ -132,29 +150,27 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
     }
     if (command.exportPath !== undefined) {
       await writeJsonFile(command.exportPath, open.graph.exportJson());
-      io.stderr.write(`exported to ${command.exportPath}\n`);
+      io.stderr.write(`exported to ${printable(command.exportPath)}\n`);
     }
+    if (interrupted) {
+      return EXIT_INTERRUPTED;
+    }
+    return progress.failed > 0 && progress.done === 0 ? EXIT_FAILURE : EXIT_OK;
   } finally {
     process.off('SIGINT', onSigint);
     await engine.close();
     await teamCase?.close();
   }
-  return interrupted ? EXIT_INTERRUPTED : EXIT_OK;
 }
 
 async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
   if (isTeamCaseUrl(command.casePath)) {
     await checkOutputFile(command.outPath, command.casePath, '--out');
-    const credentials = withEnvironmentOverrides(
-      tolerateMissingKeychain(
-        createKeyringCredentialStore({ service: keychainService(io.env) }),
-        () => undefined,
-      ),
-      io.env,
-    );
+    // The team case's password may be in the keychain; the composition root knows where.
+    const { credentials } = composeEngine({ environment: io.env, logger: noteLogger(() => undefined) });
     const teamCase = await openTeamCaseForCli(command.casePath, {
       env: io.env,
-      credentials,
+      credentials: credentials.store,
       logger: noteLogger(() => undefined),
       purpose: 'export',
     });
@@ -181,11 +197,27 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
     const exported = graph.exportJson();
     await writeJsonFile(command.outPath, exported);
     io.stderr.write(
-      `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${command.outPath}\n`,
+      `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${printable(command.outPath)}\n`,
     );
   } finally {
     graph.close();
   }
+  return EXIT_OK;
+}
+
+/**
+ * A complete copy (SQLite `VACUUM INTO`: what the case's write-ahead log holds included), owner
+ * only; the case may be open in the app or another CLI run meanwhile, and is not written to.
+ */
+async function runCopy(command: CopyCommand, io: CliIo): Promise<number> {
+  await checkCaseFile(command.casePath, 'existing');
+  await checkOutputFile(command.outPath, command.casePath, '--out');
+  try {
+    copyCaseFile(command.casePath, command.outPath);
+  } catch (error) {
+    throw new UsageError(`cannot copy case file ${command.casePath}: ${messageOf(error)}`);
+  }
+  io.stderr.write(`copied ${printable(command.casePath)} to ${printable(command.outPath)}\n`);
   return EXIT_OK;
 }
 
@@ -202,128 +234,13 @@ async function readConfig(configPath: string | undefined, dataDir: string): Prom
   return exists ? loadConfigFile(settings) : DEFAULT_CONFIG;
 }
 
-/** Refuses anything that is not an SQLite file we may read and write (or, for enrich, a new file). */
-async function checkCaseFile(file: string, mode: 'open-or-create' | 'existing'): Promise<void> {
-  let info;
-  try {
-    info = await stat(file);
-  } catch (error) {
-    if (codeOf(error) !== 'ENOENT') {
-      throw new UsageError(`cannot read case file ${file}: ${messageOf(error)}`);
-    }
-    if (mode === 'existing') {
-      throw new UsageError(`case file ${file} does not exist`);
-    }
-    await checkWritableDirectory(path.dirname(path.resolve(file)), `cannot create case file ${file}`);
-    return;
-  }
-  if (!info.isFile()) {
-    throw new UsageError(`case file ${file} is not a regular file`);
-  }
-  try {
-    await access(file, mode === 'existing' ? constants.R_OK : constants.R_OK | constants.W_OK);
-  } catch (error) {
-    throw new UsageError(
-      `cannot ${mode === 'existing' ? 'read' : 'open'} case file ${file}: ${messageOf(error)}`,
-    );
-  }
-  if (info.size === 0) {
-    if (mode === 'existing') {
-      throw new UsageError(`case file ${file} is empty`);
-    }
-    return;
-  }
-  const handle = await openFile(file, 'r');
-  let header: Buffer;
-  try {
-    header = Buffer.alloc(64);
-    const { bytesRead } = await handle.read(header, 0, header.length, 0);
-    if (bytesRead < header.length || header.toString('latin1', 0, SQLITE_HEADER.length) !== SQLITE_HEADER) {
-      throw new UsageError(`${file} is not a case file (not an SQLite database)`);
-    }
-  } finally {
-    await handle.close();
-  }
-  // Every case file has a schema version (PRAGMA user_version, bytes 60-63 of the header) from its
-  // first write; version 0 means another application's database, which opening would alter. A
-  // write-ahead log may hold a newer header, so the check only applies without one.
-  const walSize = await stat(`${file}-wal`).then(
-    (wal) => wal.size,
-    () => 0,
-  );
-  if (header.readUInt32BE(60) === 0 && walSize === 0) {
-    throw new UsageError(`${file} is not a case file (an SQLite database without a case schema)`);
-  }
-}
-
-async function checkOutputFile(file: string, casePath: string, flag: string): Promise<void> {
-  if (path.resolve(file) === path.resolve(casePath)) {
-    throw new UsageError(`${flag} must not be the case file`);
-  }
-  const info = await stat(file).catch(() => undefined);
-  if (info?.isDirectory() === true) {
-    throw new UsageError(`${flag} ${file} is a directory`);
-  }
-  await checkWritableDirectory(path.dirname(path.resolve(file)), `cannot write ${file}`);
-}
-
-async function checkWritableDirectory(dir: string, what: string): Promise<void> {
-  const info = await stat(dir).catch(() => undefined);
-  if (info === undefined) {
-    throw new UsageError(`${what}: directory ${dir} does not exist`);
-  }
-  if (!info.isDirectory()) {
-    throw new UsageError(`${what}: ${dir} is not a directory`);
-  }
-  try {
-    await access(dir, constants.W_OK);
-  } catch {
-    throw new UsageError(`${what}: directory ${dir} is not writable`);
-  }
-}
-
 async function writeJsonFile(file: string, value: unknown): Promise<void> {
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(value, null, 2)}\n`);
   await rename(temporary, file);
 }
 
-/** A keychain that cannot be reached means "no key" for this run (with one warning), not a failure per request. */
-function tolerateMissingKeychain(store: CredentialStore, warn: (message: string) => void): CredentialStore {
-  return {
-    ...store,
-    get: async (source) => {
-      try {
-        return await store.get(source);
-      } catch (error) {
-        if (error instanceof CredentialStoreUnavailableError) {
-          warn(error.message);
-          return undefined;
-        }
-        throw error;
-      }
-    },
-  };
-}
-
-function keychainService(env: Record<string, string | undefined>): string {
-  return env.TRACE_GRAPH_KEYCHAIN_SERVICE ?? 'trace-graph';
-}
-
 function noteLogger(note: (message: string) => void): Logger {
   const line = (level: string) => (message: string) => note(`${level}: ${message}`);
   return { debug: () => undefined, info: () => undefined, warn: line('warning'), error: line('error') };
-}
-
-function codeOf(error: unknown): unknown {
-  return (error as { code?: unknown } | null)?.code;
-}
-
-function messageOf(error: unknown): string {
-  const code = codeOf(error);
-  if (code === 'EACCES' || code === 'EPERM') {
-    return 'permission denied';
-  }
-  const message = error instanceof Error ? error.message : String(error);
-  return message.split(/\r?\n/, 1)[0] ?? message;
 }

@@ -4,6 +4,15 @@ import { CredentialStoreUnavailableError, type CredentialStore } from '../../eng
 
 export const DEFAULT_KEYCHAIN_SERVICE = 'trace-graph';
 
+/**
+ * The keychain service the app's keys live under. TRACE_GRAPH_KEYCHAIN_SERVICE overrides it, so
+ * tests use their own service and never touch the investigator's keys.
+ */
+export function keychainServiceName(environment: Record<string, string | undefined>): string {
+  const configured = environment.TRACE_GRAPH_KEYCHAIN_SERVICE;
+  return configured === undefined || configured === '' ? DEFAULT_KEYCHAIN_SERVICE : configured;
+}
+
 export const KEYCHAIN_UNREACHABLE_MESSAGE =
   'No OS keychain is reachable (Secret Service over D-Bus). Start a keyring daemon (e.g. gnome-keyring) ' +
   'or keep the key for this run only.';

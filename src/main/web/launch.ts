@@ -2,11 +2,10 @@
  * `npm run web`: starts the loopback web host over the app services and prints the address to
  * open (with its per-launch token in the fragment). Flags: --port N, --data-dir DIR, --open.
  */
-import { execFile } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { composeAppServices, createStderrLogger } from '../app-services/compose';
-import { startWebHost } from './web-host';
+import { unsupportedRuntime } from '../runtime-check';
+import { openInBrowser } from './browser-open';
 
 interface LaunchArguments {
   port?: number;
@@ -20,11 +19,7 @@ export function parseLaunchArguments(argv: string[]): LaunchArguments {
     const argument = argv[index];
     const next = argv[index + 1];
     if (argument === '--port' && next !== undefined) {
-      const port = Number(next);
-      if (!Number.isInteger(port) || port < 0 || port > 65535) {
-        throw new Error(`--port must be 0-65535, got "${next}"`);
-      }
-      result.port = port;
+      result.port = parsePort(next, '--port');
       index += 1;
     } else if (argument === '--data-dir' && next !== undefined) {
       result.dataDir = next;
@@ -38,19 +33,24 @@ export function parseLaunchArguments(argv: string[]): LaunchArguments {
   return result;
 }
 
-/** Opens the address in the system browser where one exists; failure is not an error. */
-export function openBrowser(url: string): void {
-  const command =
-    process.platform === 'darwin' ? 'open' : process.platform === 'win32' ? 'explorer' : 'xdg-open';
-  try {
-    execFile(command, [url], { timeout: 10_000 }, () => undefined).unref();
-  } catch {
-    // no browser opener on this machine
+/** A listening port: 1-65535, or 0 for any free one. */
+export function parsePort(text: string, what: string): number {
+  const port = /^\d{1,5}$/.test(text.trim()) ? Number(text) : Number.NaN;
+  if (!Number.isInteger(port) || port < 0 || port > 65_535) {
+    throw new Error(`${what} must be a port from 1 to 65535 (or 0 for any free port), got "${text}"`);
   }
+  return port;
 }
 
 async function main(): Promise<void> {
   const args = parseLaunchArguments(process.argv.slice(2));
+  const unsupported = unsupportedRuntime(process.versions.node);
+  if (unsupported !== undefined) {
+    throw new Error(unsupported);
+  }
+  // Loaded after the runtime check: the engine loads the native SQLite module.
+  const { composeAppServices, createStderrLogger } = await import('../app-services/compose');
+  const { startWebHost } = await import('./web-host');
   const logger = createStderrLogger(process.env.TRACE_GRAPH_LOG === 'debug' ? 'debug' : 'warn');
   const { dataDir, services } = await composeAppServices({
     ...(args.dataDir === undefined ? {} : { dataDirFlag: args.dataDir }),
@@ -58,16 +58,19 @@ async function main(): Promise<void> {
     logger,
   });
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
+  const fromEnvironment = process.env.TRACE_GRAPH_PORT;
   const port =
-    args.port ?? (process.env.TRACE_GRAPH_PORT === undefined ? 0 : Number(process.env.TRACE_GRAPH_PORT));
+    args.port ??
+    (fromEnvironment === undefined || fromEnvironment === ''
+      ? 0
+      : parsePort(fromEnvironment, 'TRACE_GRAPH_PORT'));
   const host = await startWebHost({ services, staticDir: path.join(root, 'out', 'web'), port, logger });
   process.stdout.write(`Trace Graph is served at ${host.url}\n(data directory: ${dataDir})\n`);
-  if (args.open) {
-    openBrowser(host.url);
-  }
+  // Never `xdg-open <url>`: the token would be on a command line every local user can read.
+  const redirect = args.open ? await openInBrowser(host.url) : undefined;
   const stop = (): void => {
-    void host
-      .close()
+    void Promise.resolve(redirect?.remove())
+      .then(() => host.close())
       .then(() => services.close())
       .finally(() => process.exit(0));
   };

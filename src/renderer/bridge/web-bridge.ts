@@ -28,7 +28,8 @@ interface Pending {
 export function createWebBridge(url: string, token: string | undefined): AppApi {
   const listeners = new Map<EventChannel, Set<(payload: never) => void>>();
   const pending = new Map<number, Pending>();
-  const queue: string[] = [];
+  // Requests not sent yet (no open socket); each is sent at most once, and only while unanswered.
+  let queue: { id: number; message: string }[] = [];
   let nextId = 1;
   let socket: WebSocket | undefined;
   let retryMs = 250;
@@ -41,8 +42,12 @@ export function createWebBridge(url: string, token: string | undefined): AppApi 
     socket = current;
     current.addEventListener('open', () => {
       retryMs = 250;
-      for (const message of queue.splice(0)) {
-        current.send(message);
+      const waiting = queue;
+      queue = [];
+      for (const { id, message } of waiting) {
+        if (pending.has(id)) {
+          current.send(message);
+        }
       }
     });
     current.addEventListener('message', (event: MessageEvent<string>) => {
@@ -68,11 +73,13 @@ export function createWebBridge(url: string, token: string | undefined): AppApi 
       }
     });
     current.addEventListener('close', () => {
-      // Requests in flight are lost with the socket: answer them instead of hanging.
+      // Requests in flight are lost with the socket: answer them instead of hanging. A request
+      // answered "lost" is never sent later: the user saw it fail (a Start must not run anyway).
       for (const [id, request] of pending) {
         request.resolve(fail('internal', 'The connection to the app host was lost.'));
         pending.delete(id);
       }
+      queue = [];
       socket = undefined;
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 5_000);
@@ -97,7 +104,7 @@ export function createWebBridge(url: string, token: string | undefined): AppApi 
         if (socket?.readyState === WebSocket.OPEN) {
           socket.send(message);
         } else {
-          queue.push(message);
+          queue.push({ id, message });
         }
       });
     },

@@ -3,7 +3,6 @@ import type { AssetType } from '../../shared/model/asset';
 import type { SessionProgress } from '../../shared/model/session';
 import type { AppState } from './app-store';
 
-export const selectActiveCase = (state: AppState) => state.activeCase;
 export const selectSelectedEntity = (state: AppState) =>
   state.selectedId === undefined ? undefined : state.entitiesById.get(state.selectedId);
 export const selectCurrentProgress = (state: AppState): SessionProgress | undefined =>

@@ -4,6 +4,7 @@
  */
 import { canonicalCidr, canonicalLei, readDomainInput } from '../identity';
 import type { TypedAsset } from './asset';
+import { foldForComparison } from '../util/text';
 
 /** Asset types accepted as seeds, with an example value each (for help texts). */
 export const SEED_TYPES = {
@@ -39,9 +40,21 @@ export function parseSeed(type: string, rawValue: string): SeedResult {
   }
   switch (type) {
     case 'Organization':
-      return value.length > 300
-        ? { ok: false, error: 'organization name is longer than 300 characters' }
-        : { ok: true, seed: { type, asset: { unique_id: normalizeOrganizationName(value), name: value } } };
+      if (value.length > 300) {
+        return { ok: false, error: 'organization name is longer than 300 characters' };
+      }
+      // Identity drops punctuation, symbols and invisible characters, so a name needs something
+      // else: "!!!" or a zero-width space would become an organization without a name.
+      if (!/[\p{L}\p{N}]/u.test(value)) {
+        return { ok: false, error: `organization name has no letters or digits: "${value}"` };
+      }
+      if (/[\p{Cc}]/u.test(value)) {
+        return { ok: false, error: 'organization name contains control characters' };
+      }
+      return {
+        ok: true,
+        seed: { type, asset: { unique_id: normalizeOrganizationName(value), name: value } },
+      };
     case 'Identifier': {
       const result = canonicalLei(value);
       if (!result.ok) {
@@ -93,10 +106,5 @@ export function parseSeed(type: string, rawValue: string): SeedResult {
  * "Microsoft Corporation" and "MICROSOFT CORPORATION." are the same organization.
  */
 export function normalizeOrganizationName(name: string): string {
-  return name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\p{P}\p{S}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldForComparison(name);
 }

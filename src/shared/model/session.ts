@@ -30,8 +30,16 @@ export interface SessionProgress {
   cacheHits: number;
   /** HTTP requests / WHOIS queries sent, per source name. */
   requestsBySource: Record<string, number>;
-  /** Time spent waiting on each source's rate limiter, in milliseconds. */
+  /**
+   * Wall-clock time during which requests of each source waited on its rate limiter, in
+   * milliseconds (parallel waits of one source count once).
+   */
   rateLimitWaitMsBySource: Record<string, number>;
+  /**
+   * Sources with requests waiting on their rate limiter right now: since when, and when the last
+   * of them expects its turn (for a live countdown). Absent when none waits.
+   */
+  waitingOnRateLimit?: Record<string, { since: string; until: string }>;
   /** Sources that were skipped because they need an API key that is not configured. */
   sourcesNeedingKey: string[];
   failures: HandlerFailure[];

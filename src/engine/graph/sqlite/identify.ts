@@ -66,6 +66,8 @@ function inspect(path: string): 'case' {
     let version: number;
     let tables: Set<string>;
     try {
+      // Another process may be committing this case's first schema: wait for it as a writer would.
+      db.pragma('busy_timeout = 5000');
       applicationId = db.pragma('application_id', { simple: true }) as number;
       version = db.pragma('user_version', { simple: true }) as number;
       tables = new Set(

@@ -172,9 +172,3 @@ export function prefixContains(outer: IpPrefix, inner: IpPrefix): boolean {
   }
   return maskNetwork(inner.network, outer.length, BITS[outer.version]) === outer.network;
 }
-
-/** First and last address of a prefix. */
-export function prefixRange(prefix: IpPrefix): { first: bigint; last: bigint } {
-  const hostBits = BigInt(BITS[prefix.version] - prefix.length);
-  return { first: prefix.network, last: prefix.network + (1n << hostBits) - 1n };
-}

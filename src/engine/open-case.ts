@@ -1,0 +1,136 @@
+/** One open case file: its graph, the sessions running on it, and closing it when they settled. */
+import { randomUUID } from 'node:crypto';
+import type { SessionProgress } from '../shared/model/session';
+import type { AppConfig } from './config/config';
+import type { HandlerRegistry } from './core/registry';
+import type { MergeRule, PluginDefinition } from './core/plugin-api';
+import type { OpenCase, OpenCaseGraph, Session, StartSessionOptions } from './engine-types';
+import { createSessionRunner } from './events/session-runner';
+import { openCaseGraph } from './graph/case-graph';
+import type { SessionRecord } from './graph/types';
+import { seedIds } from './seeds';
+import type { Clock } from './util/clock';
+import type { Logger } from './util/logger';
+
+export interface OpenCaseOptions {
+  config: AppConfig;
+  registry: HandlerRegistry;
+  /** The plugins' declared identity rules, applied by the store on every write. */
+  mergeRules: readonly MergeRule[];
+  clock: Clock;
+  logger: Logger;
+  /** What each plugin's setup returned. */
+  resourcesOf: (plugin: PluginDefinition) => unknown;
+  /** Called once the case is closed. */
+  onClosed: () => void;
+}
+
+export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
+  const { clock, logger } = options;
+  return openCaseOn(openCaseGraph(path, { clock, logger, mergeRules: options.mergeRules }), path, options);
+}
+
+/** A case on an already opened store: a SQLite file or a team case on PostgreSQL. */
+export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCaseOptions): OpenCase {
+  const { config, clock, logger } = options;
+  const sessions = new Set<Session>();
+
+  const startSession = (sessionOptions: StartSessionOptions): Session => {
+    const depth = sessionOptions.depth ?? config.depth;
+    if (!Number.isInteger(depth) || depth < 0) {
+      throw new RangeError(`depth must be a whole number of 0 or more, got ${depth}`);
+    }
+    const { ids: seeds, written } = seedIds(graph, sessionOptions.seeds);
+    const id = randomUUID();
+    const runner = createSessionRunner({
+      sessionId: id,
+      registry: options.registry,
+      graph,
+      config,
+      clock,
+      logger,
+      resourcesOf: options.resourcesOf,
+      maxDepth: depth,
+      refresh: sessionOptions.refresh ?? false,
+    });
+    const record: SessionRecord = { id, startedAt: runner.progress.snapshot().startedAt, seeds, depth };
+    graph.saveSession(record);
+    const done = runner.dispatcher.done.then((progress) => {
+      sessions.delete(session);
+      saveFinished(graph, record, progress, logger);
+      return progress;
+    });
+    const session: Session = {
+      id,
+      done,
+      progress: () => runner.progress.snapshot(),
+      onProgress: (listener) => runner.progress.onProgress(listener),
+      pause: () => runner.dispatcher.pause(),
+      resume: () => runner.dispatcher.resume(),
+      cancel: () => runner.dispatcher.cancel(),
+    };
+    sessions.add(session);
+    if (written instanceof Promise) {
+      // A team case's seed write answers after its commit; dispatch starts once it is stored.
+      written.then(
+        () => runner.dispatcher.start(seeds),
+        (error: unknown) => {
+          logger.error('could not store the seeds', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+          runner.dispatcher.start([]);
+        },
+      );
+    } else {
+      runner.dispatcher.start(seeds);
+    }
+    return session;
+  };
+
+  let closing: Promise<void> | undefined;
+  return {
+    path,
+    graph,
+    startSession,
+    activeSessions: () => [...sessions],
+    onDelta: (listener) => graph.onDelta(listener),
+    saveCopy: (target) => {
+      if (graph.saveCopy === undefined) {
+        throw new Error('a team case cannot be copied to a file: export it instead');
+      }
+      graph.saveCopy(target);
+    },
+    close: () => {
+      closing ??= (async () => {
+        const running = [...sessions];
+        for (const session of running) {
+          session.cancel();
+        }
+        await Promise.all(running.map((session) => session.done));
+        await graph.close();
+        options.onClosed();
+      })();
+      return closing;
+    },
+  };
+}
+
+function saveFinished(
+  graph: OpenCaseGraph,
+  record: SessionRecord,
+  progress: SessionProgress,
+  logger: Logger,
+): void {
+  try {
+    graph.saveSession({
+      ...record,
+      ...(progress.finishedAt === undefined ? {} : { finishedAt: progress.finishedAt }),
+      summary: progress,
+    });
+  } catch (error) {
+    logger.warn('could not record the end of a session', {
+      session: record.id,
+      error: error instanceof Error ? error.message : String(error),
+    });
+  }
+}
