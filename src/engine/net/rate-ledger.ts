@@ -72,6 +72,8 @@ export function withRateLedger(
   };
   return {
     hold,
+    // The process's own queue; waits on other processes' grants come on top and are not foreseen.
+    ...(inner.expectedWaitMs === undefined ? {} : { expectedWaitMs: () => inner.expectedWaitMs?.() ?? 0 }),
     async acquire(signal?: AbortSignal): Promise<number> {
       const grant = await hold(signal);
       grant.release();
