@@ -12,7 +12,7 @@ import { createHttpClient } from './net/http-client';
 import { withRateLedger, type RateLedger } from './net/rate-ledger';
 import { openSqliteRateLedger } from './net/rate-ledger-sqlite';
 import { createRateLimiter } from './net/rate-limiter';
-import type { RequestOptions, SourceHttp } from './net/types';
+import type { HeldGrant, RequestOptions, SourceHttp } from './net/types';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
 import { findSessionContext, type SessionContext } from './util/session-context';
@@ -113,15 +113,14 @@ function withSessionSignal(http: SourceHttp): SourceHttp {
  * session as wall-clock time for `source`, with its expected end for the live countdown.
  */
 export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock: Clock): RateLimiter {
-  /** Waits for `take` while the session runs; a pause gives the place up and queues again on resume. */
-  const whileRunning = async <T>(
-    signal: AbortSignal | undefined,
+  // One waiting rule for plain and held grants: a paused session queues again once resumed.
+  const whenGranted = async <T>(
     take: (signal: AbortSignal | undefined) => Promise<T>,
-    waited: (taken: T, ms: number) => T,
-  ): Promise<T> => {
+    signal: AbortSignal | undefined,
+  ): Promise<{ grant: T; waitedMs: number | undefined }> => {
     const context = findSessionContext();
     if (context === undefined) {
-      return take(signal);
+      return { grant: await take(signal), waitedMs: undefined };
     }
     const started = clock.now();
     const own = sessionSignal(signal);
@@ -131,8 +130,8 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
       const running = context.runningSignal();
       const endWait = beginWait(context, limiter, source);
       try {
-        const taken = await take(own === undefined ? running : AbortSignal.any([own, running]));
-        return waited(taken, clock.now() - started);
+        const grant = await take(own === undefined ? running : AbortSignal.any([own, running]));
+        return { grant, waitedMs: clock.now() - started };
       } catch (error) {
         if (running.aborted && own?.aborted !== true) {
           continue; // paused: queue again once resumed
@@ -148,19 +147,18 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
     ...(limiter.expectedWaitMs === undefined
       ? {}
       : { expectedWaitMs: () => limiter.expectedWaitMs?.() ?? 0 }),
-    acquire: (signal) =>
-      whileRunning(
-        signal,
-        (inner) => limiter.acquire(inner),
-        (_taken, ms) => ms,
-      ),
-    // Keeps the limiter's held grants (the HTTP client releases them when the reply's headers
-    // arrive, so limits hold between ARRIVALS: issue 11.10).
+    acquire: async (signal) => {
+      const { grant, waitedMs } = await whenGranted((inner) => limiter.acquire(inner), signal);
+      return waitedMs ?? grant;
+    },
+    // Keep the held grant (issue 11.10): the HTTP client releases it once the server has the request.
     ...(hold === undefined
       ? {}
       : {
-          hold: (signal: AbortSignal | undefined) =>
-            whileRunning(signal, hold, (grant, ms) => ({ waitedMs: ms, release: () => grant.release() })),
+          hold: async (signal?: AbortSignal): Promise<HeldGrant> => {
+            const { grant, waitedMs } = await whenGranted(hold, signal);
+            return { waitedMs: waitedMs ?? grant.waitedMs, release: () => grant.release() };
+          },
         }),
   };
 }

@@ -71,9 +71,9 @@ export function withRateLedger(
     };
   };
   return {
-    hold,
-    // The process's own queue; waits on other processes' grants come on top and are not foreseen.
+    // The in-process estimate (the progress countdown; other processes' holds can only add to it).
     ...(inner.expectedWaitMs === undefined ? {} : { expectedWaitMs: () => inner.expectedWaitMs?.() ?? 0 }),
+    hold,
     async acquire(signal?: AbortSignal): Promise<number> {
       const grant = await hold(signal);
       grant.release();
