@@ -59,7 +59,7 @@ export interface Session {
 export type OpenCaseGraph = Omit<CaseGraph, 'apply' | 'close'> & {
   apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
   close(): void | Promise<void>;
-  /** A complete copy of a case file (SQLite only: a team case is copied by exporting it). */
+  /** A complete copy as a case file, taken while the case is open (a team case copies its replica). */
   saveCopy?(target: string): void;
 };
 

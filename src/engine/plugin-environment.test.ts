@@ -87,4 +87,25 @@ describe('session-aware limiter', () => {
     }
     expect((await harness.dispatcher.done).waitingOnRateLimit).toBeUndefined();
   });
+
+  it("keeps the limiter's held grants, so a token's interval starts at its release", async () => {
+    const clock = createManualClock();
+    const limiter = sessionAwareLimiter(
+      createRateLimiter({ requests: 1, intervalMs: 1000, clock }),
+      'SRC',
+      clock,
+    );
+    const held = await limiter.hold?.();
+    expect(held).toBeDefined();
+    let nextAt: number | undefined;
+    const next = limiter.acquire().then(() => void (nextAt = clock.now()));
+    const releasedAt = clock.now() + 600;
+    await clock.advance(600);
+    held?.release();
+    await clock.advance(999);
+    expect(nextAt).toBeUndefined();
+    await clock.advance(1);
+    await next;
+    expect(nextAt).toBe(releasedAt + 1000);
+  });
 });

@@ -48,6 +48,7 @@ export const USAGE = [
   '  cli copy --case <file.sqlite> --out <copy.sqlite>',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
   '            DomainRecord=<domain>',
+  'a team case: --case postgresql://USER@HOST:PORT/DBNAME#CASENAME[?sslmode=...] (password: PGPASSWORD)',
 ].join('\n');
 
 export function parseCommandLine(argv: readonly string[]): CliCommand {

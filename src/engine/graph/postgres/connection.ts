@@ -114,3 +114,22 @@ export function describeConnectError(error: unknown, target: TeamCaseTarget): st
   }
   return `cannot open ${where}: ${text}`;
 }
+
+/** SQLSTATE classes 08 (connection exception) and 57P (operator intervention), socket errors. */
+export function isConnectionLoss(error: unknown): boolean {
+  const code = (error as { code?: unknown } | undefined)?.code;
+  if (
+    typeof code === 'string' &&
+    (/^08/.test(code) || /^57P0[123]$/.test(code) || /^E(CONNRESET|PIPE)$/.test(code))
+  ) {
+    return true;
+  }
+  return /Connection terminated|not queryable|connection error/i.test(
+    error instanceof Error ? error.message : '',
+  );
+}
+
+/** An error's message on one line (server messages may hold newlines). */
+export function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+}

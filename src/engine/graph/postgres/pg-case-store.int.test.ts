@@ -1,12 +1,18 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphDelta } from '../../../shared/model/graph';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../../test/support/postgres';
+import { silentLogger } from '../../util/logger';
+import { openCaseGraph } from '../case-graph';
 import { FindingsBuilder, type Findings } from '../findings';
 import { InvalidRelationError, type WriteOptions } from '../types';
 import { TeamCaseError } from './connection';
 import { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './pg-case-store';
 import { openPgRateLedger } from './pg-rate-ledger';
+import { teamCaseGraph } from './team-case-graph';
 import { parseTeamCaseUrl } from './team-case-url';
 
 const GLEIF = { name: 'GLEIF', confidence: 100 };
@@ -146,6 +152,58 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     const reader = await open('reopen');
     expect(await reader.exportJson()).toEqual(before);
     expect(await reader.loadPositions()).toEqual({ 'Organization:kept 0': { x: 1, y: 2 } });
+  });
+
+  it('saves a copy of a team case as a case file holding every committed write', async () => {
+    const store = await open('copied');
+    await store.apply(organizationWithLei('Copied', lei(9)), write);
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'team-copy-'));
+    try {
+      const file = path.join(dir, 'copy.sqlite');
+      teamCaseGraph(store, silentLogger).saveCopy(file);
+      const copy = openCaseGraph(file);
+      expect(copy.exportJson()).toEqual(await store.exportJson());
+      copy.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it("reconnects after the server drops every connection, and keeps delivering the other client's writes", async () => {
+    const alice = await open('dropped');
+    const bob = await open('dropped');
+    const states: string[] = [];
+    const lost = Promise.all(
+      [alice, bob].map(
+        (store) =>
+          new Promise<void>((resolve) => {
+            store.onConnectionState((state) => {
+              states.push(state);
+              if (state === 'reconnecting') {
+                resolve();
+              }
+            });
+          }),
+      ),
+    );
+    const admin = new pg.Client({
+      host: server.host,
+      port: server.port,
+      user: server.user,
+      password: server.password,
+      database: 'postgres',
+    });
+    await admin.connect();
+    await admin.query(
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'trace-graph'`,
+    );
+    await admin.end();
+    await lost;
+    const seen = deltaReaching(bob, 1);
+    const written = await alice.apply(organizationWithLei('After The Drop', lei(10)), write);
+    expect((await seen).seq).toBe(written.seq);
+    expect((await bob.apply(organizationWithLei('Bob Too', lei(11)), write)).seq).toBe(written.seq + 1);
+    expect(states).toContain('connected');
   });
 
   it('opens and exports for a read-only role but refuses to enrich, with a clear message', async () => {

@@ -20,7 +20,7 @@ import { openCaseGraph, type SqliteCaseStore } from '../case-graph';
 import type { CaseStore, ChangesSince, MergeRule, Positions } from '../case-store';
 import type { Findings } from '../findings';
 import type { CaseGraph, SessionRecord, WriteOptions } from '../types';
-import { connectTeamCase, TeamCaseError } from './connection';
+import { connectTeamCase, isConnectionLoss, oneLine, TeamCaseError } from './connection';
 import { migrate } from './schema';
 import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
 
@@ -39,6 +39,9 @@ export interface TeamCaseOptions {
 }
 
 type WriteKind = 'apply' | 'meta' | 'positions' | 'session';
+
+/** `reconnecting` after a dropped connection, `connected` once every connection is back. */
+export type TeamConnectionState = 'connected' | 'reconnecting';
 
 interface LoggedWrite {
   write_no: string;
@@ -85,10 +88,6 @@ export async function openTeamCase(
   }
 }
 
-function oneLine(error: unknown): string {
-  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
-}
-
 export class PostgresCaseStore implements CaseStore {
   private replica: SqliteCaseStore & CaseGraph;
   private lastWrite = 0;
@@ -107,8 +106,12 @@ export class PostgresCaseStore implements CaseStore {
   readonly target: TeamCaseTarget;
   /** True when the role may read but not write: open and export work, enriching does not. */
   readonly readOnly: boolean;
-  private readonly client: pg.Client;
-  private readonly listener: pg.Client;
+  private client: pg.Client;
+  private listener: pg.Client;
+  /** The write connection ended (server restart, network): the next operation reconnects. */
+  private clientLost = false;
+  private readonly password: string | undefined;
+  private readonly stateListeners = new Set<(state: TeamConnectionState) => void>();
 
   constructor(
     target: TeamCaseTarget,
@@ -124,7 +127,70 @@ export class PostgresCaseStore implements CaseStore {
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
     this.mergeRules = options.mergeRules ?? [];
+    this.password = options.password;
     this.replica = this.newReplica();
+    this.watch(client, 'writes');
+  }
+
+  /** Connection changes, for a "reconnecting" banner. Returns an unsubscribe function. */
+  onConnectionState(listener: (state: TeamConnectionState) => void): () => void {
+    this.stateListeners.add(listener);
+    return () => this.stateListeners.delete(listener);
+  }
+
+  private setState(state: TeamConnectionState): void {
+    for (const listener of [...this.stateListeners]) {
+      listener(state);
+    }
+  }
+
+  private watch(client: pg.Client, role: 'writes' | 'notes'): void {
+    client.once('end', () => {
+      if (this.closed) {
+        return;
+      }
+      this.logger.warn(`team case: lost the ${role} connection to ${this.address}; reconnecting`);
+      this.setState('reconnecting');
+      if (role === 'writes') {
+        this.clientLost = true;
+      } else {
+        void this.reconnectListener();
+      }
+    });
+  }
+
+  /** A failed reconnect fails the operation with one line; the next one tries again. */
+  private async reconnectClient(): Promise<void> {
+    const client = await connectTeamCase(this.target, this.password);
+    const old = this.client;
+    this.client = client;
+    this.clientLost = false;
+    old.removeAllListeners('end');
+    await old.end().catch(() => undefined);
+    this.watch(client, 'writes');
+    this.setState('connected');
+  }
+
+  /** Listens again after a dropped connection, with backoff, then fetches what was missed. */
+  private async reconnectListener(): Promise<void> {
+    for (let attempt = 0; !this.closed; attempt += 1) {
+      // Real time: reconnecting waits on the network, whatever clock the case's writes use.
+      await systemClock.sleep(Math.min(250 * 2 ** attempt, 5_000));
+      if (this.closed) {
+        return;
+      }
+      try {
+        const listener = await connectTeamCase(this.target, this.password);
+        this.listener = listener;
+        await this.listen();
+        this.watch(listener, 'notes');
+        await this.exclusive(() => this.catchUp());
+        this.setState('connected');
+        return;
+      } catch (error) {
+        this.logger.warn('team case: reconnecting failed, trying again', { error: oneLine(error) });
+      }
+    }
   }
 
   /** The case as shown to the user (no password). */
@@ -133,11 +199,20 @@ export class PostgresCaseStore implements CaseStore {
   }
 
   /** Synchronous reads of the local replica (the engine's TTL lookups); current within one notification. */
-  get reader(): Omit<CaseGraph, 'apply' | 'onDelta' | 'setMeta' | 'savePositions' | 'saveSession' | 'close'> {
+  get reader(): Omit<
+    SqliteCaseStore & CaseGraph,
+    'apply' | 'onDelta' | 'setMeta' | 'savePositions' | 'saveSession' | 'close'
+  > {
     return this.replica;
   }
 
   async start(): Promise<void> {
+    await this.listen();
+    this.watch(this.listener, 'notes');
+    await this.exclusive(() => this.catchUp());
+  }
+
+  private async listen(): Promise<void> {
     this.listener.on('notification', (message) => {
       if (message.channel !== NOTIFY_CHANNEL || message.payload === undefined) {
         return;
@@ -151,7 +226,6 @@ export class PostgresCaseStore implements CaseStore {
       }
     });
     await this.listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
-    await this.exclusive(() => this.catchUp());
   }
 
   private newReplica(): SqliteCaseStore & CaseGraph {
@@ -196,7 +270,23 @@ export class PostgresCaseStore implements CaseStore {
       if (this.diverged) {
         this.rebuild();
       }
-      return task();
+      if (this.clientLost) {
+        await this.reconnectClient();
+      }
+      try {
+        return await task();
+      } catch (error) {
+        if (!isConnectionLoss(error) || this.closed) {
+          throw error;
+        }
+        // The connection died before its 'end' event reached us: reconnect and try once more.
+        // Nothing of the failed attempt was committed (a write's replica change is rebuilt).
+        await this.reconnectClient();
+        if (this.diverged) {
+          this.rebuild();
+        }
+        return task();
+      }
     });
     this.queue = run.catch(() => undefined);
     return run;
@@ -295,6 +385,9 @@ export class PostgresCaseStore implements CaseStore {
         await this.client.query('ROLLBACK').catch(() => undefined);
         if (ranLocally) {
           this.diverged = true;
+        }
+        if (isConnectionLoss(error)) {
+          throw error; // exclusive() reconnects and tries once more
         }
         if ((error as { code?: string }).code === '42501') {
           throw new ReadOnlyTeamCaseError(

@@ -41,6 +41,8 @@ export function teamCaseGraph(store: PostgresCaseStore, logger: Logger) {
     saveSession: (...args: Parameters<PostgresCaseStore['saveSession']>): void => {
       store.saveSession(...args).catch(logged('the session record'));
     },
+    // A team case saved as a case file: the replica, which holds every write seen so far.
+    saveCopy: (target: string): void => store.reader.saveCopy(target),
     close: () => store.close(),
   };
 }
