@@ -71,7 +71,7 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   };
   expect(json.entities).toHaveLength(nodes);
   expect(json.edges).toHaveLength(edges);
-  expect(json.entities.map((entity) => entity.id)).toContain('Identifier:lei:984500lqholding00011');
+  expect(json.entities.map((entity) => entity.id)).toContain('Identifier:lei:984500lqholding00038');
   expect(json.edges.every((edge) => edge.sources.length > 0)).toBe(true);
 
   await page.getByRole('button', { name: 'Export' }).click();

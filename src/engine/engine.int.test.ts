@@ -86,7 +86,7 @@ beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'engine-int-'));
   calls = { query: 0, lookup: 0 };
   server = await startFakeHttpServer((request) =>
-    request.path === '/lei' ? { body: { lei: 'ABCDEFGHIJKLMNOPQR12' } } : { status: 404, body: {} },
+    request.path === '/lei' ? { body: { lei: 'ABCDEFGHIJKLMNOPQR30' } } : { status: 404, body: {} },
   );
 });
 
@@ -120,7 +120,7 @@ describe('engine', () => {
     expect(progress.failures).toEqual([]);
     const exported = open.graph.exportJson();
     expect(exported.entities.map((e) => e.id).sort()).toEqual([
-      'Identifier:lei:abcdefghijklmnopqr12',
+      'Identifier:lei:abcdefghijklmnopqr30',
       'Organization:acme',
     ]);
     expect(exported.edges).toMatchObject([
@@ -186,7 +186,7 @@ describe('engine', () => {
     );
     const progress = await open.startSession({ seeds: ['Organization:acme'], depth: 0 }).done;
     expect(progress.done).toBe(1);
-    expect(open.graph.findEntity('Identifier:lei:abcdefghijklmnopqr12')).toBeDefined();
+    expect(open.graph.findEntity('Identifier:lei:abcdefghijklmnopqr30')).toBeDefined();
   });
 
   it('refuses to expand an id that is not in the case', () => {
@@ -195,7 +195,7 @@ describe('engine', () => {
   });
 
   it('aborts an in-flight request when the session is cancelled', async () => {
-    server.setRoute(() => ({ delayMs: 20_000, body: { lei: 'ABCDEFGHIJKLMNOPQR12' } }));
+    server.setRoute(() => ({ delayMs: 20_000, body: { lei: 'ABCDEFGHIJKLMNOPQR30' } }));
     const open = startEngine().openCase(path.join(dir, 'case.sqlite'));
     const session = open.startSession({ seeds: [acme] });
     while (server.requests.length === 0) {
@@ -205,7 +205,7 @@ describe('engine', () => {
     const progress = await session.done;
     expect(progress.state).toBe('cancelled');
     expect(progress.failures).toEqual([]);
-    expect(open.graph.findEntity('Identifier:lei:abcdefghijklmnopqr12')).toBeUndefined();
+    expect(open.graph.findEntity('Identifier:lei:abcdefghijklmnopqr30')).toBeUndefined();
   });
 
   it('records a failing source on the session and finishes', async () => {

@@ -18,7 +18,10 @@ export function createEngine(options: EngineOptions): Engine {
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? silentLogger;
   const plugins = options.plugins ?? builtinPlugins();
-  const registry = createHandlerRegistry(plugins);
+  // The configured order of DomainRecord's alternatives (RDAP, WHOIS): see docs/rdap.md.
+  const registry = createHandlerRegistry(plugins, { order: { DomainRecord: config.sources.domain.order } });
+  // Identity rules are the plugins' knowledge (GLEIF: one LEI, one organization); stores apply them.
+  const mergeRules = plugins.flatMap((plugin) => plugin.mergeRules ?? []);
 
   const environment = createPluginEnvironment({
     config,
@@ -39,6 +42,7 @@ export function createEngine(options: EngineOptions): Engine {
       const open = openCaseFile(path, {
         config,
         registry,
+        mergeRules,
         clock,
         logger,
         resourcesOf: (plugin) => resources.get(plugin),

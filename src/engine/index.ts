@@ -24,7 +24,18 @@ export {
   type CredentialStore,
 } from './credentials/credential-store';
 
-export { openCaseGraph, type CaseGraphOptions } from './graph/case-graph';
+export {
+  CaseFileGoneError,
+  CaseFileVersionError,
+  CaseInUseError,
+  NotACaseFileError,
+  copyCaseFile,
+  deleteCaseFile,
+  openCaseGraph,
+  type CaseGraphOptions,
+  type SqliteCaseStore,
+} from './graph/case-graph';
+export { asyncCaseStore, type CaseStore, type MergeRule, type SyncCaseStore } from './graph/case-store';
 export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOptions } from './graph/types';
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';

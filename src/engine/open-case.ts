@@ -6,7 +6,7 @@ import type { HandlerRegistry } from './core/registry';
 import type { PluginDefinition } from './core/plugin-api';
 import type { OpenCase, Session, StartSessionOptions } from './engine-types';
 import { createSessionRunner } from './events/session-runner';
-import { openCaseGraph } from './graph/case-graph';
+import { openCaseGraph, type CaseGraphOptions } from './graph/case-graph';
 import type { CaseGraph, SessionRecord } from './graph/types';
 import { seedIds } from './seeds';
 import type { Clock } from './util/clock';
@@ -15,6 +15,8 @@ import type { Logger } from './util/logger';
 export interface OpenCaseOptions {
   config: AppConfig;
   registry: HandlerRegistry;
+  /** Identity rules the plugins declare (GLEIF: one LEI, one organization). */
+  mergeRules: NonNullable<CaseGraphOptions['mergeRules']>;
   clock: Clock;
   logger: Logger;
   /** What each plugin's setup returned. */
@@ -25,7 +27,7 @@ export interface OpenCaseOptions {
 
 export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
   const { config, clock, logger } = options;
-  const graph = openCaseGraph(path, { clock, logger });
+  const graph = openCaseGraph(path, { clock, logger, mergeRules: options.mergeRules });
   const sessions = new Set<Session>();
 
   const startSession = (sessionOptions: StartSessionOptions): Session => {

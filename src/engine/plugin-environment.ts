@@ -7,6 +7,7 @@ import type { RateLimit } from './config/config';
 import type { PluginEnvironment, RateLimiter } from './core/plugin-api';
 import type { CredentialStore } from './credentials/credential-store';
 import type { AppConfig } from './config/config';
+import { configuredEndpoints, createDestinationPolicy } from './net/destination-policy';
 import { createHttpClient } from './net/http-client';
 import { createRateLimiter } from './net/rate-limiter';
 import type { RequestOptions, SourceHttp } from './net/types';
@@ -33,6 +34,8 @@ export function createPluginEnvironment(options: PluginEnvironmentOptions): Plug
     }
     return limiter;
   };
+  // Endpoints named in the configuration are trusted as set; any other destination must be public.
+  const destinations = createDestinationPolicy(configuredEndpoints(config));
   return {
     config,
     dataDir: options.dataDir,
@@ -47,6 +50,7 @@ export function createPluginEnvironment(options: PluginEnvironmentOptions): Plug
           clock,
           credentials,
           logger,
+          destinations,
           hooks: {
             onRequest: (source: string) => findSessionContext()?.countRequest(source),
             // Waits are counted by the session-aware limiter below, as wall-clock time.
@@ -73,9 +77,11 @@ function sessionSignal(own: AbortSignal | undefined): AbortSignal | undefined {
 
 /** Every request made while a session runs is aborted when that session is cancelled. */
 function withSessionSignal(http: SourceHttp): SourceHttp {
-  const withSignal = (options: RequestOptions | undefined): RequestOptions | undefined => {
+  const withSignal = <TOptions extends RequestOptions>(
+    options: TOptions | undefined,
+  ): TOptions | undefined => {
     const signal = sessionSignal(options?.signal);
-    return signal === undefined ? options : { ...options, signal };
+    return signal === undefined ? options : ({ ...options, signal } as TOptions);
   };
   return {
     getJson: (pathOrUrl, options) => http.getJson(pathOrUrl, withSignal(options)),

@@ -79,6 +79,13 @@ function rewriteLinks(value: unknown, origin: string): unknown {
   return value;
 }
 
+/** No query, or only `page[size]` (and `page[number]=1`): the request is for the first page. */
+function asksForFirstPage(query: URLSearchParams): boolean {
+  return [...query.entries()].every(
+    ([name, value]) => name === 'page[size]' || (name === 'page[number]' && value === '1'),
+  );
+}
+
 export function notFoundReply(detail: string): FakeReply {
   return {
     status: 404,
@@ -127,7 +134,11 @@ export async function startFakeGleifServer(options: FakeGleifOptions): Promise<F
     return matches[0];
   };
 
-  /** A bare `direct-children` URL: the recorded first page with the smallest page size. */
+  /**
+   * A first `direct-children` page of any size (the plugin asks for 200): the recorded first page
+   * with the smallest page size, as a registry whose largest page is that size would answer. Its
+   * `links.next` leads through the recorded pages of that size, so paging is exercised.
+   */
   const findFirstChildrenPage = (pathname: string): Recorded | undefined => {
     const pages = recorded.filter(
       (item) => item.path === pathname && item.params.get('page[number]') === '1',
@@ -160,7 +171,7 @@ export async function startFakeGleifServer(options: FakeGleifOptions): Promise<F
     if (exact !== undefined) {
       return serveFile(exact);
     }
-    if (request.path.endsWith('/direct-children') && [...request.query.keys()].length === 0) {
+    if (request.path.endsWith('/direct-children') && asksForFirstPage(request.query)) {
       const first = findFirstChildrenPage(request.path);
       if (first !== undefined) {
         return serveFile(first);

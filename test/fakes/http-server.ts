@@ -27,6 +27,11 @@ export interface FakeReply {
   delayMs?: number;
   /** Destroy the socket instead of replying. */
   destroy?: boolean;
+  /**
+   * Write the reply by hand (hostile replies: a body cut by a reset, a body that never ends). The
+   * fake calls it instead of writing `status`/`headers`/`body`.
+   */
+  respond?: (response: http.ServerResponse, request: http.IncomingMessage) => void;
 }
 
 export type FakeRoute = (request: FakeRequest) => FakeReply | Promise<FakeReply>;
@@ -66,6 +71,10 @@ export async function startFakeHttpServer(route: FakeRoute): Promise<FakeHttpSer
           }
           if (reply.destroy) {
             req.socket.destroy();
+            return;
+          }
+          if (reply.respond) {
+            reply.respond(res, req);
             return;
           }
           const isRaw = typeof reply.body === 'string' || Buffer.isBuffer(reply.body);

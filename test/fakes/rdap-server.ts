@@ -4,6 +4,11 @@
  * `/bootstrap/` with their service URLs rewritten to point here. It serves a directory laid out as
  * `bootstrap/{asn,ipv4,ipv6}.json` and `responses/<rir>/{autnum_<n>,ip_<address>}.json` (the shared
  * recorded fixtures, or the project's synthetic ones). Every request is logged.
+ *
+ * Domains: `bootstrap/dns.json`'s service URLs are rewritten to `<url>/dns/<host>/<path>`, and
+ * `/dns/<host>/.../domain/<name>` serves `responses/domain/<host>_<name>.json` (name in lower case,
+ * as the recorded files are named) with its `related` RDAP links rewritten the same way,
+ * so a registry's link to its registrar's RDAP leads to the registrar's recorded reply here.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -19,6 +24,7 @@ import {
   type Clock,
   type Engine,
   type OpenCase,
+  type PluginDefinition,
   type RateLimit,
 } from '../../src/engine/index';
 import { rdapPlugin } from '../../src/engine/plugins/rdap/index';
@@ -45,6 +51,8 @@ export interface FakeRdapServer {
   /** `<url>/bootstrap/` : the bootstrap base URL to configure. */
   readonly bootstrapUrl: string;
   readonly requests: FakeRequest[];
+  /** `/dns/<host>/<path>`: where this fake serves what the real `https://<host>/<path>` would. */
+  fakeDomainUrl(url: string): string;
   /** Requests for RDAP objects (not the bootstrap files), in arrival order. */
   objectRequests(): FakeRequest[];
   /** Answer some requests differently (429s, redirect loops, broken bodies); undefined passes through. */
@@ -197,6 +205,10 @@ export async function startFakeRdapServer(options: FakeRdapServerOptions): Promi
       return { status: 404, body: 'no such bootstrap file' };
     }
     const registry = JSON.parse(readFileSync(file, 'utf8')) as { services: [string[], string[]][] };
+    if (name === 'dns.json') {
+      registry.services = registry.services.map(([entries, urls]) => [entries, urls.map(toFakeDomainUrl)]);
+      return { status: 200, headers: { 'content-type': 'application/json' }, body: registry };
+    }
     registry.services = registry.services.map(([entries, urls]) => {
       const rir = urls.map(rirOfUrl).find((item) => item !== undefined);
       return [entries, rir === undefined ? urls : [options.rirBaseUrls?.[rir] ?? `${base}/${rir}/`]];
@@ -249,10 +261,49 @@ export async function startFakeRdapServer(options: FakeRdapServerOptions): Promi
     return serveFile(file);
   };
 
+  /** `https://host/path` as the same path under this fake's `/dns/host/`. */
+  const toFakeDomainUrl = (url: string): string => {
+    try {
+      const parsed = new URL(url);
+      return `${base}/dns/${parsed.host}${parsed.pathname}${parsed.search}`;
+    } catch {
+      return url;
+    }
+  };
+
+  /** A recorded domain reply, its RDAP links pointing into this fake. */
+  const serveDomain = (host: string, objectPath: string): FakeReply => {
+    const name = /(?:^|\/)domain\/([^/?]+)$/.exec(objectPath)?.[1];
+    const file =
+      name === undefined
+        ? undefined
+        : path.join(
+            responses,
+            'domain',
+            `${host}_${decodeURIComponent(name).toLowerCase().replace(/\.$/, '')}.json`,
+          );
+    if (file === undefined || !existsSync(file)) {
+      return rdapError(404, 'Not Found', `no ${objectPath} at ${host}`);
+    }
+    const body = JSON.parse(readFileSync(file, 'utf8')) as {
+      links?: { href?: unknown; type?: unknown; rel?: unknown }[];
+    };
+    for (const link of Array.isArray(body.links) ? body.links : []) {
+      if (typeof link.href === 'string' && link.type === 'application/rdap+json' && link.rel === 'related') {
+        link.href = toFakeDomainUrl(link.href);
+      }
+    }
+    return { status: 200, headers: RDAP_HEADERS, body };
+  };
+
   const route = (request: FakeRequest): FakeReply => {
     const intercepted = interceptor?.(request);
     if (intercepted) {
       return intercepted;
+    }
+    const domain = /^\/dns\/([^/]+)\/(.+)$/.exec(request.path);
+    if (domain?.[1] !== undefined && domain[2] !== undefined) {
+      return serveDomain(domain[1], domain[2]);
     }
     const bootstrap = /^\/bootstrap\/([^/]+)$/.exec(request.path);
     if (bootstrap?.[1] !== undefined) {
@@ -278,6 +329,7 @@ export async function startFakeRdapServer(options: FakeRdapServerOptions): Promi
   return {
     url: server.url,
     bootstrapUrl: `${server.url}/bootstrap/`,
+    fakeDomainUrl: (url) => toFakeDomainUrl(url),
     requests: server.requests,
     objectRequests: () => server.requests.filter((request) => !request.path.startsWith('/bootstrap/')),
     intercept: (handler) => {
@@ -311,6 +363,10 @@ export interface RdapHarnessOptions {
   server?: FakeRdapServer;
   clock?: Clock;
   http?: Partial<AppConfig['http']>;
+  /** Plugins registered after RDAP (e.g. WHOIS, the domain lookup's fallback). */
+  plugins?: PluginDefinition[];
+  /** WHOIS server addresses (a fake WHOIS set) for those plugins. */
+  whois?: { ianaServer: string; servers: Record<string, string> };
 }
 
 export async function openRdapHarness(options: RdapHarnessOptions): Promise<RdapHarness> {
@@ -323,6 +379,9 @@ export async function openRdapHarness(options: RdapHarnessOptions): Promise<Rdap
         rateLimit: options.rdap?.rateLimit ?? { requests: 100, intervalMs: 1000 },
         ...(options.rdap?.hosts === undefined ? {} : { hosts: options.rdap.hosts }),
       },
+      ...(options.whois === undefined
+        ? {}
+        : { whois: { ...options.whois, rateLimit: { requests: 100, intervalMs: 1000 } } }),
     },
     http: { timeoutMs: 5000, ...options.http },
   });
@@ -330,7 +389,7 @@ export async function openRdapHarness(options: RdapHarnessOptions): Promise<Rdap
     config,
     dataDir,
     credentials: createMemoryCredentialStore(),
-    plugins: [rdapPlugin],
+    plugins: [rdapPlugin, ...(options.plugins ?? [])],
     ...(options.clock === undefined ? {} : { clock: options.clock }),
   });
   const kase = engine.openCase(path.join(dataDir, 'case.sqlite'));

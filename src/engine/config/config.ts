@@ -66,6 +66,30 @@ const DEFAULT_TTL_RULES: z.output<typeof ttlRuleSchema>[] = [
   { from: 'Identifier', plugin: 'gleif', ttl: '30d' },
 ];
 
+// Shared mailbox providers: their domain says nothing about the mailbox holder.
+const DEFAULT_MAILBOX_PROVIDERS = [
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'icloud.com',
+  'me.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.de',
+  'web.de',
+  'mail.ru',
+  'yandex.ru',
+  'qq.com',
+  '163.com',
+  'zoho.com',
+];
+
 const rateLimit = (requests: number, intervalMs: number) => rateLimitSchema.default({ requests, intervalMs });
 
 export const configSchema = z
@@ -101,6 +125,22 @@ export const configSchema = z
             rateLimit: rateLimit(1, 1000),
           })
           .prefault({}),
+        /** Which plugin answers a DomainRecord first; the next is its fallback (see docs/rdap.md). */
+        domain: z
+          .strictObject({
+            order: z
+              .array(z.enum(['rdap', 'whois']))
+              .min(1)
+              .default(() => ['rdap' as const, 'whois' as const]),
+          })
+          .prefault({}),
+      })
+      .prefault({}),
+    /** Pivots from names to the domains that hold them (see docs/rdap.md). */
+    pivots: z
+      .strictObject({
+        enabled: z.boolean().default(true),
+        mailboxProviders: z.array(z.string().min(1)).default(() => [...DEFAULT_MAILBOX_PROVIDERS]),
       })
       .prefault({}),
     ttl: z

@@ -4,7 +4,7 @@
  * (call the source, return findings). The engine owns routing by asset type, priorities, TTL
  * decisions, rate limiting, the one write path, dedupe, depth limits and dispatch.
  */
-import type { AssetOf, AssetType } from '../../shared/model/asset';
+import type { AssetOf, AssetType, EntityId } from '../../shared/model/asset';
 import type { Entity, SourceRef } from '../../shared/model/graph';
 import type { AppConfig, RateLimit } from '../config/config';
 import type { CredentialStore } from '../credentials/credential-store';
@@ -12,14 +12,25 @@ import type { HttpClientOptions, RateLimiter, SourceHttp } from '../net/types';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
-import type { GraphReader } from '../graph/types';
+import type { GraphReader, Neighbour } from '../graph/types';
+import type { MergeRule } from '../graph/case-store';
 
 // The plugin API is the one surface a plugin imports: the graph and net types it touches are
 // re-exported here so that plugins never reach into the layers below.
 export type { EdgeFinding, EdgeProperties, Findings } from '../graph/findings';
 export { FindingsBuilder, emptyFindings } from '../graph/findings';
 export type { EdgeQuery, GraphReader, Neighbour } from '../graph/types';
-export type { HttpClientOptions, HttpResponse, RateLimiter, RequestOptions, SourceHttp } from '../net/types';
+export type { MergeRule } from '../graph/case-store';
+export type {
+  HttpClientOptions,
+  HttpResponse,
+  JsonRequestOptions,
+  RateLimiter,
+  RequestOptions,
+  SourceHttp,
+} from '../net/types';
+export { MalformedBodyError, SourceError } from '../net/errors';
+export { SourceReplyError, parsed } from './reply';
 
 export type Priority = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 
@@ -42,12 +53,28 @@ export interface PluginEnvironment {
   countRequest(source: string): void;
 }
 
+/**
+ * The case graph as this handler's source confirmed it within the TTL: edges carrying the
+ * plugin's source, confirmed at or after `since`. What every lookup reads, pre-bound by the
+ * engine so that no handler restates `{ source, since }`.
+ */
+export interface ConfirmedEdges {
+  /** Edges from `id` (only these relation labels when given). */
+  outgoing(id: EntityId, relations?: readonly string[]): Neighbour[];
+  /** Edges into `id` (only these relation labels when given). */
+  incoming(id: EntityId, relations?: readonly string[]): Neighbour[];
+}
+
 /** What a handler's lookup and query receive for one event. */
 export interface HandlerContext<TType extends AssetType, TResources> {
   /** The event's entity, with its asset narrowed to the handler's type. */
   entity: Entity & { type: TType; asset: AssetOf<TType> };
+  /** The plugin's source: its name goes into error messages instead of a literal. */
+  source: SourceRef;
   /** The TTL start time (ms since epoch): data older than this is stale. */
   since: number;
+  /** Edges this source confirmed within the TTL (the lookup path's usual read). */
+  confirmed: ConfirmedEdges;
   /**
    * True when the session was asked to ignore the TTL ("refresh"): a query must not reuse what
    * another handler confirmed within the TTL either.
@@ -56,11 +83,17 @@ export interface HandlerContext<TType extends AssetType, TResources> {
   graph: GraphReader;
   /** What the plugin's setup returned (HTTP clients, WHOIS client, bootstrap client...). */
   resources: TResources;
-  /** Aborted when the session is cancelled. Pass it to every request. */
+  /**
+   * Aborted when the session is cancelled. HTTP clients and limiters from the plugin environment
+   * already observe it (the engine binds the running session's signal to every request and wait):
+   * pass it only to I/O of the plugin's own, such as a WHOIS socket.
+   */
   signal: AbortSignal;
   /**
    * Records a failure on the session without failing the handler, for partial results (e.g. a
-   * failing page of children after earlier pages were read).
+   * failing page of children after earlier pages were read). The findings are still written, but
+   * the entity is not marked monitored: the next run queries again instead of trusting a partial
+   * answer for the whole TTL.
    */
   recordFailure(error: unknown): void;
   logger: Logger;
@@ -77,13 +110,53 @@ export interface HandlerDefinition<TType extends AssetType = AssetType, TResourc
   /** Events this handler ignores silently (e.g. non-LEI identifiers). Default: accept all. */
   accepts?(asset: AssetOf<TType>): boolean;
   /**
-   * Lookup path, run when the entity was monitored by this handler within the TTL: read the
-   * earlier results from the graph. Return null when nothing usable is there (then the engine
-   * queries).
+   * Lookup path, run when the entity was monitored by this handler within the TTL (see `cache`):
+   * read the earlier results from the graph, usually through `context.confirmed`. Return null
+   * when nothing usable is there (then the engine queries, unless `cache.emptyIsAnswer`).
    */
   lookup?(context: HandlerContext<TType, TResources>): Findings | null;
+  /** How the engine decides freshness for this handler; the defaults suit most handlers. */
+  cache?: CachePolicy;
+  /**
+   * Findings from a reply the event's entity already carries (RDAP records keep their reply in
+   * `raw`), or null when it carries none that parses. Run after the lookup path and before the
+   * query; what it returns is written like a query's result, without a request.
+   */
+  fromStoredReply?(context: HandlerContext<TType, TResources>): Findings | null;
   /** Query path: call the source and return what to store and dispatch. */
   query(context: HandlerContext<TType, TResources>): Promise<Findings>;
+  /**
+   * The handler (by name, same event type) that answers instead when this one cannot: its query
+   * threw NotServedError, or failed other than by `not_found` (a source's "no such object" is an
+   * answer). The pair is one alternative chain: only its first member is queued, and a member
+   * that answered within the TTL is the one asked (lookup path). The configuration may reorder a
+   * chain by plugin name (e.g. `sources.domain.order`). Unregistered names are ignored.
+   */
+  fallback?: string;
+}
+
+/**
+ * Thrown by a query when the source has no service for the asset (e.g. a TLD without RDAP in the
+ * IANA bootstrap): not a failure; the handler's fallback, if any, answers instead.
+ */
+export class NotServedError extends Error {
+  override readonly name = 'NotServedError';
+}
+
+/** Declared freshness rules the engine applies around `lookup` (never decided inside `query`). */
+export interface CachePolicy {
+  /**
+   * The lookup runs even when this handler has not monitored the entity: facts any handler of
+   * the same source confirmed within the TTL answer it (the LEI search skips an Organization the
+   * hierarchy handler just created from its own record). Default false.
+   */
+  sharedWithSource?: boolean;
+  /**
+   * A lookup that finds nothing (null) while the entity was monitored within the TTL is an
+   * answer: the source was asked and had nothing, so no new request (the company search).
+   * Default false: an empty lookup queries again (no negative caching, as for the LEI search).
+   */
+  emptyIsAnswer?: boolean;
 }
 
 export interface PluginDefinition<TResources = unknown> {
@@ -97,6 +170,8 @@ export interface PluginDefinition<TResources = unknown> {
   // Handlers are invariant in their asset type; `any` keeps a heterogeneous list assignable.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   handlers: HandlerDefinition<any, TResources>[];
+  /** Identity rules this plugin's source vouches for; the engine hands them to every case store. */
+  mergeRules?: readonly MergeRule[];
 }
 
 /** Identity helper that checks a plugin definition's types. */

@@ -8,6 +8,11 @@ export interface RegisteredHandler {
   readonly handler: HandlerDefinition;
   readonly plugin: PluginDefinition;
   readonly source: SourceRef;
+  /**
+   * For the first member of an alternative chain (see HandlerDefinition.fallback): the members
+   * that answer, in order, when the one before could not.
+   */
+  readonly alternatives?: readonly RegisteredHandler[];
 }
 
 /** Handlers of one priority in one asset type's pipeline; they run concurrently. */
@@ -24,8 +29,16 @@ export interface HandlerRegistry {
   plugins(): readonly PluginDefinition[];
 }
 
+export interface HandlerRegistryOptions {
+  /** Per event type, plugin names in the order their handlers of one alternative chain are asked. */
+  order?: Partial<Record<AssetType, readonly string[]>>;
+}
+
 /** Registers the plugins' handlers. Throws on a duplicate handler or plugin name or an invalid priority. */
-export function createHandlerRegistry(plugins: readonly PluginDefinition[]): HandlerRegistry {
+export function createHandlerRegistry(
+  plugins: readonly PluginDefinition[],
+  options: HandlerRegistryOptions = {},
+): HandlerRegistry {
   const all: RegisteredHandler[] = [];
   const names = new Set<string>();
   const pluginNames = new Set<string>();
@@ -47,17 +60,20 @@ export function createHandlerRegistry(plugins: readonly PluginDefinition[]): Han
         );
       }
       names.add(handler.name);
-      const registered: RegisteredHandler = { handler, plugin, source: plugin.source };
-      all.push(registered);
-      let stages = byType.get(handler.eventType);
-      if (stages === undefined) {
-        stages = new Map();
-        byType.set(handler.eventType, stages);
-      }
-      const stage = stages.get(handler.priority) ?? [];
-      stage.push(registered);
-      stages.set(handler.priority, stage);
+      all.push({ handler, plugin, source: plugin.source });
     }
+  }
+
+  for (const registered of withAlternatives(all, options.order ?? {})) {
+    const { handler } = registered;
+    let stages = byType.get(handler.eventType);
+    if (stages === undefined) {
+      stages = new Map();
+      byType.set(handler.eventType, stages);
+    }
+    const stage = stages.get(handler.priority) ?? [];
+    stage.push(registered);
+    stages.set(handler.priority, stage);
   }
 
   const pipelines = new Map<AssetType, readonly PipelineStage[]>();
@@ -73,4 +89,53 @@ export function createHandlerRegistry(plugins: readonly PluginDefinition[]): Han
     handlers: () => all,
     plugins: () => plugins,
   };
+}
+
+/**
+ * The handlers as queued: alternative chains (a handler and the fallbacks it names, transitively)
+ * collapse into their first member, which carries the others as `alternatives`. A chain is ordered
+ * by the configured plugin order of its event type, else by declaration (the declaring handler
+ * first).
+ */
+function withAlternatives(
+  all: readonly RegisteredHandler[],
+  order: Partial<Record<AssetType, readonly string[]>>,
+): RegisteredHandler[] {
+  const byName = new Map(all.map((registered) => [registered.handler.name, registered]));
+  const inChain = new Set<string>();
+  const chains: RegisteredHandler[][] = [];
+  for (const registered of all) {
+    const next = registered.handler.fallback;
+    if (next === undefined || inChain.has(registered.handler.name)) {
+      continue;
+    }
+    const chain = [registered];
+    let fallback = byName.get(next);
+    while (fallback !== undefined && !chain.includes(fallback)) {
+      if (fallback.handler.eventType === registered.handler.eventType) {
+        chain.push(fallback);
+      }
+      fallback = fallback.handler.fallback === undefined ? undefined : byName.get(fallback.handler.fallback);
+    }
+    if (chain.length > 1) {
+      chain.forEach((member) => inChain.add(member.handler.name));
+      chains.push(chain);
+    }
+  }
+  const heads = new Map<string, RegisteredHandler>();
+  for (const chain of chains) {
+    const type = chain[0]?.handler.eventType;
+    const rank = (member: RegisteredHandler): number => {
+      const index = (type === undefined ? undefined : order[type])?.indexOf(member.plugin.name) ?? -1;
+      return index < 0 ? Number.MAX_SAFE_INTEGER : index;
+    };
+    const [first, ...rest] = [...chain].sort((a, b) => rank(a) - rank(b));
+    if (first !== undefined) {
+      heads.set(first.handler.name, { ...first, alternatives: rest });
+    }
+  }
+  return all.flatMap((registered) => {
+    const name = registered.handler.name;
+    return inChain.has(name) ? (heads.has(name) ? [heads.get(name) as RegisteredHandler] : []) : [registered];
+  });
 }

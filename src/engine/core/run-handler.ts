@@ -9,11 +9,18 @@ import type { HandlerFailure } from '../../shared/model/session';
 import type { AppConfig } from '../config/config';
 import { ttlStartTime, type TtlKey } from '../config/ttl';
 import { InvalidRelationError, type CaseGraph } from '../graph/types';
-import { MissingCredentialError, isSourceError } from '../net/errors';
+import { MissingCredentialError, SourceError, isSourceError } from '../net/errors';
+import { capFindings } from './findings-cap';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
-import type { GraphReader, HandlerContext } from './plugin-api';
+import {
+  NotServedError,
+  type ConfirmedEdges,
+  type EdgeQuery,
+  type GraphReader,
+  type HandlerContext,
+} from './plugin-api';
 
 /** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
 export type EngineGraph = GraphReader &
@@ -43,7 +50,9 @@ export interface HandlerRunInput {
 export type HandlerOutcome =
   | { kind: 'ignored' }
   | { kind: 'completed'; cacheHit: boolean; dispatch: EntityId[] }
-  | { kind: 'failed' }
+  | { kind: 'failed'; code?: string }
+  /** The source has no service for the asset (NotServedError): not a failure. */
+  | { kind: 'unserved' }
   | { kind: 'needs-key' }
   | { kind: 'cancelled' };
 
@@ -51,7 +60,7 @@ const IGNORED: HandlerOutcome = { kind: 'ignored' };
 
 export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome> {
   const { registered, graph, signal } = input;
-  const { handler, plugin, source } = registered;
+  const { handler, source } = registered;
   const entityId = graph.resolveId?.(input.entityId) ?? input.entityId;
   const entity = graph.findEntity(entityId);
   if (entity === undefined || entity.type !== handler.eventType) {
@@ -73,54 +82,80 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (handler.accepts !== undefined && !handler.accepts(entity.asset)) {
       return IGNORED;
     }
-    const key: TtlKey =
-      handler.transforms[0] === undefined
-        ? { from: handler.eventType, plugin: plugin.name }
-        : { from: handler.eventType, to: handler.transforms[0], plugin: plugin.name };
+    const key = ttlKeyOf(registered);
     const since =
       input.ttlStart === undefined
         ? ttlStartTime(input.config, key, input.now)
         : input.ttlStart(key, input.now);
+    let partial = false;
     const context: HandlerContext<typeof handler.eventType, unknown> = {
       entity,
+      source,
       since,
+      confirmed: confirmedEdges(graph, source.name, since),
       refresh: input.refresh,
       graph,
       resources: input.resources,
       signal,
       logger: input.logger,
       recordFailure: (error) => {
+        partial = true;
         report(error);
       },
     };
 
-    if (
-      !input.refresh &&
-      handler.lookup !== undefined &&
-      graph.isMonitoredSince(entityId, source.name, handler.name, since)
-    ) {
-      const found = handler.lookup(context);
+    if (!input.refresh && handler.lookup !== undefined) {
+      const cache = handler.cache ?? {};
+      const monitored = graph.isMonitoredSince(entityId, source.name, handler.name, since);
+      const found = monitored || cache.sharedWithSource === true ? handler.lookup(context) : null;
+      // A cache hit is dispatched, never written: writing would mark the edges as confirmed by
+      // the source just now, and the TTL would never run out.
       if (found !== null) {
-        // A cache hit is dispatched, never written: writing would mark the edges as confirmed by
-        // the source just now, and the TTL would never run out.
         return {
           kind: 'completed',
           cacheHit: true,
           dispatch: resolveDispatch(graph, found.dispatch, undefined),
         };
       }
+      if (monitored && cache.emptyIsAnswer === true) {
+        return { kind: 'completed', cacheHit: true, dispatch: [] };
+      }
     }
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    const findings = await handler.query(context);
+    const answer = handler.fromStoredReply?.(context) ?? (await handler.query(context));
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    return { kind: 'completed', cacheHit: false, dispatch: write(graph, findings, input, entityId) };
+    const { findings, dropped } = capFindings(answer, graph);
+    if (dropped !== undefined) {
+      context.recordFailure(
+        new SourceError(
+          'too_large',
+          `one reply would create ${dropped.returned} entities; kept the first ${dropped.kept}`,
+          source.name,
+        ),
+      );
+    }
+    // A handler that recorded a failure answered in part: write what it found, but leave the
+    // entity unmarked so that the next run asks again instead of serving the part for the TTL.
+    const markMonitored = partial ? undefined : entityId;
+    return { kind: 'completed', cacheHit: false, dispatch: write(graph, findings, input, markMonitored) };
   } catch (error) {
-    return { kind: report(error) };
+    if (error instanceof NotServedError && !signal.aborted) {
+      return { kind: 'unserved' };
+    }
+    const kind = report(error);
+    return kind === 'failed' ? { kind, code: toHandlerFailure(error, input, entityId).code } : { kind };
   }
+}
+
+/** The TTL rule key of a handler: its event type, first transform and plugin. */
+export function ttlKeyOf({ handler, plugin }: RegisteredHandler): TtlKey {
+  return handler.transforms[0] === undefined
+    ? { from: handler.eventType, plugin: plugin.name }
+    : { from: handler.eventType, to: handler.transforms[0], plugin: plugin.name };
 }
 
 /** Applies findings through the one write path and returns the ids to dispatch (after merges). */
@@ -128,11 +163,26 @@ function write(
   graph: EngineGraph,
   findings: Findings,
   input: HandlerRunInput,
-  markMonitored: EntityId,
+  markMonitored: EntityId | undefined,
 ): EntityId[] {
   const { source, handler } = input.registered;
-  const delta = graph.apply(findings, { source, handler: handler.name, markMonitored });
+  const delta = graph.apply(
+    findings,
+    markMonitored === undefined
+      ? { source, handler: handler.name }
+      : { source, handler: handler.name, markMonitored },
+  );
   return resolveDispatch(graph, findings.dispatch, delta.merged);
+}
+
+/** The graph as one source confirmed it since a time: the edge filter every lookup used to restate. */
+function confirmedEdges(graph: GraphReader, source: string, since: number): ConfirmedEdges {
+  const query = (relations: readonly string[] | undefined): EdgeQuery =>
+    relations === undefined ? { source, since } : { relations: [...relations], source, since };
+  return {
+    outgoing: (id, relations) => graph.outgoing(id, query(relations)),
+    incoming: (id, relations) => graph.incoming(id, query(relations)),
+  };
 }
 
 /** The ids to dispatch, following organization merges, without duplicates. */

@@ -18,6 +18,11 @@ export interface DispatcherOptions {
   pipeline(type: AssetType): readonly PipelineStage[];
   /** Runs one handler on one entity; must not throw (errors are outcomes). */
   execute(registered: RegisteredHandler, entityId: EntityId, signal: AbortSignal): Promise<RunOutcome>;
+  /**
+   * True when a handler answered for the entity within its TTL; the member of an alternative chain
+   * that did is asked first, so that within the TTL no other member queries. Default: never.
+   */
+  answeredWithinTtl?: (registered: RegisteredHandler, entityId: EntityId) => boolean;
   /** Maximum dispatch depth: seeds are 0; entities deeper than this are not dispatched. */
   maxDepth: number;
   /** Events progressing at the same time (default 16); rate limiters do the real throttling. */
@@ -218,17 +223,48 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   };
 
+  const executeSafely = async (registered: RegisteredHandler, id: EntityId): Promise<RunOutcome> => {
+    try {
+      return await options.execute(registered, id, signal);
+    } catch {
+      // execute reports its own errors; a throw here is a bug in the engine's wrapper.
+      return { kind: 'failed' };
+    }
+  };
+
+  /**
+   * Runs a handler, or an alternative chain: from the member that answered within the TTL (else
+   * the first), on to the next member while one could not answer.
+   */
+  const executeChain = async (registered: RegisteredHandler, id: EntityId): Promise<RunOutcome> => {
+    const chain = [registered, ...(registered.alternatives ?? [])];
+    const answered = options.answeredWithinTtl;
+    let index =
+      answered === undefined
+        ? 0
+        : Math.max(
+            0,
+            chain.findIndex((member) => answered(member, id)),
+          );
+    for (;;) {
+      const member = chain[index] as RegisteredHandler;
+      const outcome = await executeSafely(member, id);
+      index += 1;
+      if (index >= chain.length || cancelled || !needsFallback(outcome)) {
+        return outcome;
+      }
+      if (outcome.kind === 'failed') {
+        progress.failed += 1;
+        progress.changed();
+      }
+    }
+  };
+
   const runOne = async (registered: RegisteredHandler, event: QueuedEvent): Promise<void> => {
     progress.queued -= 1;
     progress.running += 1;
     progress.changed();
-    let outcome: RunOutcome;
-    try {
-      outcome = await options.execute(registered, event.id, signal);
-    } catch {
-      // execute reports its own errors; a throw here is a bug in the engine's wrapper.
-      outcome = { kind: 'failed' };
-    }
+    const outcome = await executeChain(registered, event.id);
     progress.running -= 1;
     switch (outcome.kind) {
       case 'completed':
@@ -248,6 +284,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         progress.failed += 1;
         break;
       case 'ignored':
+      case 'unserved':
       case 'needs-key':
         progress.done += 1;
         break;
@@ -313,4 +350,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       settleIfIdle();
     },
   };
+}
+
+/** A chain member could not answer: no service, or a failure other than "not found". */
+function needsFallback(outcome: RunOutcome): boolean {
+  return outcome.kind === 'unserved' || (outcome.kind === 'failed' && outcome.code !== 'not_found');
 }

@@ -6,7 +6,7 @@ import type { EntityId } from '../../shared/model/asset';
 import type { AppConfig } from '../config/config';
 import { createTtlResolver } from '../config/ttl';
 import type { HandlerRegistry } from '../core/registry';
-import { runHandler, type EngineGraph } from '../core/run-handler';
+import { runHandler, ttlKeyOf, type EngineGraph } from '../core/run-handler';
 import type { PluginDefinition } from '../core/plugin-api';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
@@ -54,6 +54,15 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
   const dispatcher: Dispatcher = createDispatcher({
     pipeline: (type) => options.registry.pipeline(type),
     maxDepth: options.maxDepth,
+    answeredWithinTtl: (registered, entityId) =>
+      !refresh &&
+      registered.handler.lookup !== undefined &&
+      graph.isMonitoredSince(
+        graph.resolveId?.(entityId) ?? entityId,
+        registered.source.name,
+        registered.handler.name,
+        ttlStart(ttlKeyOf(registered), clock.now()),
+      ),
     progress,
     nowIso: () => new Date(clock.now()).toISOString(),
     ...(options.maxEventsInFlight === undefined ? {} : { maxEventsInFlight: options.maxEventsInFlight }),

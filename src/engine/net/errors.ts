@@ -14,7 +14,9 @@ export type SourceErrorCode =
   | 'missing_credential'
   | 'not_found'
   | 'unsupported'
-  | 'aborted';
+  | 'aborted'
+  /** A destination a reply pointed to (redirect, referral, link) that the SSRF policy refuses. */
+  | 'destination_refused';
 
 export class SourceError extends Error {
   override readonly name: string = 'SourceError';
@@ -32,8 +34,9 @@ export class HttpStatusError extends SourceError {
   override readonly name = 'HttpStatusError';
   readonly status: number;
   readonly url: string;
-  constructor(status: number, url: string, source?: string) {
-    super('http_status', `HTTP ${status} from ${url}`, source);
+  /** `detail` adds what the server asked for, e.g. `retry after 2026-11-25T03:00:00Z (in 24 h)`. */
+  constructor(status: number, url: string, source?: string, detail?: string) {
+    super('http_status', `HTTP ${status} from ${url}${detail === undefined ? '' : `: ${detail}`}`, source);
     this.status = status;
     this.url = url;
   }
@@ -75,13 +78,25 @@ export class MalformedBodyError extends SourceError {
   }
 }
 
-/** Still throttled after the allowed retries. */
+/**
+ * Still throttled after the allowed retries, or asked to wait longer than the client waits for:
+ * then the message says when the server will answer again (`retry after <time>`).
+ */
 export class RateLimitedError extends SourceError {
   override readonly name = 'RateLimitedError';
   readonly url: string;
-  constructor(url: string, source?: string) {
-    super('rate_limited', `still rate limited by ${url} after retrying`, source);
+  /** When the server said it will answer again (epoch ms), if it said. */
+  readonly retryAt: number | undefined;
+  constructor(url: string, source?: string, retry?: { at: number; detail: string }) {
+    super(
+      'rate_limited',
+      retry === undefined
+        ? `still rate limited by ${url} after retrying`
+        : `rate limited by ${url}: ${retry.detail}`,
+      source,
+    );
     this.url = url;
+    this.retryAt = retry?.at;
   }
 }
 

@@ -15,6 +15,7 @@ import {
   SourceError,
   TimeoutError,
 } from './errors';
+import { createDestinationPolicy, type DestinationPolicy } from './destination-policy';
 import { createHttpClient, USER_AGENT } from './http-client';
 
 const FAST: RateLimit = { requests: 100, intervalMs: 1000 };
@@ -59,9 +60,10 @@ function client(
     credentials?: CredentialStore;
     logger?: Logger;
     requestTimes?: number[];
+    destinations?: DestinationPolicy;
   } = {},
 ) {
-  const { http, credentials, logger, requestTimes, ...rest } = options;
+  const { http, credentials, logger, requestTimes, destinations, ...rest } = options;
   return createHttpClient({
     source: 'Test',
     rateLimit: FAST,
@@ -71,6 +73,7 @@ function client(
     clock: systemClock,
     credentials: credentials ?? createMemoryCredentialStore(),
     logger: logger ?? createRecordingLogger(),
+    ...(destinations === undefined ? {} : { destinations }),
     hooks: {
       onRequest: () => requestTimes?.push(Date.now()),
       onRateLimitWait: () => undefined,
@@ -104,7 +107,10 @@ describe('createHttpClient against a fake server', () => {
 
   it('uses an absolute URL as it is', async () => {
     const fake = await serve(() => ({ body: {} }));
-    await client({ baseUrl: 'http://127.0.0.1:1/unused' }).getJson(`${fake.url}/next?page=2`);
+    await client({
+      baseUrl: 'http://127.0.0.1:1/unused',
+      destinations: createDestinationPolicy(['http://127.0.0.1:1/unused', fake.url]),
+    }).getJson(`${fake.url}/next?page=2`);
     expect(fake.requests[0]?.url).toBe('/next?page=2');
   });
 
@@ -276,9 +282,12 @@ describe('createHttpClient against a fake server', () => {
   it('does not send the key to another host after a redirect', async () => {
     const other = await startFakeHttpServer(() => ({ body: { elsewhere: true } }));
     try {
-      await serve(() => ({ status: 302, headers: { location: `${other.url}/landing` } }));
+      const fake = await serve(() => ({ status: 302, headers: { location: `${other.url}/landing` } }));
       const credentials = createMemoryCredentialStore({ companydata: API_KEY });
-      await client({ bearerCredential: 'companydata', credentials }).getJson('/x');
+      // Both hosts configured: the redirect is allowed, the key still stays with its own host.
+      const destinations = createDestinationPolicy([fake.url, other.url]);
+      await client({ bearerCredential: 'companydata', credentials, destinations }).getJson('/x');
+      expect(other.requests).toHaveLength(1);
       expect(other.requests[0]?.headers.authorization).toBeUndefined();
     } finally {
       await other.close();

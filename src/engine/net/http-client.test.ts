@@ -3,7 +3,9 @@ import { createManualClock, flushAsync } from '../../../test/fixtures/net/manual
 import { DEFAULT_CONFIG } from '../config/config';
 import { createMemoryCredentialStore } from '../credentials/credential-store';
 import { silentLogger } from '../util/logger';
-import { backoffMs, createHttpClient, MAX_RETRY_AFTER_MS, parseRetryAfter } from './http-client';
+import { HttpStatusError, RateLimitedError } from './errors';
+import { createHttpClient } from './http-client';
+import { backoffMs, describeWait, parseRetryAfter } from './retry-policy';
 
 const NOW = Date.parse('2025-03-01T12:00:00Z');
 
@@ -20,13 +22,24 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Sat, 01 Mar 2025 11:00:00 GMT', NOW)).toBe(0);
   });
 
-  it('caps a very long wait', () => {
-    expect(parseRetryAfter('86400', NOW)).toBe(MAX_RETRY_AFTER_MS);
+  it('reads a very long wait as it is (the client decides what is too long)', () => {
+    expect(parseRetryAfter('86400', NOW)).toBe(86_400_000);
   });
 
   it('ignores an unreadable value', () => {
     expect(parseRetryAfter('soon', NOW)).toBeUndefined();
     expect(parseRetryAfter(undefined, NOW)).toBeUndefined();
+  });
+});
+
+describe('describeWait', () => {
+  it.each([
+    [45_000, '45 s'],
+    [20 * 60_000, '20 min'],
+    [86_400_000, '24 h'],
+    [3 * 86_400_000, '3 days'],
+  ])('shows %i ms as %s', (ms, shown) => {
+    expect(describeWait(ms)).toBe(shown);
   });
 });
 
@@ -99,6 +112,76 @@ describe('createHttpClient retries', () => {
     await clock.advance(10_000);
     await pending;
     expect(scripted.calls.map((call) => call.at - NOW)).toEqual([0, 500, 1500]);
+  });
+
+  it('fails a 429 at once with "retry after <time>" when Retry-After is above the cap', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [json(429, {}, { 'retry-after': '86400' }), json(200, {})]);
+    const http = createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 100, intervalMs: 1000 },
+      http: DEFAULT_CONFIG.http,
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+    });
+    // No clock advance: the failure must not wait for anything.
+    const error = await http.getJson('/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(RateLimitedError);
+    expect((error as RateLimitedError).message).toBe(
+      'rate limited by https://api.example.test/x: retry after 2025-03-02T12:00:00.000Z (in 24 h)',
+    );
+    expect((error as RateLimitedError).retryAt).toBe(NOW + 86_400_000);
+    expect(scripted.calls).toHaveLength(1);
+    expect(clock.pendingSleeps()).toBe(0);
+  });
+
+  it('fails a 503 at once with its retry time when the HTTP-date is beyond a configured cap', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [
+      json(503, {}, { 'retry-after': 'Sat, 01 Mar 2025 12:10:00 GMT' }),
+      json(200, {}),
+    ]);
+    const http = createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 100, intervalMs: 1000 },
+      http: { ...DEFAULT_CONFIG.http, maxRetryAfterMs: 5000 },
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+    });
+    const error = await http.getJson('/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(HttpStatusError);
+    expect((error as HttpStatusError).message).toBe(
+      'HTTP 503 from https://api.example.test/x: retry after 2025-03-01T12:10:00.000Z (in 10 min)',
+    );
+    expect(scripted.calls).toHaveLength(1);
+  });
+
+  it('says when to retry after the last allowed retry was throttled too', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [json(429, {}, { 'retry-after': '2' })]);
+    const http = createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 100, intervalMs: 1000 },
+      http: { ...DEFAULT_CONFIG.http, maxRetries: 1 },
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+    });
+    const pending = http.getJson('/x').catch((caught: unknown) => caught);
+    await clock.advance(5000);
+    const error = (await pending) as RateLimitedError;
+    expect(error.message).toMatch(
+      /^rate limited by https:\/\/api\.example\.test\/x: retry after .* \(in 2 s\)$/,
+    );
+    expect(scripted.calls).toHaveLength(2);
   });
 
   it('stops waiting for a retry when the caller aborts', async () => {

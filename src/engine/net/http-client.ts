@@ -2,6 +2,12 @@
 import type { AppConfig, RateLimit } from '../config/config';
 import type { CredentialStore } from '../credentials/credential-store';
 import type { HttpClientOptions, RateLimiter } from './types';
+import {
+  createDestinationPolicy,
+  DestinationRefusedError,
+  type DestinationPolicy,
+} from './destination-policy';
+import { guardedTransport, refusalBehind, type Transport } from './guarded-transport';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import {
@@ -15,16 +21,19 @@ import {
   TimeoutError,
 } from './errors';
 import { createRateLimiter } from './rate-limiter';
-import { redactHeaders, redactUrl, scrubSecrets } from './redact';
-import type { HttpResponse, RequestOptions, SourceHttp } from './types';
+import { redactHeaders, redactUrl, scrubSecrets, takeUrlCredentials } from './redact';
+import {
+  describeNetworkError,
+  describeParseError,
+  jsonNestingDepth,
+  MAX_JSON_DEPTH,
+  readBodyCapped,
+} from './reply-reading';
+import { backoffMs, describeWait, MAX_RETRY_AFTER_MS, parseRetryAfter } from './retry-policy';
+import type { HttpResponse, JsonRequestOptions, RequestOptions, SourceHttp } from './types';
 
 export const USER_AGENT = 'TraceGraph/0.1 (+investigation tool)';
 export const DEFAULT_MAX_REDIRECTS = 5;
-/** Longest Retry-After honoured; a server asking for more is waited on for this long. */
-export const MAX_RETRY_AFTER_MS = 60_000;
-/** First exponential backoff step when the server gives no Retry-After. */
-export const BACKOFF_BASE_MS = 500;
-const MAX_BACKOFF_MS = 30_000;
 
 export interface HttpClientHooks {
   /** One request (attempt or redirect hop) is about to be sent. */
@@ -34,11 +43,19 @@ export interface HttpClientHooks {
 }
 
 export interface HttpClientDependencies {
-  http: AppConfig['http'];
+  /** `maxRetryAfterMs`: longest Retry-After waited for (default MAX_RETRY_AFTER_MS). */
+  http: AppConfig['http'] & { maxRetryAfterMs?: number };
   clock: Clock;
   credentials: CredentialStore;
   logger: Logger;
   hooks?: HttpClientHooks;
+  /**
+   * Which destinations are configured (trusted as set) and which must be public (SSRF policy);
+   * the engine passes one built from the whole configuration. Default: this client's base URL and
+   * `perHost` hosts are the configured ones.
+   */
+  destinations?: DestinationPolicy;
+  /** A scripted fetch for unit tests; replaces the guarded transport (and its connect-time checks). */
   fetch?: typeof fetch;
   /**
    * Where limiters come from; the engine passes its shared registry so that two clients of the
@@ -69,8 +86,17 @@ const RETRY_STATUSES = new Set([429, 503]);
 
 export function createHttpClient(options: HttpClientOptions & HttpClientDependencies): SourceHttp {
   const { source, http, clock, credentials, logger, hooks } = options;
-  const fetchImplementation = options.fetch ?? globalThis.fetch;
+  // The client's own base URL and per-host servers come from the configuration: configured too.
+  const ownEndpoints = [
+    ...(options.baseUrl === undefined ? [] : [options.baseUrl]),
+    ...Object.keys(options.perHost ?? {}),
+  ];
+  const destinations = options.destinations?.including(ownEndpoints) ?? createDestinationPolicy(ownEndpoints);
+  const scriptedFetch = options.fetch;
+  const transport: Transport =
+    scriptedFetch === undefined ? guardedTransport(destinations) : (url, init) => scriptedFetch(url, init);
   const maxRedirects = options.maxRedirects ?? DEFAULT_MAX_REDIRECTS;
+  const maxRetryAfterMs = http.maxRetryAfterMs ?? MAX_RETRY_AFTER_MS;
   const makeLimiter =
     options.createLimiter ??
     ((_key: string, rateLimit: RateLimit) => createRateLimiter({ ...rateLimit, clock }));
@@ -120,9 +146,11 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
     jsonBody: unknown,
     requestOptions: RequestOptions = {},
   ): Promise<HttpResponse<TBody>> => {
-    const signal = requestOptions.signal;
     const url = resolveUrl(pathOrUrl, requestOptions.query);
-    const secrets: string[] = [];
+    // `user:password@` in a configured URL means HTTP Basic auth: sent as a header, never left in
+    // the URL (fetch refuses such URLs with a message that quotes the password).
+    const userinfo = takeUrlCredentials(url);
+    const secrets: string[] = userinfo?.secrets ?? [];
     const headers: Record<string, string> = {
       accept: 'application/json, application/rdap+json;q=0.9',
       'user-agent': USER_AGENT,
@@ -138,11 +166,34 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       }
       secrets.push(key);
       headers.authorization = `Bearer ${key}`;
+    } else if (userinfo !== undefined) {
+      headers.authorization = userinfo.authorization;
     }
     const body = method === 'POST' ? JSON.stringify(jsonBody ?? null) : undefined;
     const safe = (text: string): string => scrubSecrets(text, secrets);
     const shownUrl = safe(redactUrl(url));
+    try {
+      return await attemptWithRetries<TBody>(method, url, headers, body, requestOptions, safe, shownUrl);
+    } catch (error) {
+      // Whatever went wrong, its message must not carry a run of a secret (defence in depth:
+      // reasons from parsers, sockets and schema checks can quote what the server echoed).
+      if (error instanceof Error) {
+        error.message = safe(error.message);
+      }
+      throw error;
+    }
+  };
 
+  const attemptWithRetries = async <TBody>(
+    method: Method,
+    url: URL,
+    headers: Record<string, string>,
+    body: string | undefined,
+    requestOptions: RequestOptions,
+    safe: (text: string) => string,
+    shownUrl: string,
+  ): Promise<HttpResponse<TBody>> => {
+    const signal = requestOptions.signal;
     let attempt = 0;
     let networkRetries = 0;
     for (;;) {
@@ -167,6 +218,10 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       }
       if (RETRY_STATUSES.has(reply.status) && attempt < http.maxRetries) {
         const retryAfter = parseRetryAfter(reply.headers['retry-after'], clock.now());
+        if (retryAfter !== undefined && retryAfter > maxRetryAfterMs) {
+          // Holding the request (and the session) for longer helps no one: fail now and say when.
+          throw throttled(reply, retryAfter);
+        }
         const waitMs = retryAfter ?? backoffMs(attempt);
         attempt += 1;
         logger.info(
@@ -178,32 +233,52 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
         await sleepOrAbort(waitMs, signal, shownUrl);
         continue;
       }
-      return finish<TBody>(reply, requestOptions.acceptStatus, safe);
+      return finish<TBody>(reply, requestOptions, safe);
     }
   };
 
   const finish = <TBody>(
     reply: RawReply,
-    acceptStatus: number[] | undefined,
+    { acceptStatus, schema }: Pick<RequestOptions, 'acceptStatus' | 'schema'>,
     safe: (text: string) => string,
   ): HttpResponse<TBody> => {
     const ok = reply.status >= 200 && reply.status < 300;
     if (!ok && !(acceptStatus ?? []).includes(reply.status)) {
-      if (reply.status === 429) {
-        throw new RateLimitedError(reply.url, source);
+      if (RETRY_STATUSES.has(reply.status)) {
+        throw throttled(reply, parseRetryAfter(reply.headers['retry-after'], clock.now()));
       }
       throw new HttpStatusError(reply.status, reply.url, source);
     }
-    const text = new TextDecoder('utf-8').decode(reply.bytes);
+    let text: string;
+    try {
+      // JSON is UTF-8 (RFC 8259): a body that is not is malformed, not silently patched with U+FFFD.
+      text = new TextDecoder('utf-8', { fatal: true }).decode(reply.bytes);
+    } catch {
+      throw new MalformedBodyError(reply.url, 'the body is not valid UTF-8', source);
+    }
+    if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
+      throw new MalformedBodyError(reply.url, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, source);
+    }
     let parsed: unknown;
     try {
       parsed = JSON.parse(text);
     } catch (error) {
       if (ok) {
-        throw new MalformedBodyError(reply.url, safe(describeParseError(error, text)), source);
+        throw new MalformedBodyError(
+          reply.url,
+          safe(describeParseError(error, text, reply.headers['content-type'])),
+          source,
+        );
       }
       // An accepted non-2xx status (a 404 "not found" page) need not be JSON.
       parsed = null;
+    }
+    if (ok && schema !== undefined) {
+      const checked = schema.safeParse(parsed);
+      if (!checked.success) {
+        throw new MalformedBodyError(reply.url, safe(describeSchemaMismatch(checked.error.issues)), source);
+      }
+      parsed = checked.data;
     }
     return { status: reply.status, url: reply.url, headers: reply.headers, body: parsed as TBody };
   };
@@ -223,6 +298,9 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
     const visited = new Set<string>();
     for (let hop = 0; ; hop += 1) {
       visited.add(url.href);
+      // Every hop, the first included: an absolute URL from a reply (RDAP service, `links`) is as
+      // untrusted as a redirect. Scheme and IP literals here; resolved addresses at connect time.
+      destinations.checkHttpUrl(url, source);
       const reply = await sendOnce(method, url, headers, body, signal, safe);
       const location = reply.headers.location;
       if (!REDIRECT_STATUSES.has(reply.status) || location === undefined) {
@@ -248,6 +326,9 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
         const { 'content-type': _dropped, ...rest } = headers;
         headers = rest;
       }
+      // Credentials in a Location header are the server's, not the user's: never sent.
+      next.username = '';
+      next.password = '';
       if (next.origin !== url.origin) {
         // Never hand the source's key to another host.
         const { authorization: _dropped, ...rest } = headers;
@@ -292,12 +373,16 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       if (error instanceof SourceError) {
         return error;
       }
+      const refusal = refusalBehind(error);
+      if (refusal !== undefined) {
+        return new DestinationRefusedError(refusal.destination, refusal.reason, source);
+      }
       return new NetworkError(shownUrl, safe(describeNetworkError(error)), source);
     };
     try {
       let response: Response;
       try {
-        response = await fetchImplementation(url, {
+        response = await transport(url, {
           method,
           headers,
           ...(body === undefined ? {} : { body }),
@@ -313,7 +398,11 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       });
       let bytes: Uint8Array;
       try {
-        bytes = await readCapped(response, http.maxBodyBytes, shownUrl);
+        bytes = await readBodyCapped(
+          response,
+          http.maxBodyBytes,
+          () => new ResponseTooLargeError(shownUrl, http.maxBodyBytes, source),
+        );
       } catch (error) {
         throw failure(error);
       }
@@ -323,37 +412,18 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
     }
   };
 
-  const readCapped = async (response: Response, limit: number, shownUrl: string): Promise<Uint8Array> => {
-    const declared = Number(response.headers.get('content-length'));
-    if (Number.isFinite(declared) && declared > limit) {
-      await response.body?.cancel().catch(() => undefined);
-      throw new ResponseTooLargeError(shownUrl, limit, source);
-    }
-    if (!response.body) {
-      return new Uint8Array(0);
-    }
-    const reader: ReadableStreamDefaultReader<Uint8Array> = response.body.getReader();
-    const chunks: Uint8Array[] = [];
-    let total = 0;
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) {
-        break;
-      }
-      total += value.byteLength;
-      if (total > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw new ResponseTooLargeError(shownUrl, limit, source);
-      }
-      chunks.push(value);
-    }
-    const result = new Uint8Array(total);
-    let offset = 0;
-    for (const chunk of chunks) {
-      result.set(chunk, offset);
-      offset += chunk.byteLength;
-    }
-    return result;
+  /** The failure of a 429 or 503 reply, saying when to retry when the server said. */
+  const throttled = (reply: RawReply, retryAfterMs: number | undefined): SourceError => {
+    const retry =
+      retryAfterMs === undefined
+        ? undefined
+        : {
+            at: clock.now() + retryAfterMs,
+            detail: `retry after ${new Date(clock.now() + retryAfterMs).toISOString()} (in ${describeWait(retryAfterMs)})`,
+          };
+    return reply.status === 429
+      ? new RateLimitedError(reply.url, source, retry)
+      : new HttpStatusError(reply.status, reply.url, source, retry?.detail);
   };
 
   const sleepOrAbort = async (
@@ -380,38 +450,11 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
   };
 
   return {
-    getJson: <TBody>(pathOrUrl: string, requestOptions?: RequestOptions) =>
+    getJson: <TBody>(pathOrUrl: string, requestOptions?: JsonRequestOptions<TBody>) =>
       request<TBody>('GET', pathOrUrl, undefined, requestOptions),
-    postJson: <TBody>(pathOrUrl: string, body: unknown, requestOptions?: RequestOptions) =>
+    postJson: <TBody>(pathOrUrl: string, body: unknown, requestOptions?: JsonRequestOptions<TBody>) =>
       request<TBody>('POST', pathOrUrl, body, requestOptions),
   };
-}
-
-/**
- * Milliseconds to wait from a Retry-After value: delta seconds or an HTTP date, capped at
- * MAX_RETRY_AFTER_MS; undefined when absent or unreadable.
- */
-export function parseRetryAfter(value: string | undefined, now: number): number | undefined {
-  if (value === undefined || value.trim() === '') {
-    return undefined;
-  }
-  const trimmed = value.trim();
-  let ms: number;
-  if (/^\d+$/.test(trimmed)) {
-    ms = Number(trimmed) * 1000;
-  } else {
-    const date = Date.parse(trimmed);
-    if (Number.isNaN(date)) {
-      return undefined;
-    }
-    ms = date - now;
-  }
-  return Math.min(Math.max(0, ms), MAX_RETRY_AFTER_MS);
-}
-
-/** Exponential backoff before retry number `attempt + 1`: 500 ms, 1 s, 2 s... capped at 30 s. */
-export function backoffMs(attempt: number): number {
-  return Math.min(BACKOFF_BASE_MS * 2 ** attempt, MAX_BACKOFF_MS);
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
@@ -422,23 +465,15 @@ function lowerCaseKeys(headers: Record<string, string>): Record<string, string> 
   return result;
 }
 
-function describeNetworkError(error: unknown): string {
-  if (error instanceof Error) {
-    const cause = error.cause;
-    if (cause instanceof Error) {
-      const code = (cause as Error & { code?: unknown }).code;
-      return typeof code === 'string' ? `${code} (${cause.message})` : cause.message;
-    }
-    return error.message;
+/** The first place a reply departs from its wire schema, e.g. `data.0.attributes: expected object`. */
+function describeSchemaMismatch(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string {
+  const first = issues[0];
+  if (first === undefined) {
+    return 'the reply does not have the expected shape';
   }
-  return String(error);
-}
-
-function describeParseError(error: unknown, text: string): string {
-  if (text.trim() === '') {
-    return 'empty body where JSON was expected';
-  }
-  const reason = error instanceof Error ? error.message : String(error);
-  // The parser's message can quote the body; keep it short and on one line.
-  return `not JSON (${reason.replace(/\s+/g, ' ').slice(0, 120)})`;
+  const where = first.path.map(String).join('.') || 'reply';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `unexpected shape at ${where}: ${first.message}${more}`.slice(0, 300);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { redactHeaders, redactUrl, scrubSecrets } from './redact';
+import { redactHeaders, redactUrl, scrubSecrets, takeUrlCredentials } from './redact';
 
 describe('redactUrl', () => {
   it('strips user and password from the URL', () => {
@@ -50,7 +50,45 @@ describe('redactHeaders', () => {
 });
 
 describe('scrubSecrets', () => {
+  const KEY = 'sk-live-9fQ2xZ7wLm4T';
+
   it('replaces every occurrence of a secret, also URL-encoded', () => {
     expect(scrubSecrets('a k/y+1 b k%2Fy%2B1 c', ['k/y+1'])).toBe('a REDACTED b REDACTED c');
+  });
+
+  it('masks the first characters of a secret cut short by a parser', () => {
+    expect(scrubSecrets(`Unexpected token 's', "${KEY.slice(0, 10)}"... is not valid JSON`, [KEY])).toBe(
+      `Unexpected token 's', "REDACTED"... is not valid JSON`,
+    );
+  });
+
+  it('masks any run of six characters from inside a secret', () => {
+    expect(scrubSecrets(`echo ${KEY.slice(7, 13)} end`, [KEY])).toBe('echo REDACTED end');
+  });
+
+  it('leaves a run of five characters of a secret alone', () => {
+    expect(scrubSecrets(`word ${KEY.slice(0, 5)} x`, [KEY])).toBe(`word ${KEY.slice(0, 5)} x`);
+  });
+
+  it('masks overlapping runs of several secrets as one stretch', () => {
+    expect(scrubSecrets('xx abcdefghij yy', ['abcdefgh', 'efghij'])).toBe('xx REDACTED yy');
+  });
+});
+
+describe('takeUrlCredentials', () => {
+  it('moves user:password@ into a Basic header and lists the password forms to mask', () => {
+    const url = new URL('https://alice:p%40ss%20word@mirror.example.test/api');
+    const taken = takeUrlCredentials(url);
+    expect(url.href).toBe('https://mirror.example.test/api');
+    expect(taken?.authorization).toBe(`Basic ${Buffer.from('alice:p@ss word').toString('base64')}`);
+    expect(taken?.secrets).toEqual([
+      'p@ss word',
+      'p%40ss%20word',
+      Buffer.from('alice:p@ss word').toString('base64'),
+    ]);
+  });
+
+  it('returns undefined for a URL without credentials', () => {
+    expect(takeUrlCredentials(new URL('https://api.example.test/'))).toBeUndefined();
   });
 });

@@ -57,17 +57,85 @@ export function redactHeaders(headers: Record<string, string>): Record<string, s
   return result;
 }
 
-/** Replaces every occurrence of the given secrets in a text (defence in depth for messages). */
+/**
+ * Shortest run of a secret's characters that counts as leaking it. A reply that echoes the key
+ * can reach a message cut short (a JSON parser quotes the first ten characters of a body), so
+ * matching the whole secret is not enough: any run of this many characters is masked.
+ */
+export const MIN_SECRET_RUN = 6;
+
+/**
+ * Masks every run of MIN_SECRET_RUN or more characters of any secret in a text (and of its
+ * URL-encoded form), replacing each masked stretch with REDACTED. Secrets shorter than the run are
+ * masked when they appear whole (from 4 characters: shorter ones would mask ordinary words).
+ */
 export function scrubSecrets(text: string, secrets: readonly (string | undefined)[]): string {
-  let result = text;
+  const masked = new Uint8Array(text.length);
+  let any = false;
+  const mark = (needle: string): void => {
+    for (let at = text.indexOf(needle); at >= 0; at = text.indexOf(needle, at + 1)) {
+      masked.fill(1, at, at + needle.length);
+      any = true;
+    }
+  };
   for (const secret of secrets) {
-    if (secret && secret.length >= 4) {
-      result = result.split(secret).join(REDACTED);
-      const encoded = encodeURIComponent(secret);
-      if (encoded !== secret) {
-        result = result.split(encoded).join(REDACTED);
+    if (!secret || secret.length < 4) {
+      continue;
+    }
+    const forms = new Set([secret, encodeURIComponent(secret)]);
+    for (const form of forms) {
+      if (form.length <= MIN_SECRET_RUN) {
+        mark(form);
+        continue;
+      }
+      // Every longer run is covered by the windows of MIN_SECRET_RUN characters inside it.
+      for (let start = 0; start + MIN_SECRET_RUN <= form.length; start += 1) {
+        mark(form.slice(start, start + MIN_SECRET_RUN));
       }
     }
   }
+  if (!any) {
+    return text;
+  }
+  let result = '';
+  for (let index = 0; index < text.length; index += 1) {
+    if (masked[index] === 1) {
+      if (index === 0 || masked[index - 1] !== 1) {
+        result += REDACTED;
+      }
+    } else {
+      result += text[index] ?? '';
+    }
+  }
   return result;
+}
+
+/**
+ * Takes `user:password@` out of a URL (mutating it). A user who writes credentials into a
+ * configured URL means HTTP Basic auth: returns that header and the secrets to mask in messages
+ * (the password raw and decoded, and the Basic token), or undefined when the URL has none.
+ */
+export function takeUrlCredentials(url: URL): { authorization: string; secrets: string[] } | undefined {
+  if (url.username === '' && url.password === '') {
+    return undefined;
+  }
+  const rawUser = url.username;
+  const rawPassword = url.password;
+  url.username = '';
+  url.password = '';
+  const user = decodeOrKeep(rawUser);
+  const password = decodeOrKeep(rawPassword);
+  const token = Buffer.from(`${user}:${password}`, 'utf8').toString('base64');
+  return {
+    authorization: `Basic ${token}`,
+    secrets: [password, rawPassword, token].filter((secret) => secret !== ''),
+  };
+}
+
+function decodeOrKeep(text: string): string {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text;
+  }
 }

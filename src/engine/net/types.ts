@@ -1,4 +1,5 @@
 /** The HTTP client surface plugins use (implemented in http-client.ts). */
+import type { ZodType } from 'zod';
 
 export interface RateLimit {
   /** Requests allowed per interval (also the burst size). */
@@ -17,7 +18,17 @@ export interface RequestOptions {
    * accepted). E.g. `[404]` where "not found" is an answer, not an error.
    */
   acceptStatus?: number[];
+  /**
+   * The source's wire shape (a zod schema from the plugin's `wire.ts`) that a 2xx reply must fit:
+   * one that does not is a MalformedBodyError naming the URL, so no handler ever maps (and writes)
+   * a reply of the wrong shape. The body of an accepted non-2xx status (`acceptStatus`) is not
+   * validated: check `status` before reading it.
+   */
+  schema?: ZodType;
 }
+
+/** Request options whose schema gives the reply body its type. */
+export type JsonRequestOptions<TBody> = RequestOptions & { schema?: ZodType<TBody> };
 
 export interface HttpResponse<TBody = unknown> {
   status: number;
@@ -33,13 +44,16 @@ export interface HttpResponse<TBody = unknown> {
  * against the base URL; absolute URLs (pagination links, RDAP servers) are used as they are.
  */
 export interface SourceHttp {
-  /** GET and parse JSON; a body that is not JSON is a MalformedBodyError. */
-  getJson<TBody = unknown>(pathOrUrl: string, options?: RequestOptions): Promise<HttpResponse<TBody>>;
-  /** POST a JSON body and parse the JSON reply (retried on 429/503 like a GET). */
+  /** GET and parse JSON (validated by `options.schema` when given); a body that does not fit is a MalformedBodyError. */
+  getJson<TBody = unknown>(
+    pathOrUrl: string,
+    options?: JsonRequestOptions<TBody>,
+  ): Promise<HttpResponse<TBody>>;
+  /** POST a JSON body and parse the JSON reply like getJson (retried on 429/503 like a GET). */
   postJson<TBody = unknown>(
     pathOrUrl: string,
     body: unknown,
-    options?: RequestOptions,
+    options?: JsonRequestOptions<TBody>,
   ): Promise<HttpResponse<TBody>>;
 }
 

@@ -3,11 +3,12 @@
  * when a request needs it, with its graph deltas coalesced into `graph:delta` events.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rm, stat } from 'node:fs/promises';
+import { mkdir, readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CaseSummary } from '../../shared/ipc/contract';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { Engine, Logger, OpenCase } from '../../engine/index';
+import { CaseInUseError, deleteCaseFile } from '../../engine/index';
 import type { DeltaBatcher } from './delta-batcher';
 import { createDeltaBatcher } from './delta-batcher';
 import { ServiceError, slug } from './service-error';
@@ -47,7 +48,8 @@ export interface CaseFiles {
 }
 
 export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFiles> {
-  await mkdir(options.casesDir, { recursive: true });
+  // Cases hold investigation data: their folder is the user's alone (mode applies when created).
+  await mkdir(options.casesDir, { recursive: true, mode: 0o700 });
   const cases = new Map<string, CaseHandle>();
   const fileOf = (caseId: string): string => path.join(options.casesDir, `${caseId}${CASE_FILE_SUFFIX}`);
 
@@ -141,8 +143,15 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
       if (handle !== undefined) {
         await closeHandle(handle);
       }
-      for (const suffix of ['', '-wal', '-shm']) {
-        await rm(`${file}${suffix}`, { force: true });
+      try {
+        // Refused while a CLI run (or another app window) has the case open: deleting it under
+        // a writer would lose that writer's work while it reports success.
+        deleteCaseFile(file);
+      } catch (error) {
+        if (error instanceof CaseInUseError) {
+          throw new ServiceError('conflict', error.message);
+        }
+        throw error;
       }
     },
     async closeAll() {

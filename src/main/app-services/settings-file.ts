@@ -67,7 +67,7 @@ export function mergeEditable(file: JsonObject, values: EditableSettings): JsonO
 
 /** Writes through a temporary file and a rename, so a crash never leaves half a file. */
 export async function writeSettingsFile(file: string, content: JsonObject): Promise<void> {
-  await mkdir(path.dirname(file), { recursive: true });
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
   const temporary = `${file}.${process.pid}.tmp`;
   await writeFile(temporary, `${JSON.stringify(content, null, 2)}\n`, { mode: 0o600 });
   await rename(temporary, file);

@@ -28,11 +28,26 @@ describe('parseCommandLine', () => {
         { type: 'Organization', asset: { unique_id: 'acme', name: 'Acme' } },
         { type: 'AutonomousSystem', asset: { number: 64500 } },
       ],
+      notices: [],
       configPath: 'c.json',
       depth: 3,
       exportPath: 'out.json',
       dataDir: 'd',
     });
+  });
+
+  it('keeps the notice of a seed that was made canonical', () => {
+    const command = parseCommandLine(['enrich', '--case', 'c.sqlite', '--seed', 'Netblock=8.8.8.8/24']);
+    expect(command).toMatchObject({
+      seeds: [{ type: 'Netblock', asset: { cidr: '8.8.8.0/24' } }],
+      notices: ['host bits of 8.8.8.8/24 cleared: the network is 8.8.8.0/24'],
+    });
+  });
+
+  it('refuses an LEI seed whose check digits do not verify', () => {
+    expect(() =>
+      parseCommandLine(['enrich', '--case', 'c.sqlite', '--seed', 'Identifier=lei:851WYGNLUQLFZBSYGB57']),
+    ).toThrow(/check digits/);
   });
 
   it('parses an export command', () => {

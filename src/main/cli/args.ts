@@ -12,6 +12,8 @@ export interface EnrichCommand {
   command: 'enrich';
   casePath: string;
   seeds: TypedAsset[];
+  /** How seeds were made canonical (a URL reduced to its domain...), printed before the run. */
+  notices: string[];
   configPath?: string;
   depth?: number;
   exportPath?: string;
@@ -72,14 +74,18 @@ function parseEnrich(argv: string[]): EnrichCommand {
   if (seedTexts.length === 0) {
     throw new UsageError('enrich needs at least one --seed <AssetType>=<value>');
   }
+  const notices: string[] = [];
   const seeds = seedTexts.map((text) => {
     const result = parseSeedArgument(text);
     if (!result.ok) {
       throw new UsageError(result.error);
     }
+    if (result.notice !== undefined) {
+      notices.push(result.notice);
+    }
     return result.seed;
   });
-  const command: EnrichCommand = { command: 'enrich', casePath, seeds };
+  const command: EnrichCommand = { command: 'enrich', casePath, seeds, notices };
   if (values.depth !== undefined) {
     if (!/^\d{1,2}$/.test(values.depth) || Number(values.depth) > 10) {
       throw new UsageError(`--depth must be a whole number from 0 to 10, got "${values.depth}"`);

@@ -62,6 +62,9 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   await mkdir(dataDir, { recursive: true, mode: 0o700 });
 
   const printer = createProgressPrinter(io.stderr);
+  for (const notice of command.notices) {
+    printer.note(`note: ${notice}`);
+  }
   let warnedKeychain = false;
   // The same composition root as the desktop app and the web host.
   const composed = composeEngine({

@@ -1,8 +1,10 @@
 /**
  * The Open Asset Model (OAM v0.15) asset types this app handles, with their JSON field names and
  * identity keys. Exports use exactly these shapes, so they load into other OAM tools.
- * Pure data: no runtime dependencies, importable by every process.
+ * Importable by every process (the identity rules it uses are pure).
  */
+import { canonicalHostName } from '../identity/domain';
+import { canonicalCidr, canonicalIp } from '../identity/ip';
 
 /** Asset type names, spelled as OAM spells them (the Go type names). */
 export const ASSET_TYPES = [
@@ -55,7 +57,9 @@ export type IdentifierType =
   | 'spglobal'
   | 'email'
   | 'companydata_company_id'
-  | 'companydata_person_id';
+  | 'companydata_person_id'
+  /** A registrar's IANA id (RDAP `publicIds`, WHOIS "Registrar IANA ID"). */
+  | 'iana_registrar_id';
 
 export interface Identifier {
   /** `<id_type>:<id>`, e.g. `lei:INR2EJN1ERAN0W5ZP974`. */
@@ -153,6 +157,8 @@ export interface DomainRecord {
   expiration_date?: string;
   status?: string[];
   dnssec?: boolean;
+  /** What the registry or registrar declared redacted (RFC 9537 names, e.g. "Registrant Email"). */
+  redacted?: string[];
 }
 
 export interface ContactRecord {
@@ -263,21 +269,32 @@ export function assetKeyField(type: AssetType): string {
 }
 
 /**
- * Case-insensitive key types: DNS names, domains, e-mail identifiers and URLs' hosts compare
- * without case, as asset-db's NOCASE indexes do. The entity id uses the lowercased key for them.
+ * The identity key of an asset: the OAM key in its canonical spelling, so that two spellings of one
+ * thing are one entity. Netblocks and IP addresses in canonical form (`2001:4860:0000::/32` is
+ * `2001:4860::/32`, `8.8.8.8/24` is `8.8.8.0/24`); DNS names as lower-case IDNA A-labels
+ * (`münchen.de` is `xn--mnchen-3ya.de`); e-mail and other identifiers without case, as asset-db's
+ * NOCASE indexes compare them. A key that does not parse keeps the lower-case text.
  */
-const CASE_INSENSITIVE_KEYS: ReadonlySet<AssetType> = new Set<AssetType>([
-  'FQDN',
-  'DomainRecord',
-  'Identifier',
-  'Netblock',
-  'IPAddress',
-]);
+const lowerCase = (key: string): string => key.toLowerCase();
+const IDENTITY_KEY: Partial<Record<AssetType, (key: string) => string>> = {
+  Netblock: (key) => canonicalCidr(key)?.cidr ?? lowerCase(key),
+  IPAddress: (key) => canonicalIp(key)?.address ?? lowerCase(key),
+  FQDN: dnsNameKey,
+  DomainRecord: dnsNameKey,
+  Identifier: lowerCase,
+};
+
+function dnsNameKey(key: string): string {
+  // Fast path: an ASCII name in lower case is already its own A-label.
+  return /^[a-z0-9.-]+$/.test(key)
+    ? key.replace(/\.$/, '')
+    : (canonicalHostName(key)?.ascii ?? lowerCase(key));
+}
 
 /** Deterministic entity id: `<type>:<key>`; equal assets always get equal ids, in every run. */
 export function entityIdOf<T extends AssetType>(type: T, asset: AssetOfType[T]): EntityId {
   const key = assetKey(type, asset);
-  return `${type}:${CASE_INSENSITIVE_KEYS.has(type) ? key.toLowerCase() : key}`;
+  return `${type}:${IDENTITY_KEY[type]?.(key) ?? key}`;
 }
 
 /** Entity ids are `<AssetType>:<key>`. */

@@ -2,6 +2,7 @@
  * Seeds: what an investigator types to start a session. Parsed and validated the same way by the
  * CLI, the hosts and the renderer.
  */
+import { canonicalCidr, canonicalLei, readDomainInput } from '../identity';
 import type { TypedAsset } from './asset';
 
 /** Asset types accepted as seeds, with an example value each (for help texts). */
@@ -15,10 +16,11 @@ export const SEED_TYPES = {
 
 export type SeedType = keyof typeof SEED_TYPES;
 
-export type SeedResult = { ok: true; seed: TypedAsset } | { ok: false; error: string };
-
-const LEI = /^[A-Z0-9]{18}[0-9]{2}$/;
-const DOMAIN = /^(?=.{1,253}$)(?:(?!-)[a-z0-9-]{1,63}(?<!-)\.)+(?:[a-z]{2,63}|xn--[a-z0-9-]{1,59})$/;
+/**
+ * A parsed seed, or why not. `notice` says how the input was changed to make it canonical (a URL
+ * reduced to its domain, the host bits of a CIDR cleared), for the UI and the CLI to show.
+ */
+export type SeedResult = { ok: true; seed: TypedAsset; notice?: string } | { ok: false; error: string };
 
 /** Parses `<AssetType>=<value>` (the CLI form). */
 export function parseSeedArgument(text: string): SeedResult {
@@ -53,10 +55,11 @@ export function parseSeed(type: string, rawValue: string): SeedResult {
         seed: { type, asset: { unique_id: normalizeOrganizationName(value), name: value } },
       };
     case 'Identifier': {
-      const lei = value.replace(/^lei:/i, '').toUpperCase();
-      if (!LEI.test(lei)) {
-        return { ok: false, error: `not an LEI code (20 characters, A-Z and 0-9): "${value}"` };
+      const result = canonicalLei(value);
+      if (!result.ok) {
+        return result;
       }
+      const lei = result.lei;
       return { ok: true, seed: { type, asset: { unique_id: `lei:${lei}`, id: lei, id_type: 'lei' } } };
     }
     case 'AutonomousSystem': {
@@ -68,17 +71,26 @@ export function parseSeed(type: string, rawValue: string): SeedResult {
       return { ok: true, seed: { type, asset: { number } } };
     }
     case 'Netblock': {
-      const cidr = normalizeCidr(value);
-      return cidr === undefined
-        ? { ok: false, error: `not a CIDR netblock such as 192.0.2.0/24 or 2001:db8::/32: "${value}"` }
-        : { ok: true, seed: { type, asset: cidr } };
+      const network = canonicalCidr(value);
+      if (network === undefined) {
+        return { ok: false, error: `not a CIDR netblock such as 192.0.2.0/24 or 2001:db8::/32: "${value}"` };
+      }
+      const seed: TypedAsset = { type, asset: { cidr: network.cidr, type: network.type } };
+      return network.hostBitsCleared
+        ? { ok: true, seed, notice: `host bits of ${value} cleared: the network is ${network.cidr}` }
+        : { ok: true, seed };
     }
     case 'DomainRecord': {
-      const domain = value.toLowerCase().replace(/\.$/, '');
-      if (!DOMAIN.test(domain)) {
-        return { ok: false, error: `not a domain name: "${value}"` };
+      const result = readDomainInput(value);
+      if (!result.ok) {
+        return result;
       }
-      return { ok: true, seed: { type, asset: { domain } } };
+      const { ascii, unicode } = result.domain;
+      const seed: TypedAsset = {
+        type,
+        asset: unicode === ascii ? { domain: ascii } : { domain: ascii, name: unicode },
+      };
+      return result.notice === undefined ? { ok: true, seed } : { ok: true, seed, notice: result.notice };
     }
     default:
       return {
@@ -99,36 +111,4 @@ export function normalizeOrganizationName(name: string): string {
     .replace(/[\p{P}\p{S}]+/gu, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-}
-
-function normalizeCidr(text: string): { cidr: string; type: 'IPv4' | 'IPv6' } | undefined {
-  const [address, prefixText, extra] = text.split('/');
-  if (
-    address === undefined ||
-    prefixText === undefined ||
-    extra !== undefined ||
-    !/^\d{1,3}$/.test(prefixText)
-  ) {
-    return undefined;
-  }
-  const prefix = Number(prefixText);
-  const v4 = address.split('.');
-  if (v4.length === 4 && v4.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) {
-    return prefix <= 32 ? { cidr: `${v4.map(Number).join('.')}/${prefix}`, type: 'IPv4' } : undefined;
-  }
-  if (/^[0-9a-f:]+$/i.test(address) && address.includes(':') && prefix <= 128) {
-    const groups = address.split('::');
-    if (groups.length > 2) {
-      return undefined;
-    }
-    const parts = groups.flatMap((group) => (group === '' ? [] : group.split(':')));
-    if (parts.some((part) => part.length === 0 || part.length > 4) || parts.length > 8) {
-      return undefined;
-    }
-    if (groups.length === 1 && parts.length !== 8) {
-      return undefined;
-    }
-    return { cidr: `${address.toLowerCase()}/${prefix}`, type: 'IPv6' };
-  }
-  return undefined;
 }

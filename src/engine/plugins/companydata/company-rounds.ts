@@ -13,7 +13,7 @@ import {
   type GraphReader,
   type HandlerContext,
 } from '../../core/plugin-api';
-import { SOURCE_NAME, callFrom, listFundingRounds } from './client';
+import { callFrom, listFundingRounds } from './client';
 import {
   checkingAccount,
   companyIdentifier,
@@ -32,26 +32,18 @@ type Context = HandlerContext<'Identifier', CompanyDataResources>;
 
 /** Lookup path: the checking Account and the transfers into it, confirmed by CompanyData within the TTL. */
 function lookup(context: Context): Findings | null {
-  const { graph, since } = context;
+  const { graph, confirmed } = context;
   const organization = findCompanyOrganization(graph, context.entity.id);
   if (organization === undefined) {
     return null;
   }
   const builder = new FindingsBuilder();
-  for (const { entity: account } of graph.outgoing(organization.id, {
-    relations: ['account'],
-    source: SOURCE_NAME,
-    since,
-  })) {
+  for (const { entity: account } of confirmed.outgoing(organization.id, ['account'])) {
     if (account.type !== 'Account' || account.asset.account_type !== 'checking') {
       continue;
     }
     builder.dispatch(account.id);
-    for (const { entity: transfer } of graph.incoming(account.id, {
-      relations: ['recipient'],
-      source: SOURCE_NAME,
-      since,
-    })) {
+    for (const { entity: transfer } of confirmed.incoming(account.id, ['recipient'])) {
       if (transfer.type === 'FundsTransfer') {
         builder.dispatch(transfer.id);
       }

@@ -10,7 +10,7 @@ import {
   type HandlerContext,
 } from '../../core/plugin-api';
 import { callFrom, searchCompanies } from './client';
-import { companyIdentifier, findCompanyIdentifier } from './graph-links';
+import { companyIdentifier, companyIdentifierAmong } from './graph-links';
 import type { CompanySearchItem } from './parse';
 import type { CompanyDataResources } from './resources';
 
@@ -51,12 +51,12 @@ export function selectCompany(names: string[], items: CompanySearchItem[]): Comp
 
 /**
  * Lookup path: the company Identifier linked by a CompanyData `id` edge within the TTL. A search
- * made within the TTL that matched nothing is an answer too (no Identifier, no new request); only
- * the LEI search re-queries on an empty lookup.
+ * made within the TTL that matched nothing is an answer too (cache.emptyIsAnswer: no Identifier,
+ * no new request); only the LEI search re-queries on an empty lookup.
  */
-function lookup(context: Context): Findings {
-  const identifier = findCompanyIdentifier(context.graph, context.entity.id, context.since);
-  return identifier === undefined ? emptyFindings() : new FindingsBuilder().dispatch(identifier.id).build();
+function lookup(context: Context): Findings | null {
+  const identifier = companyIdentifierAmong(context.confirmed.outgoing(context.entity.id, ['id']));
+  return identifier === undefined ? null : new FindingsBuilder().dispatch(identifier.id).build();
 }
 
 async function query(context: Context): Promise<Findings> {
@@ -90,5 +90,6 @@ export const companySearchHandler = defineHandler<'Organization', CompanyDataRes
   priority: 6,
   transforms: ['Identifier'],
   lookup,
+  cache: { emptyIsAnswer: true },
   query,
 });

@@ -4,6 +4,7 @@ import { loadSyntheticDataset } from '../../../../test/fakes/companydata-server'
 import type { FakeReply, FakeRequest } from '../../../../test/fakes/http-server';
 import { repositoryRoot } from '../../../../test/support/fixtures-dir';
 import type { SessionProgress } from '../../../shared/model/session';
+import { wire } from '../../net/guarded-transport';
 import {
   createCompanyDataHarness,
   seedOf,
@@ -343,9 +344,9 @@ describe('company-data rate limit and secrets', () => {
     // The send log: the moment the client hands each request to fetch, right after its grant.
     // (The fake server stamps arrivals on the event loop it shares with the engine, so a busy
     // loop can delay one stamp and shorten the next gap; the send times cannot drift that way.)
-    const realFetch = globalThis.fetch;
+    const realFetch = wire.fetch;
     const sent: number[] = [];
-    const spy = vi.spyOn(globalThis, 'fetch').mockImplementation((input, init) => {
+    const spy = vi.spyOn(wire, 'fetch').mockImplementation((input, init) => {
       sent.push(Date.now());
       return realFetch(input, init);
     });

@@ -6,7 +6,7 @@ import {
   type Findings,
   type HandlerContext,
 } from '../../core/plugin-api';
-import { SOURCE_NAME, callFrom, listEmployees } from './client';
+import { callFrom, listEmployees } from './client';
 import { findCompanyOrganization, isCompanyIdentifier, personFromRecord } from './graph-links';
 import type { CompanyDataResources } from './resources';
 
@@ -19,11 +19,7 @@ function lookup(context: Context): Findings | null {
     return null;
   }
   const builder = new FindingsBuilder();
-  for (const { entity } of context.graph.outgoing(organization.id, {
-    relations: ['member'],
-    source: SOURCE_NAME,
-    since: context.since,
-  })) {
+  for (const { entity } of context.confirmed.outgoing(organization.id, ['member'])) {
     if (entity.type === 'Person') {
       builder.dispatch(entity.id);
     }

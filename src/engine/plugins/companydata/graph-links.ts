@@ -2,7 +2,7 @@
 import type { Account, EntityId, FundsTransfer, Identifier, Person } from '../../../shared/model/asset';
 import type { Entity } from '../../../shared/model/graph';
 import { fullNameToPerson } from '../../support/person';
-import type { GraphReader } from '../../core/plugin-api';
+import type { GraphReader, Neighbour } from '../../core/plugin-api';
 import { SOURCE_NAME } from './client';
 import type { FundingRound } from './parse';
 
@@ -85,29 +85,22 @@ export function roundTransfer(companyId: string, round: FundingRound): FundsTran
   return transfer;
 }
 
-const byCompanyData = (since?: number) =>
-  since === undefined
-    ? { relations: ['id'], source: SOURCE_NAME }
-    : { relations: ['id'], source: SOURCE_NAME, since };
+const byCompanyData = { relations: ['id'], source: SOURCE_NAME };
 
-/** The company Identifier an Organization holds through a CompanyData `id` edge (confirmed since `since`). */
-export function findCompanyIdentifier(
-  graph: GraphReader,
-  orgId: EntityId,
-  since?: number,
-): Entity | undefined {
-  return graph
-    .outgoing(orgId, byCompanyData(since))
-    .find(({ entity }) => entity.type === 'Identifier' && entity.asset.id_type === COMPANY_ID_TYPE)?.entity;
+/** The company Identifier among an Organization's `id` neighbours. */
+export function companyIdentifierAmong(neighbours: Neighbour[]): Entity | undefined {
+  return neighbours.find(
+    ({ entity }) => entity.type === 'Identifier' && entity.asset.id_type === COMPANY_ID_TYPE,
+  )?.entity;
 }
 
 /** The Organization holding a company Identifier through a CompanyData `id` edge. */
 export function findCompanyOrganization(graph: GraphReader, identifierId: EntityId): Entity | undefined {
-  return graph.incoming(identifierId, byCompanyData()).find(({ entity }) => entity.type === 'Organization')
+  return graph.incoming(identifierId, byCompanyData).find(({ entity }) => entity.type === 'Organization')
     ?.entity;
 }
 
 /** The Person holding a person Identifier through a CompanyData `id` edge. */
 export function findIdentifiedPerson(graph: GraphReader, identifierId: EntityId): Entity | undefined {
-  return graph.incoming(identifierId, byCompanyData()).find(({ entity }) => entity.type === 'Person')?.entity;
+  return graph.incoming(identifierId, byCompanyData).find(({ entity }) => entity.type === 'Person')?.entity;
 }

@@ -9,7 +9,7 @@ import {
 
 const FIXTURES = path.join(repositoryRoot, 'test', 'fixtures', 'gleif');
 const TRADERS_ORG = 'Organization:northwind traders inc';
-const TRADERS_LEI = 'Identifier:lei:984500nwtraders00042';
+const TRADERS_LEI = 'Identifier:lei:984500nwtraders00003';
 const EUROPE_ORG = 'Organization:northwind traders europe limited';
 
 let harness: GleifEngineHarness | undefined;
@@ -61,7 +61,7 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
 
   it('does not fetch again the record of a child the registry confirmed within the TTL', async () => {
     const h = await start();
-    await h.run([seedOf('Identifier=lei:984500NWTRADERS00042')], { depth: 2 });
+    await h.run([seedOf('Identifier=lei:984500NWTRADERS00003')], { depth: 2 });
     const recordFetches = h.server
       .apiRequests()
       .filter((request) => /^\/api\/v1\/lei-records\/[A-Z0-9]{20}$/.test(request.path));
@@ -85,7 +85,7 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
     });
     // An LEI seed at depth 0 sends its requests one after another (record, parent, three pages),
     // so each arrival is stamped at the engine time it was sent.
-    await harness.run([seedOf('Identifier=lei:984500NWTRADERS00042')], { depth: 0 });
+    await harness.run([seedOf('Identifier=lei:984500NWTRADERS00003')], { depth: 0 });
     const times = harness.server.apiArrivals();
     expect(times).toHaveLength(5);
     const gaps = times.slice(1).map((at, index) => at - (times[index] ?? 0));
@@ -107,8 +107,8 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
 
   it('gives a lapsed registration status LAPSED while the entity stays active', async () => {
     const h = await start();
-    await h.run([seedOf('Identifier=lei:984500NWCHILD0000333')], { depth: 0 });
-    const lei = h.openCase.graph.findEntity('Identifier:lei:984500nwchild0000333');
+    await h.run([seedOf('Identifier=lei:984500NWCHILD0000394')], { depth: 0 });
+    const lei = h.openCase.graph.findEntity('Identifier:lei:984500nwchild0000394');
     expect(lei?.asset).toMatchObject({ status: 'LAPSED' });
     expect(h.openCase.graph.findEntity('Organization:northwind payments llc')?.asset).toMatchObject({
       active: true,
@@ -125,7 +125,7 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
     expect(progress.failures).toEqual([]);
     expect(h.openCase.graph.stats().entitiesByType.Organization).toBe(organizationsBefore);
     expect(h.openCase.graph.findEntity('Organization:northwind traders europe ltd')).toBeUndefined();
-    const holders = h.neighbours('Identifier:lei:984500nwchild0000131', 'id', 'in');
+    const holders = h.neighbours('Identifier:lei:984500nwchild0000103', 'id', 'in');
     expect(holders).toEqual([EUROPE_ORG]);
     expect(h.neighbours(TRADERS_ORG, 'subsidiary')).toContain(EUROPE_ORG);
   });

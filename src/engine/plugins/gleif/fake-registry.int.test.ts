@@ -41,28 +41,28 @@ describe('fake LEI registry', () => {
   });
 
   it('answers an unknown LEI with 404 and a JSON:API errors body', async () => {
-    const reply = await get('/api/v1/lei-records/984500NOSUCHLEI00001');
+    const reply = await get('/api/v1/lei-records/984500NOSUCHLEI00090');
     expect(reply.status).toBe(404);
     expect(reply.body).toMatchObject({ errors: [{ status: '404', title: 'Not Found' }] });
   });
 
   it('serves a bare direct-children URL as the first page of the smallest recorded size, links rewritten', async () => {
-    const reply = await get('/api/v1/lei-records/984500NWTRADERS00042/direct-children');
+    const reply = await get('/api/v1/lei-records/984500NWTRADERS00003/direct-children');
     const body = reply.body as { data: unknown[]; links: { next: string } };
     expect(body.data).toHaveLength(2);
     expect(body.links.next).toBe(
-      `${server.url}/api/v1/lei-records/984500NWTRADERS00042/direct-children?page%5Bnumber%5D=2&page%5Bsize%5D=2`,
+      `${server.url}/api/v1/lei-records/984500NWTRADERS00003/direct-children?page%5Bnumber%5D=2&page%5Bsize%5D=2`,
     );
   });
 
   it('logs every request', async () => {
     const before = server.apiRequests().length;
-    await get('/api/v1/lei-records/984500NWTRADERS00042');
+    await get('/api/v1/lei-records/984500NWTRADERS00003');
     expect(
       server
         .apiRequests()
         .slice(before)
         .map((request) => request.path),
-    ).toEqual(['/api/v1/lei-records/984500NWTRADERS00042']);
+    ).toEqual(['/api/v1/lei-records/984500NWTRADERS00003']);
   });
 });

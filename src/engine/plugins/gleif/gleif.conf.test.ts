@@ -9,7 +9,7 @@ import {
   seedOf,
   type GleifEngineHarness,
 } from '../../../../test/harness/gleif-engine';
-import { parseFuzzyCompletions } from './parse';
+import { FuzzyCompletionsReply, fuzzyCandidatesOf, type FuzzyCandidate } from './wire';
 import { scoreCandidates, selectCandidate } from './scoring';
 
 const MICROSOFT = 'Organization:microsoft corporation';
@@ -204,7 +204,7 @@ describe.skipIf(!haveFixtures())(
   'candidate scoring on the recorded Microsoft search reply (golden table)',
   () => {
     // Read in beforeAll, not while collecting: a skipped block's body still runs at collection.
-    let candidates: ReturnType<typeof parseFuzzyCompletions> = [];
+    let candidates: FuzzyCandidate[] = [];
     beforeAll(() => {
       const reply = JSON.parse(
         readFileSync(
@@ -212,7 +212,7 @@ describe.skipIf(!haveFixtures())(
           'utf8',
         ),
       ) as unknown;
-      candidates = parseFuzzyCompletions(reply);
+      candidates = fuzzyCandidatesOf(FuzzyCompletionsReply.parse(reply));
     });
 
     const scoreFor = (organizationName: string): [string, string, number][] => {

@@ -15,11 +15,11 @@ import { silentLogger } from '../../util/logger';
 import { createHandlerRegistry, type RegisteredHandler } from '../../core/registry';
 import { runHandler, type HandlerOutcome } from '../../core/run-handler';
 import { gleifPlugin } from './plugin';
-import type { GleifResources } from './resources';
+import type { GleifResources } from './client';
 
 const FIXTURES = path.join(repositoryRoot, 'test', 'fixtures', 'gleif');
-const TRADERS = '984500NWTRADERS00042';
-const HOLDINGS = '984500NWHOLDING00017';
+const TRADERS = '984500NWTRADERS00003';
+const HOLDINGS = '984500NWHOLDING00028';
 
 interface Harness {
   server: FakeGleifServer;
@@ -225,7 +225,7 @@ describe('fuzzyCompletions handler', () => {
     const outcome = await harness.run('gleif/fuzzy-completions', orgId);
     // The European company shares the (normalised) postal code: its partial score plus 40 beats
     // the exact name's 60. Its record was fetched for the comparison and is not fetched again.
-    expect(outcome).toMatchObject({ kind: 'completed', dispatch: ['Identifier:lei:984500nwchild0000131'] });
+    expect(outcome).toMatchObject({ kind: 'completed', dispatch: ['Identifier:lei:984500nwchild0000103'] });
     const [idEdge] = harness.graph
       .outgoing(orgId, { relations: ['id'] })
       .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
@@ -234,7 +234,7 @@ describe('fuzzyCompletions handler', () => {
     expect(harness.server.apiRequests().map((request) => request.path)).toEqual([
       '/api/v1/fuzzycompletions',
       `/api/v1/lei-records/${TRADERS}`,
-      '/api/v1/lei-records/984500NWCHILD0000131',
+      '/api/v1/lei-records/984500NWCHILD0000103',
     ]);
   });
 
@@ -249,7 +249,7 @@ describe('fuzzyCompletions handler', () => {
   it('stores a record with missing sections as far as it goes', async () => {
     const orgId = harness.seed(organization('Bare Minimum SA'));
     const outcome = await harness.run('gleif/fuzzy-completions', orgId);
-    expect(outcome).toMatchObject({ kind: 'completed', dispatch: ['Identifier:lei:984500bareminim00055'] });
+    expect(outcome).toMatchObject({ kind: 'completed', dispatch: ['Identifier:lei:984500bareminim00035'] });
     expect(harness.graph.findEntity(orgId)?.asset).toEqual({
       unique_id: 'bare minimum sa',
       name: 'Bare Minimum SA',
@@ -416,19 +416,19 @@ describe('relatedOrgs handler', () => {
   });
 
   it('reads a 404 on direct-parent and direct-children as no family', async () => {
-    const leiId = harness.seed(leiSeed('984500BAREMINIM00055'));
+    const leiId = harness.seed(leiSeed('984500BAREMINIM00035'));
     const outcome = await harness.run('gleif/related-orgs', leiId);
     expect(outcome.kind).toBe('completed');
     expect(harness.failures).toEqual([]);
     expect(harness.server.apiRequests().map((request) => request.path)).toEqual([
-      '/api/v1/lei-records/984500BAREMINIM00055',
-      '/api/v1/lei-records/984500BAREMINIM00055/direct-parent',
-      '/api/v1/lei-records/984500BAREMINIM00055/direct-children',
+      '/api/v1/lei-records/984500BAREMINIM00035',
+      '/api/v1/lei-records/984500BAREMINIM00035/direct-parent',
+      '/api/v1/lei-records/984500BAREMINIM00035/direct-children',
     ]);
   });
 
   it('records an unknown LEI seed as not found', async () => {
-    const outcome = await harness.run('gleif/related-orgs', harness.seed(leiSeed('984500NOSUCHLEI00001')));
+    const outcome = await harness.run('gleif/related-orgs', harness.seed(leiSeed('984500NOSUCHLEI00090')));
     expect(outcome).toEqual({ kind: 'failed' });
     expect(harness.failures[0]?.code).toBe('not_found');
   });

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { extractBrandName } from '../../support/brand';
 import { nameMatch } from '../../support/name-match';
 import { smithWatermanGotoh } from '../../support/similarity';
-import type { FuzzyCandidate } from './parse';
+import type { FuzzyCandidate } from './wire';
 import { couldWin, scoreCandidates, selectCandidate, type ScoredCandidate } from './scoring';
 
 let next = 0;

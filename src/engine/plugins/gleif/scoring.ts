@@ -1,5 +1,5 @@
 /** Scoring and selection of LEI search candidates (the spec's table, as decisions.md settles it). */
-import type { FuzzyCandidate } from './parse';
+import type { FuzzyCandidate } from './wire';
 
 export type MatchType = 'exact' | 'partial';
 

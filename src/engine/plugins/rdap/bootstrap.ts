@@ -1,4 +1,5 @@
-/** RFC 9224 bootstrap client: which RDAP server serves an AS number or an IP network, with a disk cache. */
+/** RFC 9224 bootstrap client: which RDAP server serves an AS number, an IP network or a domain, with a disk cache. */
+import { isObject } from '../../util/is-object';
 import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -8,7 +9,7 @@ import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import { parsePrefix, prefixContains, type IpPrefix } from './ip';
 
-export type BootstrapRegistry = 'asn' | 'ipv4' | 'ipv6';
+export type BootstrapRegistry = 'asn' | 'ipv4' | 'ipv6' | 'dns';
 
 export const BOOTSTRAP_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
@@ -17,6 +18,11 @@ export interface RdapBootstrap {
   getAutnumServer(asNumber: number, signal?: AbortSignal): Promise<string>;
   /** Base URL of the server responsible for a network (longest-prefix match); throws SourceError. */
   getNetworkServer(cidr: string, signal?: AbortSignal): Promise<string>;
+  /**
+   * Base URL of the server responsible for a domain (an A-label name), by the longest matching
+   * label suffix in dns.json; undefined when no RDAP service is registered for it.
+   */
+  getDomainServer(name: string, signal?: AbortSignal): Promise<string | undefined>;
 }
 
 export interface RdapBootstrapOptions {
@@ -52,10 +58,6 @@ interface CacheFile {
   url: string;
   fetchedAt: number;
   body: unknown;
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The `services` array of a bootstrap file; throws when the body is not one. */
@@ -112,6 +114,30 @@ export function matchNetwork(services: unknown[][], target: IpPrefix): string | 
       const prefix = parsePrefix(entry);
       if (prefix && prefixContains(prefix, target) && (!best || prefix.length > best.prefix.length)) {
         best = { prefix, urls: stringsOf(urls) };
+      }
+    }
+  }
+  return best ? chooseServerUrl(best.urls) : undefined;
+}
+
+/**
+ * RFC 9224 §4: the entry matching the most labels at the end of the name wins ("com" for
+ * "example.com", "co.uk" over "uk" when both are listed). Entries compare in lower case.
+ */
+export function matchDomain(services: unknown[][], name: string): string | undefined {
+  const labels = name.toLowerCase().replace(/\.$/, '').split('.');
+  let best: { labels: number; urls: string[] } | undefined;
+  for (const [entries, urls] of services) {
+    for (const entry of stringsOf(entries)) {
+      const suffix = entry
+        .toLowerCase()
+        .replace(/^\.|\.$/g, '')
+        .split('.');
+      const matches =
+        suffix.length <= labels.length &&
+        suffix.every((label, index) => labels[labels.length - suffix.length + index] === label);
+      if (matches && (!best || suffix.length > best.labels)) {
+        best = { labels: suffix.length, urls: stringsOf(urls) };
       }
     }
   }
@@ -258,6 +284,9 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
         throw new SourceError('not_found', `no RDAP server serves ${cidr} (IANA bootstrap)`, 'RDAP');
       }
       return server;
+    },
+    async getDomainServer(name, signal) {
+      return matchDomain(await getServices('dns', signal), name);
     },
   };
 }

@@ -150,6 +150,7 @@ describe('jCard parsing', () => {
         { number: '+1-217-555-0100', type: 'phone' },
         { number: '+1-217-555-0199', type: 'fax' },
       ],
+      urls: [],
     });
     const [registrant] = collectContacts(fixture('arin', 'autnum_64496.json'));
     expect(registrant?.card?.address).toEqual({
@@ -208,7 +209,20 @@ describe('jCard parsing', () => {
     const odd = collectContacts(fixture('arin', 'autnum_64497.json')).find(
       (item) => item.handle === 'ODD-ARIN',
     );
-    expect(odd?.card).toEqual({ kind: 'group', emails: ['x@odd.example'], phones: [] });
+    expect(odd?.card).toEqual({ kind: 'group', emails: ['x@odd.example'], phones: [], urls: [] });
+  });
+
+  it('reads the org property (first component) and url properties', () => {
+    const card = parseJCard([
+      'vcard',
+      [
+        ['version', {}, 'text', '4.0'],
+        ['org', { type: 'work' }, 'text', ['Example  Registrar, Inc.', 'Abuse desk']],
+        ['url', {}, 'uri', 'https://registrar.example/contact'],
+      ],
+    ]);
+    expect(card?.organization).toBe('Example Registrar, Inc.');
+    expect(card?.urls).toEqual(['https://registrar.example/contact']);
   });
 
   it('gives no card for something that is not a jCard', () => {

@@ -1,19 +1,16 @@
 /** Pure RDAP JSON (RFC 9083) parsing: records, links, contact entities and their jCards (RFC 7095). */
+import { isObject } from '../../util/is-object';
 import type { AutnumRecord, IPNetRecord, Netblock } from '../../../shared/model/asset';
-import { MalformedBodyError } from '../../net/errors';
 import { findCountryCode } from '../../support/country';
 import { normaliseAddress } from './ip';
+import { parseRdapReply, type RdapObject } from './wire';
 
-export type RdapObject = Record<string, unknown>;
+export type { RdapObject } from './wire';
 
 export const RDAP_JSON = 'application/rdap+json';
 
 /** Relations from a record to a contact, by RDAP role (OAM taxonomy names). */
 export type ContactRelation = 'registrant' | 'admin_contact' | 'abuse_contact' | 'technical_contact';
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 function text(value: unknown): string | undefined {
   if (typeof value === 'number') {
@@ -34,26 +31,13 @@ function textList(value: unknown): string[] {
   return value.map(text).filter((item): item is string => item !== undefined);
 }
 
-/**
- * Checks that a reply is the RDAP object asked for. `objectClassName` is required by RFC 9083, but
- * some servers omit it: then the object only has to be a JSON object with no `errorCode`.
- */
+/** Checks that a reply is the RDAP object asked for (see wire.ts). */
 export function parseRdapObject(
   body: unknown,
   objectClass: 'autnum' | 'ip network',
   url: string,
 ): RdapObject {
-  if (!isObject(body)) {
-    throw new MalformedBodyError(url, 'not an RDAP object', 'RDAP');
-  }
-  if (body.errorCode !== undefined) {
-    throw new MalformedBodyError(url, `RDAP error ${String(text(body.errorCode) ?? '')}`.trim(), 'RDAP');
-  }
-  const className = text(body.objectClassName);
-  if (className !== undefined && className.toLowerCase() !== objectClass) {
-    throw new MalformedBodyError(url, `expected an ${objectClass} object, got ${className}`, 'RDAP');
-  }
-  return body;
+  return parseRdapReply(body, objectClass, url);
 }
 
 /** An RFC 3339 date as UTC `YYYY-MM-DDTHH:MM:SSZ`; undefined when it does not parse. */
@@ -191,7 +175,11 @@ export interface ContactCard {
   /** `individual`, `org` (some servers write `organization`), `group`, `location` (lowercased). */
   kind?: string;
   fullName?: string;
+  /** The `org` property (its first component when structured). */
+  organization?: string;
   emails: string[];
+  /** `url` properties (web pages, not RDAP links). */
+  urls: string[];
   phones: CardPhone[];
   /** The first address: its label as one line, and its structured parts when any is filled. */
   address?: { label?: string; parts?: CardAddressParts };
@@ -285,7 +273,7 @@ export function parseJCard(vcardArray: unknown): ContactCard | undefined {
   if (!properties) {
     return undefined;
   }
-  const card: ContactCard = { emails: [], phones: [] };
+  const card: ContactCard = { emails: [], phones: [], urls: [] };
   /** A property's value as one line; a list value (as some servers send) is joined. */
   const valueOf = (property: JCardProperty): string | undefined =>
     text(textList(property.values[0]).join(' '));
@@ -302,6 +290,20 @@ export function parseJCard(vcardArray: unknown): ContactCard | undefined {
   const fullName = firstValue('fn')?.replace(/\s+/g, ' ');
   if (fullName !== undefined) {
     card.fullName = fullName;
+  }
+
+  const organization = properties
+    .filter((item) => item.name === 'org')
+    .map((item) => text(textList(item.values[0])[0]))
+    .find((value) => value !== undefined);
+  if (organization !== undefined) {
+    card.organization = organization.replace(/\s+/g, ' ');
+  }
+  for (const property of properties.filter((item) => item.name === 'url')) {
+    const url = valueOf(property);
+    if (url !== undefined && !card.urls.includes(url)) {
+      card.urls.push(url);
+    }
   }
 
   for (const property of properties.filter((item) => item.name === 'email')) {

@@ -1,4 +1,4 @@
-/** The RDAP plugin: AS and netblock registration records, and their expansion into contacts. */
+/** The RDAP plugin: AS, netblock and domain registration records, and their expansion into contacts. */
 import path from 'node:path';
 import type { AssetType, EntityId } from '../../../shared/model/asset';
 import type { SourceRef } from '../../../shared/model/graph';
@@ -13,7 +13,8 @@ import {
 import { createRdapBootstrap } from './bootstrap';
 import { expandRecord } from './expand';
 import { buildAutnumRecord, buildIpNetRecord } from './parse';
-import { queryAutnum, queryNetwork, readStoredReply, type RdapResources } from './query';
+import { domainRecordHandler } from './handlers/domain-record';
+import { queryAutnum, queryNetwork, readStoredReply, type RdapResources } from './client';
 
 export const RDAP_SOURCE: SourceRef = { name: 'RDAP', confidence: 100 };
 
@@ -110,12 +111,13 @@ const autnum = defineHandler<'AutnumRecord', RdapResources>({
   priority: 1,
   transforms: EXPANSION_TRANSFORMS,
   lookup: ({ graph, entity, since }) => lookupExpansion(graph, entity.id, since),
+  // The record keeps the reply it was made from: expanding it costs no request.
+  fromStoredReply({ entity, graph }) {
+    const stored = readStoredReply(entity.asset.raw, 'autnum');
+    return stored === undefined ? null : expandRecord(entity.id, stored, graph);
+  },
   async query({ entity, resources, signal, graph }) {
     const record = entity.asset;
-    const stored = readStoredReply(record.raw, 'autnum');
-    if (stored) {
-      return expandRecord(entity.id, stored, graph);
-    }
     // No reply kept (a record made elsewhere, or an old one): ask the registry again.
     const { object, raw } = await queryAutnum(resources, record.number, signal);
     const findings = expandRecord(entity.id, object, graph);
@@ -130,12 +132,12 @@ const ipnet = defineHandler<'IPNetRecord', RdapResources>({
   priority: 1,
   transforms: EXPANSION_TRANSFORMS,
   lookup: ({ graph, entity, since }) => lookupExpansion(graph, entity.id, since),
+  fromStoredReply({ entity, graph }) {
+    const stored = readStoredReply(entity.asset.raw, 'ip network');
+    return stored === undefined ? null : expandRecord(entity.id, stored, graph);
+  },
   async query({ entity, resources, signal, graph }) {
     const record = entity.asset;
-    const stored = readStoredReply(record.raw, 'ip network');
-    if (stored) {
-      return expandRecord(entity.id, stored, graph);
-    }
     const { object, raw } = await queryNetwork(resources, record, signal);
     const findings = expandRecord(entity.id, object, graph);
     const refreshed = {
@@ -169,5 +171,5 @@ export const rdapPlugin: PluginDefinition<RdapResources> = definePlugin<RdapReso
     });
     return { http, bootstrap };
   },
-  handlers: [autsys, netblock, autnum, ipnet],
+  handlers: [autsys, netblock, autnum, ipnet, domainRecordHandler],
 });

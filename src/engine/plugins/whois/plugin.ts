@@ -1,7 +1,7 @@
 /** The WHOIS plugin (source `WHOIS`, confidence 100): port-43 lookups for DomainRecords. */
 import { definePlugin, type PluginDefinition } from '../../core/plugin-api';
 import { createWhoisClient } from './client';
-import { domainRecordHandler, SOURCE_NAME } from './domain-record';
+import { domainRecordHandler, SOURCE_NAME } from './handlers/domain-record';
 import type { WhoisResources } from './resources';
 
 export interface WhoisPluginOptions {

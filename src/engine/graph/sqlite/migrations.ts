@@ -1,0 +1,125 @@
+/** The case-file schema and its ordered migrations, keyed by `PRAGMA user_version`. */
+import type Database from 'better-sqlite3';
+
+/**
+ * One step per schema version: step N (1-based index) brings a file from version N-1 to N.
+ * Steps are append-only: never edit a released step, add a new one.
+ */
+export const SCHEMA_STEPS: readonly string[] = [
+  `
+  CREATE TABLE entities (
+    id TEXT PRIMARY KEY,
+    type TEXT NOT NULL,
+    content TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL
+  );
+  CREATE TABLE entity_tags (
+    entity_id TEXT NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    value TEXT NOT NULL,
+    handler TEXT NOT NULL DEFAULT '',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (entity_id, name, value, handler)
+  ) WITHOUT ROWID;
+  CREATE TABLE edges (
+    id TEXT PRIMARY KEY,
+    from_id TEXT NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    to_id TEXT NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    relation TEXT NOT NULL,
+    properties TEXT NOT NULL DEFAULT '{}',
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    CHECK (from_id <> to_id)
+  );
+  CREATE INDEX edges_from ON edges(from_id, relation);
+  CREATE INDEX edges_to ON edges(to_id, relation);
+  CREATE TABLE edge_sources (
+    edge_id TEXT NOT NULL REFERENCES edges(id) ON DELETE CASCADE,
+    name TEXT NOT NULL,
+    confidence INTEGER NOT NULL,
+    created_at INTEGER NOT NULL,
+    updated_at INTEGER NOT NULL,
+    PRIMARY KEY (edge_id, name)
+  ) WITHOUT ROWID;
+  CREATE TABLE merges (
+    from_id TEXT PRIMARY KEY,
+    into_id TEXT NOT NULL,
+    merged_at INTEGER NOT NULL
+  );
+  CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+  CREATE TABLE sessions (id TEXT PRIMARY KEY, record TEXT NOT NULL);
+  CREATE TABLE positions (entity_id TEXT PRIMARY KEY, x REAL NOT NULL, y REAL NOT NULL);
+  `,
+  // 2: the sequence number of the delta that last changed each row, for changesSince. Rows
+  // written before it count as changed by the last delta so far (a catching-up client gets them).
+  `
+  ALTER TABLE entities ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE edges ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  ALTER TABLE merges ADD COLUMN seq INTEGER NOT NULL DEFAULT 0;
+  UPDATE entities SET seq = coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'graph.seq'), 0);
+  UPDATE edges SET seq = coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'graph.seq'), 0);
+  UPDATE merges SET seq = coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'graph.seq'), 0);
+  `,
+];
+
+/**
+ * `PRAGMA application_id` of a case file ("TrGr"): with the schema version it tells a case file
+ * from any other SQLite database before anything is written (identify.ts).
+ */
+export const APPLICATION_ID = 0x54724772;
+
+/** Tables every case file has from schema version 1 on (files older than the application id). */
+export const CASE_TABLES: readonly string[] = [
+  'entities',
+  'entity_tags',
+  'edges',
+  'edge_sources',
+  'merges',
+  'meta',
+  'sessions',
+  'positions',
+];
+
+/** The schema version this code writes. */
+export const SCHEMA_VERSION = SCHEMA_STEPS.length;
+
+/** A case file written by a newer version of the app: opening it could corrupt it. */
+export class CaseFileVersionError extends Error {
+  override readonly name = 'CaseFileVersionError';
+}
+
+/**
+ * Brings the database to SCHEMA_VERSION, each step in its own IMMEDIATE transaction so that a
+ * crash leaves the file at a known version. The version is read inside the write lock: two
+ * processes opening one new case run each step once (the second finds it done). Refuses files
+ * newer than this code.
+ */
+export function migrate(
+  db: Database.Database,
+  location: string,
+  steps: readonly string[] = SCHEMA_STEPS,
+): void {
+  const versionOf = (): number => db.pragma('user_version', { simple: true }) as number;
+  const refuseNewer = (current: number): void => {
+    if (current > steps.length) {
+      throw new CaseFileVersionError(
+        `case file ${location} has schema version ${current}, newer than this app supports (${steps.length}); update the app to open it`,
+      );
+    }
+  };
+  refuseNewer(versionOf());
+  for (let version = versionOf() + 1; version <= steps.length; version += 1) {
+    db.transaction(() => {
+      const current = versionOf();
+      refuseNewer(current);
+      if (current >= version) {
+        return;
+      }
+      db.exec(steps[version - 1] ?? '');
+      db.pragma(`application_id = ${APPLICATION_ID}`);
+      db.pragma(`user_version = ${version}`);
+    }).immediate();
+  }
+}

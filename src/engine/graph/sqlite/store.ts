@@ -1,0 +1,257 @@
+/** The SQLite backend of the case store: one file per case, written only through `apply`. */
+import type Database from 'better-sqlite3';
+import type { EdgeId, EntityId } from '../../../shared/model/asset';
+import type { Entity, GraphDelta, GraphExport, GraphSnapshot, GraphStats } from '../../../shared/model/graph';
+import { systemClock, type Clock } from '../../util/clock';
+import { silentLogger, type Logger } from '../../util/logger';
+import type { ChangesSince, CaseStoreOpenOptions, MergeRule, Positions, SyncCaseStore } from '../case-store';
+import type { Findings } from '../findings';
+import type { EdgeQuery, Neighbour, SessionRecord, WriteOptions } from '../types';
+import { copyCaseDatabase, fileIdentityOf, requireSameFile, type FileIdentity } from './files';
+import { openCaseDatabase } from './open';
+import { changesSinceOf, exportOf, findEdge, findEntity, neighbours, snapshotOf, statsOf } from './read';
+import { prepareStatements, type Statements } from './statements';
+import { MONITORED_TAG, writeFindings } from './write';
+import { touchedNothing, type Touched, type WriteContext } from './write-context';
+
+export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
+  clock?: Clock;
+  /** Receives errors thrown by delta listeners (they never fail a write). */
+  logger?: Logger;
+}
+
+/** The SQLite store's own surface: the synchronous contract plus what only a local file offers. */
+export interface SqliteCaseStore extends SyncCaseStore {
+  /** A complete copy of the open case at `target` (0600), committed WAL contents included. */
+  saveCopy(target: string): void;
+}
+
+const SEQ_KEY = 'graph.seq';
+
+/** Opens (creating and migrating when needed) a case file; `:memory:` for a throwaway graph. */
+export function openSqliteCaseStore(path: string, options: SqliteCaseStoreOptions = {}): SqliteCaseStore {
+  const db = openCaseDatabase(path);
+  try {
+    return new SqliteStore(db, fileIdentityOf(path), options);
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+class SqliteStore implements SqliteCaseStore {
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly listeners = new Set<(delta: GraphDelta) => void>();
+  /** Merged-away id -> surviving id (chains compressed), mirrored from the merges table. */
+  private readonly mergedInto = new Map<EntityId, EntityId>();
+  /** The sequence number this connection last saw; another process may have moved it on. */
+  private seq: number;
+  private readonly statements: Statements;
+  private readonly context: WriteContext;
+  private readonly applyTransaction: Database.Transaction<
+    (findings: Findings, options: WriteOptions) => Touched & { seq: number }
+  >;
+
+  private readonly db: Database.Database;
+  private readonly file: FileIdentity | undefined;
+
+  constructor(db: Database.Database, file: FileIdentity | undefined, options: SqliteCaseStoreOptions) {
+    this.db = db;
+    this.file = file;
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? silentLogger;
+    const mergeRules: readonly MergeRule[] = options.mergeRules ?? [];
+    this.statements = prepareStatements(db);
+    this.seq = this.storedSeq();
+    this.loadMerges();
+    const s = this.statements;
+    this.context = {
+      statements: s,
+      mergeRules,
+      resolveId: (id) => this.resolveId(id),
+      entityExists: (id) => s.entityExists.get(id) !== undefined,
+      findEntity: (id) => findEntity(s, id),
+      findEdge: (id: EdgeId) => findEdge(s, id),
+    };
+    this.applyTransaction = db.transaction((findings: Findings, write: WriteOptions) => {
+      // Read under the write lock: other processes writing this case share the sequence.
+      const stored = this.storedSeq();
+      if (stored !== this.seq) {
+        this.seq = stored;
+        this.loadMerges();
+      }
+      const seq = stored + 1;
+      const touched = writeFindings(this.context, findings, write, {
+        now: write.now ?? this.clock.now(),
+        seq,
+      });
+      if (!touchedNothing(touched)) {
+        s.setMeta.run(SEQ_KEY, String(seq));
+      }
+      return { ...touched, seq };
+    });
+  }
+
+  private storedSeq(): number {
+    return Number(this.statements.getMeta.get(SEQ_KEY) ?? 0);
+  }
+
+  private loadMerges(): void {
+    this.mergedInto.clear();
+    for (const row of this.statements.allMerges.all()) {
+      this.mergedInto.set(row.from_id, row.into_id);
+    }
+  }
+
+  // ---- the write path ----
+
+  apply(findings: Findings, options: WriteOptions): GraphDelta {
+    requireSameFile(this.file);
+    const touched = this.applyTransaction.immediate(findings, options);
+    const merges = touched.merged;
+    for (const { from, into } of merges) {
+      for (const [merged, survivor] of this.mergedInto) {
+        if (survivor === from) {
+          this.mergedInto.set(merged, into);
+        }
+      }
+      this.mergedInto.set(from, into);
+    }
+    if (touchedNothing(touched)) {
+      return { seq: this.seq, entities: [], edges: [], merged: [] };
+    }
+    this.seq = touched.seq;
+    const delta: GraphDelta = {
+      seq: this.seq,
+      entities: [...touched.entities.values()].filter((entity) => entity !== undefined),
+      edges: [...touched.edges.values()].filter((edge) => edge !== undefined),
+      merged: merges,
+    };
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(delta);
+      } catch (error) {
+        this.logger.warn('graph delta listener failed', { seq: delta.seq, error: String(error) });
+      }
+    }
+    return delta;
+  }
+
+  onDelta(listener: (delta: GraphDelta) => void): () => void {
+    const wrapped = (delta: GraphDelta): void => listener(delta);
+    this.listeners.add(wrapped);
+    return () => {
+      this.listeners.delete(wrapped);
+    };
+  }
+
+  resolveId(id: EntityId): EntityId {
+    return this.mergedInto.get(id) ?? id;
+  }
+
+  currentSeq(): number {
+    return this.storedSeq();
+  }
+
+  changesSince(seq: number): ChangesSince {
+    return changesSinceOf(this.db, this.statements, seq, () => this.storedSeq());
+  }
+
+  // ---- reads ----
+
+  findEntity(id: EntityId): Entity | undefined {
+    return findEntity(this.statements, id);
+  }
+
+  outgoing(id: EntityId, query: EdgeQuery = {}): Neighbour[] {
+    return neighbours(this.statements, id, query, 'outgoing');
+  }
+
+  incoming(id: EntityId, query: EdgeQuery = {}): Neighbour[] {
+    return neighbours(this.statements, id, query, 'incoming');
+  }
+
+  isMonitoredSince(id: EntityId, source: string, handler: string, since: number): boolean {
+    return (
+      this.statements.isMonitored.get(this.resolveId(id), MONITORED_TAG, source, handler, since) !== undefined
+    );
+  }
+
+  snapshot(): GraphSnapshot {
+    return snapshotOf(this.db, this.statements, () => this.storedSeq());
+  }
+
+  stats(): GraphStats {
+    return statsOf(this.statements);
+  }
+
+  exportJson(): GraphExport {
+    return exportOf(this.snapshot());
+  }
+
+  // ---- case data ----
+
+  getMeta(key: string): string | undefined {
+    return this.statements.getMeta.get(key);
+  }
+
+  setMeta(key: string, value: string): void {
+    if (key === SEQ_KEY) {
+      throw new Error(`meta key ${SEQ_KEY} is owned by the graph store`);
+    }
+    this.statements.setMeta.run(key, value);
+  }
+
+  savePositions(positions: Positions): void {
+    this.db.transaction(() => {
+      for (const [id, { x, y }] of Object.entries(positions)) {
+        this.statements.savePosition.run(id, x, y);
+      }
+    })();
+  }
+
+  loadPositions(): Positions {
+    const positions: Positions = {};
+    for (const row of this.statements.allPositions.all()) {
+      positions[row.entity_id] = { x: row.x, y: row.y };
+    }
+    return positions;
+  }
+
+  saveSession(record: SessionRecord): void {
+    this.statements.saveSession.run(record.id, JSON.stringify(record));
+  }
+
+  listSessions(): SessionRecord[] {
+    return this.statements.allSessions
+      .all()
+      .map((json) => JSON.parse(json) as SessionRecord)
+      .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
+  }
+
+  saveCopy(target: string): void {
+    copyCaseDatabase(this.db, target);
+  }
+
+  /**
+   * Checkpoints the WAL into the case file and truncates it before closing, so a closed case is
+   * one self-contained file (SQLite deletes the empty WAL when this is the last connection).
+   */
+  close(): void {
+    this.listeners.clear();
+    if (!this.db.open) {
+      return;
+    }
+    try {
+      if (this.file !== undefined) {
+        this.db.pragma('wal_checkpoint(TRUNCATE)');
+      }
+    } catch (error) {
+      // Another process reading the case holds the WAL; it checkpoints when it closes.
+      this.logger.warn('case checkpoint on close failed', { error: String(error) });
+    } finally {
+      this.db.close();
+    }
+  }
+}

@@ -1,0 +1,199 @@
+/**
+ * The write half of the one write path, run inside the IMMEDIATE transaction after planning:
+ * entities, tags, edges and their sources, the monitored mark, then the declared merge rules.
+ */
+import type { EntityId } from '../../../shared/model/asset';
+import type { Entity, EntityTag } from '../../../shared/model/graph';
+import { mergeFields, type Fields } from '../fields';
+import type { Findings } from '../findings';
+import type { WriteOptions } from '../types';
+import { planEdges, planEntities, requireEntity, type PendingEdge, type PendingEntity } from '../write-plan';
+import { applyMergeRules } from './merge';
+import { iso } from './rows';
+import type { Statements } from './statements';
+import { touchedNothing, type Stamp, type Touched, type WriteContext } from './write-context';
+
+export const SOURCE_TAG = 'source';
+export const MONITORED_TAG = 'last_monitored';
+
+/** Validates everything, then writes; the caller runs it inside one IMMEDIATE transaction. */
+export function writeFindings(
+  context: WriteContext,
+  findings: Findings,
+  options: WriteOptions,
+  stamp: Stamp,
+): Touched {
+  const s = context.statements;
+  const sourceName = options.source.name;
+  const handler = options.handler ?? '';
+  const pending = planEntities(findings, context);
+  const edges = planEdges(findings, options.source, pending, context);
+  const monitored =
+    options.markMonitored === undefined ? undefined : context.resolveId(options.markMonitored);
+  if (monitored !== undefined) {
+    requireEntity(monitored, pending, context, () => `cannot mark ${monitored} monitored: it does not exist`);
+  }
+
+  const touched: Touched = { entities: new Map(), edges: new Map(), merged: [] };
+
+  // One lookup for the whole write: new entities are inserted without probing the store each.
+  const storedContent = new Map<string, string>();
+  for (const row of s.storedContents.all(JSON.stringify([...pending.keys()]))) {
+    storedContent.set(row.id, row.content);
+  }
+  for (const [id, entity] of pending) {
+    const known = storedContent.get(id);
+    if (known === undefined && insertEntity(s, id, entity, sourceName, handler, stamp, touched)) {
+      continue;
+    }
+    const stored = known ?? s.selectEntity.get(id)?.content ?? '{}';
+    const merged = JSON.stringify(mergeFields(JSON.parse(stored) as Fields, entity.replace, entity.fill));
+    const newTag = upsertTag(s, id, SOURCE_TAG, sourceName, handler, stamp.now);
+    if (merged !== stored) {
+      s.updateEntity.run(merged, stamp.now, id);
+    } else if (newTag) {
+      s.touchEntity.run(stamp.now, id);
+    }
+    if (merged !== stored || newTag) {
+      touched.entities.set(id, undefined);
+    }
+  }
+
+  const storedProperties = new Map<string, string>();
+  for (const row of s.storedProperties.all(JSON.stringify(edges.map((edge) => edge.id)))) {
+    storedProperties.set(row.id, row.properties);
+  }
+  for (const edge of edges) {
+    writeEdge(s, edge, storedProperties, stamp, touched);
+  }
+
+  if (monitored !== undefined && upsertTag(s, monitored, MONITORED_TAG, sourceName, handler, stamp.now)) {
+    s.touchEntity.run(stamp.now, monitored);
+    touched.entities.set(monitored, undefined);
+  }
+
+  applyMergeRules(context, edges, stamp, touched);
+
+  if (!touchedNothing(touched)) {
+    // Updated rows are read back whole and stamped with this write's sequence number (new
+    // rows carry it from their insert).
+    for (const [id, entity] of touched.entities) {
+      if (entity === undefined) {
+        s.stampEntity.run(stamp.seq, id);
+        touched.entities.set(id, context.findEntity(id));
+      }
+    }
+    for (const [id, edge] of touched.edges) {
+      if (edge === undefined) {
+        s.stampEdge.run(stamp.seq, id);
+        touched.edges.set(id, context.findEdge(id));
+      }
+    }
+  }
+  return touched;
+}
+
+/** Inserts a new entity with its source tag and delta DTO; false when it was stored already. */
+function insertEntity(
+  s: Statements,
+  id: EntityId,
+  entity: PendingEntity,
+  sourceName: string,
+  handler: string,
+  { now, seq }: Stamp,
+  touched: Touched,
+): boolean {
+  const fields = mergeFields({}, entity.replace, entity.fill);
+  if (s.insertEntity.run(id, entity.type, JSON.stringify(fields), now, now, seq).changes !== 1) {
+    return false;
+  }
+  s.insertTag.run(id, SOURCE_TAG, sourceName, handler, now, now);
+  const time = iso(now);
+  const tag: EntityTag = { name: SOURCE_TAG, value: sourceName, createdAt: time, updatedAt: time };
+  if (handler !== '') {
+    tag.handler = handler;
+  }
+  touched.entities.set(id, {
+    id,
+    type: entity.type,
+    asset: fields,
+    tags: [tag],
+    createdAt: time,
+    updatedAt: time,
+  } as unknown as Entity);
+  return true;
+}
+
+/** Adds the tag or refreshes its time; true when it is new. */
+function upsertTag(
+  s: Statements,
+  id: EntityId,
+  name: string,
+  value: string,
+  handler: string,
+  now: number,
+): boolean {
+  // Refresh first: on a known entity the tag is usually there already.
+  if (s.refreshTag.run(now, id, name, value, handler).changes === 1) {
+    return false;
+  }
+  s.insertTag.run(id, name, value, handler, now, now);
+  return true;
+}
+
+/** `storedProperties`: edge id -> stored properties, kept current through the write. */
+function writeEdge(
+  s: Statements,
+  edge: PendingEdge,
+  storedProperties: Map<string, string>,
+  stamp: Stamp,
+  touched: Touched,
+): void {
+  const { now, seq } = stamp;
+  const known = storedProperties.get(edge.id);
+  if (known === undefined) {
+    const properties = JSON.stringify(edge.properties);
+    if (
+      s.insertEdge.run(edge.id, edge.from, edge.to, edge.relation, properties, now, now, seq).changes === 1
+    ) {
+      storedProperties.set(edge.id, properties);
+      addEdge(s, edge, now, touched);
+      return;
+    }
+  }
+  const stored = known ?? s.selectEdgeProperties.get(edge.id) ?? '{}';
+  const merged = JSON.stringify(mergeFields(JSON.parse(stored) as Fields, edge.properties, {}));
+  if (merged !== stored) {
+    s.updateEdge.run(merged, now, now, edge.id);
+    storedProperties.set(edge.id, merged);
+  } else {
+    s.touchEdge.run(now, edge.id);
+  }
+  let changed = merged !== stored;
+  // Usually the same source with the same confidence: one refresh, no read.
+  if (s.refreshSameSource.run(now, edge.id, edge.source.name, edge.source.confidence).changes !== 1) {
+    s.upsertSource.run(edge.id, edge.source.name, edge.source.confidence, now, now);
+    changed = true;
+  }
+  if (changed) {
+    touched.edges.set(edge.id, undefined);
+  }
+}
+
+/** The new edge's first source, and its delta DTO from the written values. */
+function addEdge(s: Statements, edge: PendingEdge, now: number, touched: Touched): void {
+  s.insertSource.run(edge.id, edge.source.name, edge.source.confidence, now, now);
+  const time = iso(now);
+  touched.edges.set(edge.id, {
+    id: edge.id,
+    from: edge.from,
+    to: edge.to,
+    relation: edge.relation,
+    sources: [
+      { name: edge.source.name, confidence: edge.source.confidence, createdAt: time, updatedAt: time },
+    ],
+    properties: { ...edge.properties },
+    createdAt: time,
+    updatedAt: time,
+  });
+}

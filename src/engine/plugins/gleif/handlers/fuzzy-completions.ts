@@ -1,0 +1,156 @@
+/** The LEI search handler (fuzzyCompletions): an Organization to its LEI record and LEI Identifier. */
+import type { EntityId } from '../../../../shared/model/asset';
+import { extractBrandName } from '../../../support/brand';
+import {
+  locationMatch,
+  nameMatch,
+  organizationNames,
+  organizationPostalCodes,
+} from '../../../support/name-match';
+import { smithWatermanGotoh } from '../../../support/similarity';
+import {
+  FindingsBuilder,
+  defineHandler,
+  emptyFindings,
+  type Findings,
+  type GraphReader,
+  type HandlerContext,
+  type Neighbour,
+} from '../../../core/plugin-api';
+import { recordPostalCodes, type LeiRecord } from '../wire';
+import { addLeiRecordFindings, type LeiMatch } from '../mapping';
+import { findLeiRecord, searchLegalNames, type GleifResources } from '../client';
+import { LOCATION_BONUS, couldWin, scoreCandidates, selectCandidate, type ScoredCandidate } from '../scoring';
+
+type Context = HandlerContext<'Organization', GleifResources>;
+
+/** Score recorded on the `id` edge when the Organization already held the LEI. */
+export const KNOWN_LEI_SCORE = 100;
+
+/** The LEI Identifier an Organization holds through an `id` edge, whoever found it. */
+export function findHeldLei(graph: GraphReader, orgId: EntityId): { id: EntityId; lei: string } | undefined {
+  return leiOf(graph.outgoing(orgId, { relations: ['id'] }));
+}
+
+/** The first LEI Identifier among an Organization's `id` neighbours. */
+function leiOf(neighbours: Neighbour[]): { id: EntityId; lei: string } | undefined {
+  for (const { entity } of neighbours) {
+    if (entity.type === 'Identifier' && entity.asset.id_type === 'lei') {
+      return { id: entity.id, lei: entity.asset.id.toUpperCase() };
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Lookup path: the LEI Identifier linked with a GLEIF-confirmed `id` edge within the TTL. It also
+ * answers (cache.sharedWithSource) for an Organization that relatedOrgs created from its own
+ * record within the TTL: that one carries the mapping already, and fetching the record again
+ * would spend a rate-limited request (3 s) per child for nothing.
+ */
+function lookup(context: Context): Findings | null {
+  const held = leiOf(context.confirmed.outgoing(context.entity.id, ['id']));
+  if (held === undefined) {
+    return null;
+  }
+  return new FindingsBuilder().dispatch(held.id).build();
+}
+
+function recordFindings(context: Context, record: LeiRecord, match: LeiMatch): Findings {
+  const builder = new FindingsBuilder();
+  const { unique_id, name } = context.entity.asset;
+  const leiId = addLeiRecordFindings(builder, { unique_id, name }, record, match);
+  return builder.dispatch(leiId).build();
+}
+
+async function query(context: Context): Promise<Findings> {
+  const { graph, entity, resources } = context;
+  const { http } = resources;
+  const held = findHeldLei(graph, entity.id);
+  if (held !== undefined) {
+    const record = await findLeiRecord(http, held.lei);
+    if (record === undefined) {
+      context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
+      return emptyFindings();
+    }
+    return recordFindings(context, record, { score: KNOWN_LEI_SCORE, matchType: 'known' });
+  }
+
+  const organizationName = entity.asset.name;
+  const brand = extractBrandName(organizationName);
+  if (brand === '') {
+    return emptyFindings();
+  }
+  const candidates = await searchLegalNames(http, brand);
+  if (candidates.length === 0) {
+    return emptyFindings();
+  }
+  const names = organizationNames(graph, entity.id);
+  const known = names.length > 0 ? names : [organizationName, entity.asset.legal_name ?? ''];
+  const { exact, partial } = nameMatch(
+    known,
+    candidates.map((candidate) => candidate.name),
+  );
+  const scored = scoreCandidates({
+    organizationName,
+    brand,
+    candidates,
+    exact,
+    partial,
+    similarity: smithWatermanGotoh,
+  });
+  if (scored.length === 0) {
+    return emptyFindings();
+  }
+
+  // Records are fetched before selection only when there is a postal code to compare.
+  const records = new Map<string, LeiRecord>();
+  const located = new Set<string>();
+  const unknown = new Set<string>();
+  const postalCodes = organizationPostalCodes(graph, entity.id);
+  if (postalCodes.length > 0) {
+    let best = 0;
+    for (const candidate of scored) {
+      // A candidate that cannot beat the best so far even with the location bonus is not fetched.
+      if (couldWin(candidate, best)) {
+        const record = await findLeiRecord(http, candidate.lei);
+        if (record === undefined) {
+          unknown.add(candidate.lei);
+          continue;
+        }
+        records.set(candidate.lei, record);
+        if (recordPostalCodes(record).some((code) => locationMatch(postalCodes, code))) {
+          located.add(candidate.lei);
+        }
+      }
+      best = Math.max(best, candidate.baseScore + (located.has(candidate.lei) ? LOCATION_BONUS : 0));
+    }
+  }
+  const selection = selectCandidate(
+    scored.filter((candidate) => !unknown.has(candidate.lei)),
+    (candidate: ScoredCandidate) => located.has(candidate.lei),
+  );
+  if (selection === undefined) {
+    return emptyFindings();
+  }
+  const lei = selection.candidate.lei;
+  const record = records.get(lei) ?? (await findLeiRecord(http, lei));
+  if (record === undefined) {
+    context.logger.warn('GLEIF: the search named an LEI the registry has no record for', { lei });
+    return emptyFindings();
+  }
+  return recordFindings(context, record, {
+    score: selection.score,
+    matchType: selection.candidate.matchType,
+  });
+}
+
+export const fuzzyCompletionsHandler = defineHandler<'Organization', GleifResources>({
+  name: 'gleif/fuzzy-completions',
+  eventType: 'Organization',
+  priority: 6,
+  transforms: ['Identifier'],
+  lookup,
+  cache: { sharedWithSource: true },
+  query,
+});

@@ -1,2 +1,0 @@
-/** The LEI registry plugin's public entry. */
-export { gleifPlugin } from './plugin';

@@ -1,0 +1,118 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeWhoisServers, type FakeWhoisServers } from '../../../../../test/fakes/whois-server';
+import { fixturePath, haveFixtures } from '../../../../../test/support/fixtures-dir';
+import { DEFAULT_CONFIG, type AppConfig } from '../../../config/config';
+import { createMemoryCredentialStore } from '../../../credentials/credential-store';
+import { createEngine } from '../../../engine';
+import type { Engine, OpenCase } from '../../../engine-types';
+import { createWhoisPlugin } from '../plugin';
+
+const MM = 'ContactRecord:whois://whois.markmonitor.com/google.com';
+
+describe.skipIf(!haveFixtures())('WHOIS domrec on the recorded google.com chain', () => {
+  let dir: string;
+  let fake: FakeWhoisServers;
+  let engine: Engine | undefined;
+
+  beforeEach(async () => {
+    dir = await mkdtemp(path.join(os.tmpdir(), 'whois-conf-'));
+    fake = await startFakeWhoisServers({ directory: fixturePath('whois') });
+  });
+
+  afterEach(async () => {
+    await engine?.close();
+    engine = undefined;
+    await fake.close();
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  function openCase(): OpenCase {
+    const config: AppConfig = {
+      ...DEFAULT_CONFIG,
+      sources: {
+        ...DEFAULT_CONFIG.sources,
+        whois: {
+          ianaServer: fake.ianaAddress,
+          servers: fake.servers,
+          rateLimit: { requests: 100, intervalMs: 1000 },
+        },
+      },
+    };
+    engine = createEngine({
+      config,
+      dataDir: dir,
+      credentials: createMemoryCredentialStore(),
+      plugins: [createWhoisPlugin()],
+    });
+    return engine.openCase(path.join(dir, 'case.sqlite'));
+  }
+
+  it('follows IANA to Verisign (thin) to MarkMonitor (thick) with the query format of each server', async () => {
+    const open = openCase();
+    await open.startSession({ seeds: [{ type: 'DomainRecord', asset: { domain: 'google.com' } }], depth: 0 })
+      .done;
+    expect(fake.queries.map((query) => [query.server, query.raw])).toEqual([
+      ['whois.iana.org', 'com'],
+      ['whois.verisign-grs.com', 'domain google.com'],
+      ['whois.markmonitor.com', 'google.com'],
+    ]);
+  });
+
+  it('writes exactly the record, name servers, WHOIS server, contacts and their details', async () => {
+    const open = openCase();
+    const progress = await open.startSession({
+      seeds: [{ type: 'DomainRecord', asset: { domain: 'google.com' } }],
+      depth: 0,
+    }).done;
+    expect(progress.failures).toEqual([]);
+    const exported = open.graph.exportJson();
+    expect(exported.edges.map((edge) => `${edge.from} -${edge.relation}-> ${edge.to}`).sort()).toEqual(
+      [
+        'DomainRecord:google.com -name_server-> FQDN:ns1.google.com',
+        'DomainRecord:google.com -name_server-> FQDN:ns2.google.com',
+        'DomainRecord:google.com -name_server-> FQDN:ns3.google.com',
+        'DomainRecord:google.com -name_server-> FQDN:ns4.google.com',
+        'DomainRecord:google.com -whois_server-> FQDN:whois.markmonitor.com',
+        `DomainRecord:google.com -registrar_contact-> ${MM}#registrar`,
+        `DomainRecord:google.com -registrant_contact-> ${MM}#registrant`,
+        `DomainRecord:google.com -admin_contact-> ${MM}#admin`,
+        `DomainRecord:google.com -technical_contact-> ${MM}#technical`,
+        `${MM}#registrar -organization-> Organization:markmonitor inc`,
+        `${MM}#registrar -url-> URL:http://www.markmonitor.com/`,
+        `${MM}#registrar -id-> Identifier:email:abusecomplaints@markmonitor.com`,
+        `${MM}#registrar -phone-> Phone:+12083895740`,
+        `${MM}#registrant -organization-> Organization:google inc`,
+        `${MM}#registrant -location-> Location:Please contact contact-admin@google.com, 1600 Amphitheatre Parkway Mountain View CA 94043 US`,
+        `${MM}#registrant -id-> Identifier:email:dns-admin@google.com`,
+        `${MM}#registrant -phone-> Phone:+16502530000`,
+        `${MM}#registrant -phone-> Phone:+16506188571`,
+        `${MM}#admin -organization-> Organization:google inc`,
+        `${MM}#admin -location-> Location:1600 Amphitheatre Parkway Mountain View CA 94043 US`,
+        `${MM}#admin -id-> Identifier:email:dns-admin@google.com`,
+        `${MM}#admin -phone-> Phone:+16506234000`,
+        `${MM}#admin -phone-> Phone:+16506188571`,
+        `${MM}#technical -organization-> Organization:google inc`,
+        `${MM}#technical -location-> Location:2400 E. Bayshore Pkwy Mountain View CA 94043 US`,
+        `${MM}#technical -id-> Identifier:email:dns-admin@google.com`,
+        `${MM}#technical -phone-> Phone:+16503300100`,
+        `${MM}#technical -phone-> Phone:+16506181499`,
+      ].sort(),
+    );
+    const record = exported.entities.find((entity) => entity.id === 'DomainRecord:google.com');
+    expect(record?.asset).toMatchObject({
+      domain: 'google.com',
+      name: 'google',
+      extension: 'com',
+      id: '2138514_DOMAIN_COM-VRSN',
+      whois_server: 'whois.markmonitor.com',
+      created_date: '1997-09-15T07:00:00Z',
+      updated_date: '2015-06-12T17:38:52Z',
+      expiration_date: '2020-09-14T04:00:00Z',
+      dnssec: false,
+    });
+    expect((record?.asset as { raw?: string }).raw?.startsWith('Domain Name: google.com\n')).toBe(true);
+  });
+});

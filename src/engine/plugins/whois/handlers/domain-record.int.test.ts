@@ -1,0 +1,138 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startFakeWhoisServers, type FakeWhoisServers } from '../../../../../test/fakes/whois-server';
+import { repositoryRoot } from '../../../../../test/support/fixtures-dir';
+import { DEFAULT_CONFIG, type AppConfig } from '../../../config/config';
+import { createMemoryCredentialStore } from '../../../credentials/credential-store';
+import { createEngine } from '../../../engine';
+import type { Engine, OpenCase } from '../../../engine-types';
+import { createWhoisPlugin } from '../plugin';
+
+const FIXTURES = path.join(repositoryRoot, 'test', 'fixtures', 'whois');
+const CONTACT = 'ContactRecord:whois://whois.registrar.test/acme-widgets.test';
+
+let dir: string;
+let fake: FakeWhoisServers;
+let engine: Engine | undefined;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'whois-int-'));
+  fake = await startFakeWhoisServers({ directory: FIXTURES });
+});
+
+afterEach(async () => {
+  await engine?.close();
+  engine = undefined;
+  await fake.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+function openCase(overrides: { timeoutMs?: number } = {}): OpenCase {
+  const config: AppConfig = {
+    ...DEFAULT_CONFIG,
+    sources: {
+      ...DEFAULT_CONFIG.sources,
+      whois: {
+        ianaServer: fake.ianaAddress,
+        servers: fake.servers,
+        rateLimit: { requests: 100, intervalMs: 1000 },
+      },
+    },
+    whoisClient: { ...DEFAULT_CONFIG.whoisClient, timeoutMs: overrides.timeoutMs ?? 3000 },
+  };
+  engine = createEngine({
+    config,
+    dataDir: dir,
+    credentials: createMemoryCredentialStore(),
+    plugins: [createWhoisPlugin({ throttleRetryDelaysMs: [10] })],
+  });
+  return engine.openCase(path.join(dir, 'case.sqlite'));
+}
+
+const seed = { type: 'DomainRecord' as const, asset: { domain: 'acme-widgets.test' } };
+
+describe('WHOIS domrec through the engine', () => {
+  it('writes the record, its name servers, WHOIS server and contacts, each edge from WHOIS at 100', async () => {
+    const open = openCase();
+    const progress = await open.startSession({ seeds: [seed], depth: 1 }).done;
+    expect(progress.failures).toEqual([]);
+    expect(progress.requestsBySource).toEqual({ WHOIS: 3 });
+    const exported = open.graph.exportJson();
+    expect(exported.edges.map((edge) => `${edge.from} -${edge.relation}-> ${edge.to}`).sort()).toEqual(
+      [
+        'DomainRecord:acme-widgets.test -name_server-> FQDN:ns1.acme-widgets.test',
+        'DomainRecord:acme-widgets.test -name_server-> FQDN:ns2.hosting.test',
+        'DomainRecord:acme-widgets.test -whois_server-> FQDN:whois.registrar.test',
+        `DomainRecord:acme-widgets.test -registrar_contact-> ${CONTACT}#registrar`,
+        `DomainRecord:acme-widgets.test -registrant_contact-> ${CONTACT}#registrant`,
+        `DomainRecord:acme-widgets.test -technical_contact-> ${CONTACT}#technical`,
+        `${CONTACT}#registrar -id-> Identifier:email:abuse@registrar.test`,
+        `${CONTACT}#registrar -phone-> Phone:+442079460000`,
+        `${CONTACT}#registrar -url-> URL:https://www.registrar.test/`,
+        `${CONTACT}#registrar -organization-> Organization:example registrar ltd`,
+        `${CONTACT}#registrant -person-> Person:jane marie doe`,
+        `${CONTACT}#registrant -location-> Location:12 Example Street London Greater London SW1A 1AA GB`,
+        `${CONTACT}#registrant -id-> Identifier:email:jane.doe@acme-widgets.test`,
+        `${CONTACT}#registrant -phone-> Phone:+442079460001`,
+        `${CONTACT}#registrant -phone-> Phone:+442079460002`,
+        `${CONTACT}#registrant -organization-> Organization:acme widgets ltd`,
+        `${CONTACT}#technical -id-> Identifier:email:hostmaster@acme-widgets.test`,
+        `${CONTACT}#technical -organization-> Organization:img src x onerror alert 1`,
+      ].sort(),
+    );
+    for (const edge of exported.edges) {
+      expect(edge.sources).toEqual([{ name: 'WHOIS', confidence: 100 }]);
+    }
+    const record = exported.entities.find((entity) => entity.id === 'DomainRecord:acme-widgets.test');
+    expect(record?.asset).toMatchObject({
+      domain: 'acme-widgets.test',
+      whois_server: 'whois.registrar.test',
+      created_date: '2001-02-03T04:05:06Z',
+      dnssec: true,
+    });
+    const html = exported.entities.find((entity) => entity.id === 'Organization:img src x onerror alert 1');
+    expect(html?.asset).toMatchObject({ name: '<img src=x onerror=alert(1)>' });
+  });
+
+  it('serves a second session within the TTL from the graph without querying', async () => {
+    const open = openCase();
+    await open.startSession({ seeds: [seed], depth: 0 }).done;
+    const queries = fake.queries.length;
+    const progress = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
+    expect(progress.cacheHits).toBe(1);
+    expect(fake.queries).toHaveLength(queries);
+  });
+
+  it('stores nothing and records no failure for a domain the registry does not know', async () => {
+    const open = openCase();
+    const progress = await open.startSession({
+      seeds: [{ type: 'DomainRecord', asset: { domain: 'missing.test' } }],
+      depth: 1,
+    }).done;
+    expect(progress.failures).toEqual([]);
+    expect(open.graph.exportJson().edges).toEqual([]);
+  });
+
+  it('records a timeout on the session, without crashing it, when the registry never answers', async () => {
+    fake.setBehaviour('whois.nic.test', { kind: 'silent' });
+    const open = openCase({ timeoutMs: 300 });
+    const progress = await open.startSession({ seeds: [seed], depth: 1 }).done;
+    expect(progress.state).toBe('done');
+    expect(progress.failures).toMatchObject([
+      { source: 'WHOIS', code: 'timeout', entityId: 'DomainRecord:acme-widgets.test' },
+    ]);
+  });
+
+  it('keeps the registry result and records the failure when the registrar sends 10 MB', async () => {
+    fake.setBehaviour('whois.registrar.test', { kind: 'huge', bytes: 10 * 1024 * 1024 });
+    const open = openCase();
+    const progress = await open.startSession({ seeds: [seed], depth: 1 }).done;
+    expect(progress.failures).toMatchObject([{ source: 'WHOIS', code: 'too_large' }]);
+    const relations = open.graph.exportJson().edges.map((edge) => edge.relation);
+    expect(relations).toContain('name_server');
+    expect(relations).toContain('registrar_contact');
+    expect(relations).not.toContain('registrant_contact');
+  });
+});

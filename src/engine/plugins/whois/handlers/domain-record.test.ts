@@ -1,0 +1,135 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { repositoryRoot } from '../../../../../test/support/fixtures-dir';
+import type { GraphReader } from '../../../core/plugin-api';
+import type { WhoisLookup } from '../client';
+import { buildDomainRecordFindings } from './domain-record';
+import { parseWhoisReply } from '../parse';
+
+const emptyGraph: GraphReader = {
+  findEntity: () => undefined,
+  outgoing: () => [],
+  incoming: () => [],
+  isMonitoredSince: () => false,
+};
+
+function registrarLookup(): WhoisLookup {
+  const text = readFileSync(
+    path.join(repositoryRoot, 'test', 'fixtures', 'whois', 'whois.registrar.test', 'acme-widgets.test.txt'),
+    'utf8',
+  );
+  const parsed = parseWhoisReply(text, 'acme-widgets.test');
+  const hop = {
+    server: 'whois.registrar.test',
+    query: 'acme-widgets.test',
+    text,
+    charset: 'utf-8' as const,
+    parsed,
+  };
+  return {
+    domain: 'acme-widgets.test',
+    outcome: 'found',
+    hops: [hop],
+    record: hop,
+    parsed,
+    contactServers: {
+      registrar: 'whois.registrar.test',
+      registrant: 'whois.registrar.test',
+      technical: 'whois.registrar.test',
+    },
+    failures: [],
+  };
+}
+
+const CONTACT = 'ContactRecord:whois://whois.registrar.test/acme-widgets.test';
+
+describe('buildDomainRecordFindings', () => {
+  const findings = buildDomainRecordFindings(emptyGraph, { domain: 'acme-widgets.test' }, registrarLookup());
+
+  it('fills the DomainRecord fields and keeps the reply as raw', () => {
+    const record = findings.entities.find((item) => item.type === 'DomainRecord');
+    expect(record?.asset).toEqual({
+      domain: 'acme-widgets.test',
+      raw: registrarLookup().record?.text,
+      id: '1234567_DOMAIN_TEST-FAKE',
+      name: 'acme-widgets',
+      extension: 'test',
+      whois_server: 'whois.registrar.test',
+      created_date: '2001-02-03T04:05:06Z',
+      updated_date: '2023-04-01T10:00:00Z',
+      expiration_date: '2030-02-03T04:05:06Z',
+      status: ['clientTransferProhibited'],
+      dnssec: true,
+    });
+  });
+
+  it('links exactly the name servers, the WHOIS server, the contacts and their details', () => {
+    const edges = findings.edges.map((edge) => `${edge.from} -${edge.relation}-> ${edge.to}`).sort();
+    expect(edges).toEqual(
+      [
+        'DomainRecord:acme-widgets.test -name_server-> FQDN:ns1.acme-widgets.test',
+        'DomainRecord:acme-widgets.test -name_server-> FQDN:ns2.hosting.test',
+        'DomainRecord:acme-widgets.test -whois_server-> FQDN:whois.registrar.test',
+        `DomainRecord:acme-widgets.test -registrar_contact-> ${CONTACT}#registrar`,
+        `DomainRecord:acme-widgets.test -registrant_contact-> ${CONTACT}#registrant`,
+        `DomainRecord:acme-widgets.test -technical_contact-> ${CONTACT}#technical`,
+        `${CONTACT}#registrar -id-> Identifier:email:abuse@registrar.test`,
+        `${CONTACT}#registrar -phone-> Phone:+442079460000`,
+        `${CONTACT}#registrar -url-> URL:https://www.registrar.test/`,
+        `${CONTACT}#registrar -organization-> Organization:example registrar ltd`,
+        `${CONTACT}#registrant -person-> Person:jane marie doe`,
+        `${CONTACT}#registrant -location-> Location:12 Example Street London Greater London SW1A 1AA GB`,
+        `${CONTACT}#registrant -id-> Identifier:email:jane.doe@acme-widgets.test`,
+        `${CONTACT}#registrant -phone-> Phone:+442079460001`,
+        `${CONTACT}#registrant -phone-> Phone:+442079460002`,
+        `${CONTACT}#registrant -organization-> Organization:acme widgets ltd`,
+        `${CONTACT}#technical -id-> Identifier:email:hostmaster@acme-widgets.test`,
+        `${CONTACT}#technical -organization-> Organization:img src x onerror alert 1`,
+      ].sort(),
+    );
+  });
+
+  it('types the fax number as a fax', () => {
+    const fax = findings.entities.find((item) => item.type === 'Phone' && item.asset.raw === '+442079460002');
+    expect(fax?.asset).toMatchObject({ type: 'fax', e164: '+442079460002', country_abbrev: 'GB' });
+  });
+
+  it('stores HTML from a field as the organization name, exactly', () => {
+    const organization = findings.entities.find(
+      (item) => item.type === 'Organization' && item.asset.unique_id === 'img src x onerror alert 1',
+    );
+    expect(organization?.asset).toMatchObject({ name: '<img src=x onerror=alert(1)>' });
+  });
+
+  it('dispatches the FQDNs, ContactRecords and Organizations, not the contact details', () => {
+    expect([...findings.dispatch].sort()).toEqual(
+      [
+        'FQDN:ns1.acme-widgets.test',
+        'FQDN:ns2.hosting.test',
+        'FQDN:whois.registrar.test',
+        `${CONTACT}#registrar`,
+        `${CONTACT}#registrant`,
+        `${CONTACT}#technical`,
+        'Organization:example registrar ltd',
+        'Organization:acme widgets ltd',
+        'Organization:img src x onerror alert 1',
+      ].sort(),
+    );
+  });
+
+  it('finds nothing for a domain the registry does not know', () => {
+    const lookup: WhoisLookup = {
+      domain: 'missing.test',
+      outcome: 'not_found',
+      hops: [],
+      contactServers: {},
+      failures: [],
+    };
+    expect(buildDomainRecordFindings(emptyGraph, { domain: 'missing.test' }, lookup)).toEqual({
+      entities: [],
+      edges: [],
+      dispatch: [],
+    });
+  });
+});

@@ -1,0 +1,209 @@
+/**
+ * The domrec handler: a DomainRecord's WHOIS lookup turned into the record's fields, its name
+ * servers and WHOIS server (FQDN), and its contacts (ContactRecord with Person, Location, e-mail,
+ * Phone, URL and Organization).
+ */
+import type { ContactRecord, DomainRecord, EntityId } from '../../../../shared/model/asset';
+import { createOrganization } from '../../../support/organization';
+import { fullNameToPerson } from '../../../support/person';
+import { phoneToAsset, type PhoneOptions } from '../../../support/phone';
+import { locationFromParts, type LocationParts } from '../../../support/location';
+import { rawUrlToAsset } from '../../../support/url';
+import { FindingsBuilder, defineHandler, type Findings, type GraphReader } from '../../../core/plugin-api';
+import type { WhoisLookup } from '../client';
+import { hostNameOf, WHOIS_ROLES, type WhoisContact, type WhoisRole } from '../parse';
+import type { WhoisResources } from '../resources';
+
+export const SOURCE_NAME = 'WHOIS';
+
+export const CONTACT_RELATIONS: Record<WhoisRole, string> = {
+  registrar: 'registrar_contact',
+  registrant: 'registrant_contact',
+  admin: 'admin_contact',
+  technical: 'technical_contact',
+  billing: 'billing_contact',
+};
+
+const RECORD_RELATIONS = ['name_server', 'whois_server', ...Object.values(CONTACT_RELATIONS)];
+
+/** `whois://<server>/<domain>#<role>`: the key of a WHOIS ContactRecord. */
+export function contactRecordKey(server: string, domain: string, role: WhoisRole): string {
+  return `whois://${server}/${domain}#${role}`;
+}
+
+/** The object without its undefined fields (optional fields must be absent, not undefined). */
+function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
+  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
+}
+
+function sameName(a: string, b: string): boolean {
+  const normalise = (text: string): string =>
+    text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  return normalise(a) === normalise(b);
+}
+
+/** A ContactRecord's links: Person, Location, e-mail, Phone (phone and fax), URL, Organization. */
+function addContact(
+  graph: GraphReader,
+  builder: FindingsBuilder,
+  recordId: EntityId,
+  role: WhoisRole,
+  key: string,
+  contact: WhoisContact,
+): void {
+  const contactId = builder.entity('ContactRecord', { discovered_at: key } satisfies ContactRecord);
+  builder.edge(recordId, CONTACT_RELATIONS[role], contactId).dispatch(contactId);
+
+  const { name, organization } = contact;
+  if (name !== undefined && (organization === undefined || !sameName(name, organization))) {
+    const person = fullNameToPerson(name);
+    if (person !== undefined) {
+      builder.edge(contactId, 'person', builder.entity('Person', person));
+    }
+  }
+  // A street or a city is needed: a province and a country alone would join unrelated contacts.
+  if (contact.street !== undefined || contact.city !== undefined) {
+    const location = locationFromParts(
+      defined<LocationParts>({
+        street: contact.street,
+        city: contact.city,
+        province: contact.province,
+        postalCode: contact.postalCode,
+        country: contact.country,
+      }),
+    );
+    if (location !== undefined) {
+      builder.edge(contactId, 'location', builder.entity('Location', location));
+    }
+  }
+  if (contact.email !== undefined) {
+    const email = contact.email.toLowerCase();
+    const identifierId = builder.entity('Identifier', {
+      unique_id: `email:${email}`,
+      id: email,
+      id_type: 'email',
+    });
+    builder.edge(contactId, 'id', identifierId);
+  }
+  const numbers: ['phone' | 'fax', string | undefined, string | undefined][] = [
+    ['phone', contact.phone, contact.phoneExt],
+    ['fax', contact.fax, contact.faxExt],
+  ];
+  for (const [type, number, ext] of numbers) {
+    if (number === undefined) {
+      continue;
+    }
+    const phone = phoneToAsset(number, defined<PhoneOptions>({ type, country: contact.country, ext }));
+    if (phone !== undefined) {
+      builder.edge(contactId, 'phone', builder.entity('Phone', phone));
+    }
+  }
+  if (contact.url !== undefined) {
+    const url = rawUrlToAsset(contact.url);
+    if (url !== undefined) {
+      builder.edge(contactId, 'url', builder.entity('URL', url));
+    }
+  }
+  if (organization !== undefined) {
+    const orgId = createOrganization(graph, builder, {
+      name: organization,
+      context: contactId,
+      relation: 'organization',
+    });
+    builder.dispatch(orgId);
+  }
+}
+
+/** The findings of one lookup for a DomainRecord (pure: reads the graph, writes nothing). */
+export function buildDomainRecordFindings(
+  graph: GraphReader,
+  record: DomainRecord,
+  lookup: WhoisLookup,
+): Findings {
+  const builder = new FindingsBuilder();
+  const hop = lookup.record;
+  const parsed = lookup.parsed;
+  if (lookup.outcome !== 'found' || hop === undefined || parsed === undefined) {
+    return builder.build();
+  }
+  const domain = record.domain;
+  const firstDot = domain.indexOf('.');
+  const whoisServer = hostNameOf(parsed.whoisServer ?? hop.server);
+  const punycode = parsed.punycode ?? (lookup.domain !== domain.toLowerCase() ? lookup.domain : undefined);
+  const recordId = builder.entity(
+    'DomainRecord',
+    defined<DomainRecord>({
+      domain,
+      raw: hop.text,
+      id: parsed.id,
+      punycode,
+      name: firstDot > 0 ? domain.slice(0, firstDot) : undefined,
+      extension: firstDot > 0 ? domain.slice(firstDot + 1) : undefined,
+      whois_server: whoisServer,
+      created_date: parsed.createdDate,
+      updated_date: parsed.updatedDate,
+      expiration_date: parsed.expirationDate,
+      status: parsed.status.length > 0 ? parsed.status : undefined,
+      dnssec: parsed.dnssec,
+    }),
+  );
+  for (const nameServer of parsed.nameServers) {
+    const host = hostNameOf(nameServer);
+    if (host !== undefined) {
+      const fqdnId = builder.entity('FQDN', { name: host });
+      builder.edge(recordId, 'name_server', fqdnId).dispatch(fqdnId);
+    }
+  }
+  if (whoisServer !== undefined) {
+    const fqdnId = builder.entity('FQDN', { name: whoisServer });
+    builder.edge(recordId, 'whois_server', fqdnId).dispatch(fqdnId);
+  }
+  for (const role of WHOIS_ROLES) {
+    const contact = parsed.contacts[role];
+    if (contact !== undefined) {
+      const server = lookup.contactServers[role] ?? hop.server;
+      addContact(graph, builder, recordId, role, contactRecordKey(server, lookup.domain, role), contact);
+    }
+  }
+  return builder.build();
+}
+
+/** The lookup path: the record's earlier WHOIS results, re-dispatched from the graph. */
+export function findEarlierResults(graph: GraphReader, recordId: EntityId, since: number): Findings {
+  const builder = new FindingsBuilder();
+  for (const { entity } of graph.outgoing(recordId, {
+    relations: RECORD_RELATIONS,
+    since,
+    source: SOURCE_NAME,
+  })) {
+    builder.dispatch(entity.id);
+    if (entity.type === 'ContactRecord') {
+      for (const organization of graph.outgoing(entity.id, {
+        relations: ['organization'],
+        since,
+        source: SOURCE_NAME,
+      })) {
+        builder.dispatch(organization.entity.id);
+      }
+    }
+  }
+  return builder.build();
+}
+
+export const domainRecordHandler = defineHandler<'DomainRecord', WhoisResources>({
+  name: 'whois/domain-record',
+  eventType: 'DomainRecord',
+  priority: 5,
+  transforms: ['FQDN'],
+  accepts: (record) => record.domain.includes('.'),
+  // The handler was run within the TTL: what it found then is in the graph (a "no match" found
+  // nothing, which is an answer too).
+  lookup: (context) => findEarlierResults(context.graph, context.entity.id, context.since),
+  query: async (context) => {
+    const lookup = await context.resources.client.lookup(context.entity.asset.domain, context.signal);
+    for (const failure of lookup.failures) {
+      context.recordFailure(failure);
+    }
+    return buildDomainRecordFindings(context.graph, context.entity.asset, lookup);
+  },
+});

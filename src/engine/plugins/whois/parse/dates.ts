@@ -1,0 +1,314 @@
+/**
+ * Registry date formats to RFC 3339 UTC. Dates are validated (2024-02-31 is no date, never
+ * 2024-03-02), times are kept, zones are honoured (offsets and the named zones of ZONE_OFFSETS);
+ * a date with no zone is read as UTC. Numeric day/month order comes from the caller (a label hint,
+ * a server hint, or the reply itself), else day first, as most of the world writes it.
+ */
+import { clean } from './values';
+
+/** `dmy`: 03-04-2020 is 3 April; `mdy`: 4 March. */
+export type DateOrder = 'dmy' | 'mdy';
+
+const MONTHS: Record<string, number> = {
+  jan: 1,
+  feb: 2,
+  mar: 3,
+  apr: 4,
+  may: 5,
+  jun: 6,
+  jul: 7,
+  aug: 8,
+  sep: 9,
+  oct: 10,
+  nov: 11,
+  dec: 12,
+};
+
+/** Named zones met in registry replies, in minutes east of UTC. Ambiguous names (CST, IST) are left out. */
+export const ZONE_OFFSETS: Record<string, number> = {
+  z: 0,
+  ut: 0,
+  utc: 0,
+  gmt: 0,
+  wet: 0,
+  west: 60,
+  bst: 60,
+  cet: 60,
+  met: 60,
+  wat: 60,
+  cest: 120,
+  mest: 120,
+  eet: 120,
+  cat: 120,
+  sast: 120,
+  eest: 180,
+  msk: 180,
+  eat: 180,
+  trt: 180,
+  ast: 180,
+  msd: 240,
+  gst: 240,
+  pkt: 300,
+  npt: 345,
+  ict: 420,
+  wib: 420,
+  hkt: 480,
+  sgt: 480,
+  myt: 480,
+  pht: 480,
+  awst: 480,
+  wita: 480,
+  jst: 540,
+  kst: 540,
+  wit: 540,
+  acst: 570,
+  aest: 600,
+  aedt: 660,
+  nzst: 720,
+  nzdt: 780,
+  brt: -180,
+  art: -180,
+  clt: -240,
+  edt: -240,
+  est: -300,
+  cdt: -300,
+  mdt: -360,
+  mst: -420,
+  pdt: -420,
+  pst: -480,
+  akdt: -480,
+  akst: -540,
+  hst: -600,
+};
+
+function monthOf(name: string): number | undefined {
+  return MONTHS[name.slice(0, 3).toLowerCase()];
+}
+
+function daysIn(year: number, month: number): number {
+  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+}
+
+function fullYear(year: number): number {
+  if (year >= 100) {
+    return year;
+  }
+  return year < 70 ? 2000 + year : 1900 + year;
+}
+
+/**
+ * Minutes east of UTC for a zone text; 0 when absent or when the word is no zone we know (a
+ * word after a date is as often "by" or "Assigned" as a zone: the wall-clock time is kept).
+ */
+function offsetOf(zone: string | undefined): number {
+  if (zone === undefined || zone === '') {
+    return 0;
+  }
+  const text = zone.replace(/[()]/g, '').trim().toLowerCase();
+  const numeric = /^(?:utc|gmt)?([+-])(\d{1,2}):?(\d{2})?$/.exec(text);
+  if (numeric) {
+    const minutes = Number(numeric[2]) * 60 + Number(numeric[3] ?? 0);
+    return numeric[1] === '-' ? -minutes : minutes;
+  }
+  return ZONE_OFFSETS[text] ?? 0;
+}
+
+interface Parts {
+  year: number;
+  month: number;
+  day: number;
+  hour?: string | undefined;
+  minute?: string | undefined;
+  second?: string | undefined;
+  zone?: string | undefined;
+}
+
+function isoOf(parts: Parts): string | undefined {
+  const { month, day } = parts;
+  const year = fullYear(parts.year);
+  const hour = Number(parts.hour ?? 0);
+  const minute = Number(parts.minute ?? 0);
+  const second = Number(parts.second ?? 0);
+  if (month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
+    return undefined;
+  }
+  if (hour > 24 || minute > 59 || second > 60 || (hour === 24 && minute + second > 0)) {
+    return undefined;
+  }
+  const offset = offsetOf(parts.zone);
+  const time = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59)) - offset * 60_000;
+  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** Time and zone after a date: ` 06:48:27 UTC`, `T09:02:00.0Z`, ` 12:48 EAT`, `+03:00`. */
+const TIME = String.raw`(?:[T\s]+(\d{1,2}):(\d{2})(?::(\d{2})(?:[.,]\d+)?)?)?`;
+const ZONE = String.raw`\s*\(?(Z|[A-Za-z]{1,5}(?:[+-]\d{1,2}(?::?\d{2})?)?|[+-]\d{2}(?::?\d{2})?)?\)?`;
+const END = String.raw`(?=$|[\s,;(])`;
+
+const ISO = new RegExp(String.raw`^(\d{4})[-/.]\s?(\d{1,2})[-/.]\s?(\d{1,2})\.?${TIME}${ZONE}${END}`, 'i');
+const NUMERIC_DAY_FIRST = new RegExp(
+  String.raw`^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4}|\d{2})${TIME}${ZONE}${END}`,
+  'i',
+);
+const NAMED_MONTH_DAY_FIRST = new RegExp(
+  String.raw`^(?:[a-z]{3,9},?\s+)?(\d{1,2})(?:st|nd|rd|th)?[-\s.]+([a-z]{3,9})\.?,?[-\s.]+(\d{4})${TIME}${ZONE}${END}`,
+  'i',
+);
+const NAMED_MONTH_FIRST = new RegExp(
+  String.raw`^(?:[a-z]{3,9},?\s+)?([a-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})${TIME}${ZONE}${END}`,
+  'i',
+);
+/** `2001-Aug-23.` */
+const YEAR_NAMED_MONTH = new RegExp(String.raw`^(\d{4})-([a-z]{3,9})-(\d{1,2})\.?${TIME}${ZONE}${END}`, 'i');
+/** `Tue Feb 10 09:42:42 2004`, `Wed Jan 22 22:07:33 GMT 2014` (C library ctime). */
+const CTIME =
+  /^(?:[a-z]{3},?\s+)?([a-z]{3})\s+(\d{1,2})\s+(\d{1,2}):(\d{2}):(\d{2})\s+(?:([a-z]{1,5})\s+)?(\d{4})(?=$|\s)/i;
+const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:\s*(\d{2})(\d{2})(\d{2}))?(?=$|\s)/;
+
+/**
+ * Normalises one date text to RFC 3339 UTC (`YYYY-MM-DDTHH:MM:SSZ`), or undefined when it is no
+ * valid date in a known format.
+ */
+export function normaliseWhoisDate(raw: string, order: DateOrder = 'dmy'): string | undefined {
+  const text = raw.trim();
+  let match = ISO.exec(text);
+  if (match) {
+    return isoOf({
+      year: Number(match[1]),
+      month: Number(match[2]),
+      day: Number(match[3]),
+      hour: match[4],
+      minute: match[5],
+      second: match[6],
+      zone: match[7],
+    });
+  }
+  match = NUMERIC_DAY_FIRST.exec(text);
+  if (match) {
+    const first = Number(match[1]);
+    const second = Number(match[2]);
+    // A value above 12 settles the order whatever the hint says.
+    const monthFirst = first > 12 ? false : second > 12 ? true : order === 'mdy';
+    return isoOf({
+      year: Number(match[3]),
+      month: monthFirst ? first : second,
+      day: monthFirst ? second : first,
+      hour: match[4],
+      minute: match[5],
+      second: match[6],
+      zone: match[7],
+    });
+  }
+  match = NAMED_MONTH_DAY_FIRST.exec(text);
+  if (match) {
+    const month = monthOf(match[2] ?? '');
+    return month === undefined
+      ? undefined
+      : isoOf({
+          year: Number(match[3]),
+          month,
+          day: Number(match[1]),
+          hour: match[4],
+          minute: match[5],
+          second: match[6],
+          zone: match[7],
+        });
+  }
+  match = YEAR_NAMED_MONTH.exec(text);
+  if (match) {
+    const month = monthOf(match[2] ?? '');
+    return month === undefined
+      ? undefined
+      : isoOf({
+          year: Number(match[1]),
+          month,
+          day: Number(match[3]),
+          hour: match[4],
+          minute: match[5],
+          second: match[6],
+          zone: match[7],
+        });
+  }
+  match = CTIME.exec(text);
+  if (match) {
+    const month = monthOf(match[1] ?? '');
+    return month === undefined
+      ? undefined
+      : isoOf({
+          year: Number(match[7]),
+          month,
+          day: Number(match[2]),
+          hour: match[3],
+          minute: match[4],
+          second: match[5],
+          zone: match[6],
+        });
+  }
+  match = NAMED_MONTH_FIRST.exec(text);
+  if (match) {
+    const month = monthOf(match[1] ?? '');
+    return month === undefined
+      ? undefined
+      : isoOf({
+          year: Number(match[3]),
+          month,
+          day: Number(match[2]),
+          hour: match[4],
+          minute: match[5],
+          second: match[6],
+          zone: match[7],
+        });
+  }
+  match = COMPACT.exec(text);
+  if (match) {
+    return isoOf({
+      year: Number(match[1]),
+      month: Number(match[2]),
+      day: Number(match[3]),
+      hour: match[4],
+      minute: match[5],
+      second: match[6],
+    });
+  }
+  return undefined;
+}
+
+/** The order a label hint states (`(dd/mm/yyyy)`, `(mm/dd/yyyy)`), if any. */
+export function orderOfHint(hint: string | undefined): DateOrder | undefined {
+  if (hint === undefined) {
+    return undefined;
+  }
+  const text = hint.toLowerCase();
+  if (/^d{1,2}[-/.]m{1,2}/.test(text)) {
+    return 'dmy';
+  }
+  if (/^m{1,2}[-/.]d{1,2}/.test(text)) {
+    return 'mdy';
+  }
+  return undefined;
+}
+
+/**
+ * The order the reply itself settles: a numeric date whose first number is above 12 is day
+ * first; one whose second is above 12 is month first. Undefined when the reply does not say.
+ */
+export function orderInReply(values: Iterable<string>): DateOrder | undefined {
+  for (const value of values) {
+    const match = /^\s*(\d{1,2})[-/.](\d{1,2})[-/.]\d{2,4}\b/.exec(value);
+    if (match) {
+      if (Number(match[1]) > 12) {
+        return 'dmy';
+      }
+      if (Number(match[2]) > 12) {
+        return 'mdy';
+      }
+    }
+  }
+  return undefined;
+}
+
+/** A date field's value: normalised when understood, else the cleaned raw text, else undefined. */
+export function dateValue(raw: string, order: DateOrder = 'dmy'): string | undefined {
+  const value = clean(raw);
+  return value === undefined ? undefined : (normaliseWhoisDate(value, order) ?? value);
+}

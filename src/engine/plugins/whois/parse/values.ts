@@ -1,0 +1,124 @@
+/** Value cleaning shared by the parser: redaction placeholders, e-mail/URL/host shapes, statuses. */
+import type { Entry } from './tokenise';
+
+const REDACTED = [
+  /redacted/i,
+  /data protected/i,
+  /not disclosed/i,
+  /gdpr/i,
+  /withheld/i,
+  /not shown/i,
+  /please visit/i,
+  /^visit /i,
+  /please query the rdds/i,
+  /please contact the registrar/i,
+  /not available from registry/i,
+  /obfuscated whois/i,
+  /statutory masking/i,
+  /hidden upon user request/i,
+  /non-public data/i,
+  /^privacy$/i,
+];
+
+/** True for a value that a registry or registrar put in place of the real data. */
+export function isRedacted(value: string): boolean {
+  return REDACTED.some((pattern) => pattern.test(value));
+}
+
+export function clean(value: string | undefined): string | undefined {
+  if (value === undefined) {
+    return undefined;
+  }
+  const trimmed = value.trim();
+  if (trimmed === '' || isRedacted(trimmed)) {
+    return undefined;
+  }
+  return trimmed;
+}
+
+/**
+ * A registry handle (`ABCD1234-NICAT`, `DUP430692088`, `H1045821`): one word of letters and
+ * digits (both), optionally joined by hyphens, no lower-case word. Names have spaces or no digits.
+ */
+export function looksLikeHandle(value: string): boolean {
+  return (
+    value.length >= 4 &&
+    value.length <= 40 &&
+    /^[A-Z0-9]+(?:[-_.][A-Z0-9]+)*$/i.test(value) &&
+    /\d/.test(value) &&
+    /[A-Z]/i.test(value) &&
+    !/[a-z]{3}/.test(value)
+  );
+}
+
+export const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/;
+export const URL_LIKE = /^(https?:\/\/|www\.)\S+$/i;
+const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a-z0-9-]{2,63}$/;
+
+/** A DNS name from a name-server or WHOIS-server value, or undefined when it is not one. */
+export function hostNameOf(value: string): string | undefined {
+  const token = value
+    .trim()
+    .split(/[\s,]+/)[0]
+    ?.toLowerCase()
+    .replace(/\.$/, '');
+  return token !== undefined && HOST_NAME.test(token) ? token : undefined;
+}
+
+const UNSIGNED = /^(unsigned|no|false|inactive|미서명|unsigned delegation|not signed|none)$/i;
+const SIGNED = /^(signed|yes|true|active|signeddelegation|signed delegation|서명)$/i;
+
+export function dnssecOf(raw: string): boolean | undefined {
+  const value = raw.trim();
+  if (UNSIGNED.test(value)) {
+    return false;
+  }
+  if (SIGNED.test(value)) {
+    return true;
+  }
+  return undefined;
+}
+
+const EPP_STATUS = /^(?:ok|active|inactive|[a-z]+[A-Z][A-Za-z]+)$/;
+
+/**
+ * The status values of one status line: a trailing ICANN URL dropped, split at commas
+ * (`Active, clientUpdateProhibited`) and at spaces when every word is an EPP status
+ * (`clientDeleteProhibited clientTransferProhibited`).
+ */
+export function statusesOf(raw: string): string[] {
+  const value = raw.replace(/\s*\(?https?:\/\/\S*\)?\s*$/i, '').trim();
+  if (value === '') {
+    return [];
+  }
+  return value
+    .split(/\s*,\s*/)
+    .flatMap((part) => {
+      const words = part.split(/\s+/);
+      return words.length > 1 && words.every((word) => EPP_STATUS.test(word)) ? words : [part];
+    })
+    .map((part) => part.replace(/\s*\(?https?:\/\/\S*\)?\s*$/i, '').trim())
+    .filter((part) => part !== '' && clean(part) !== undefined);
+}
+
+export function firstValue(entry: Entry): string {
+  return entry.value !== '' ? entry.value : (entry.more[0] ?? '');
+}
+
+/** Normalises a referral value (`whois://host:port/`, `HOST`) to `host` or `host:port`. */
+export function referralOf(raw: string): string | undefined {
+  const value = raw.trim().toLowerCase();
+  if (value.startsWith('rwhois://') || value.startsWith('http')) {
+    return undefined;
+  }
+  const stripped = value.replace(/^whois:\/\//, '').replace(/\/.*$/, '');
+  const match = /^([^\s:/]+)(?::(\d{1,5}))?$/.exec(stripped);
+  if (!match) {
+    return undefined;
+  }
+  const host = hostNameOf(match[1] ?? '');
+  if (host === undefined) {
+    return undefined;
+  }
+  return match[2] === undefined ? host : `${host}:${match[2]}`;
+}
