@@ -3,10 +3,10 @@ import { randomUUID } from 'node:crypto';
 import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { HandlerRegistry } from './core/registry';
-import type { PluginDefinition } from './core/plugin-api';
+import type { MergeRule, PluginDefinition } from './core/plugin-api';
 import type { OpenCase, Session, StartSessionOptions } from './engine-types';
 import { createSessionRunner } from './events/session-runner';
-import { openCaseGraph, type CaseGraphOptions } from './graph/case-graph';
+import { openCaseGraph } from './graph/case-graph';
 import type { CaseGraph, SessionRecord } from './graph/types';
 import { seedIds } from './seeds';
 import type { Clock } from './util/clock';
@@ -15,8 +15,8 @@ import type { Logger } from './util/logger';
 export interface OpenCaseOptions {
   config: AppConfig;
   registry: HandlerRegistry;
-  /** Identity rules the plugins declare (GLEIF: one LEI, one organization). */
-  mergeRules: NonNullable<CaseGraphOptions['mergeRules']>;
+  /** The plugins' declared identity rules, applied by the store on every write. */
+  mergeRules: readonly MergeRule[];
   clock: Clock;
   logger: Logger;
   /** What each plugin's setup returned. */

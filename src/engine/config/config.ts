@@ -66,7 +66,8 @@ const DEFAULT_TTL_RULES: z.output<typeof ttlRuleSchema>[] = [
   { from: 'Identifier', plugin: 'gleif', ttl: '30d' },
 ];
 
-// Shared mailbox providers: their domain says nothing about the mailbox holder.
+// Shared mailbox providers: their domain says nothing about the mailbox holder, so an e-mail
+// address there is not pivoted to its domain.
 const DEFAULT_MAILBOX_PROVIDERS = [
   'gmail.com',
   'googlemail.com',
@@ -140,6 +141,7 @@ export const configSchema = z
     pivots: z
       .strictObject({
         enabled: z.boolean().default(true),
+        // A fresh array per configuration: a caller that edits one must not change the defaults.
         mailboxProviders: z.array(z.string().min(1)).default(() => [...DEFAULT_MAILBOX_PROVIDERS]),
       })
       .prefault({}),

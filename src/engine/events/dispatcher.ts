@@ -284,8 +284,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         progress.failed += 1;
         break;
       case 'ignored':
-      case 'unserved':
       case 'needs-key':
+      case 'unserved':
         progress.done += 1;
         break;
       case 'cancelled':

@@ -267,7 +267,10 @@ describe('fuzzyCompletions handler', () => {
       body: '{"data":[',
     }));
     const orgId = harness.seed(organization('Northwind Traders Inc'));
-    expect(await harness.run('gleif/fuzzy-completions', orgId)).toEqual({ kind: 'failed' });
+    expect(await harness.run('gleif/fuzzy-completions', orgId)).toEqual({
+      kind: 'failed',
+      code: 'malformed_body',
+    });
     expect(harness.failures.map((failure) => [failure.code, failure.source])).toEqual([
       ['malformed_body', 'GLEIF'],
     ]);
@@ -277,7 +280,10 @@ describe('fuzzyCompletions handler', () => {
   it('records an HTTP 500 as a failure', async () => {
     harness.server.setOverride(() => ({ status: 500, body: 'oops' }));
     const orgId = harness.seed(organization('Northwind Traders Inc'));
-    expect(await harness.run('gleif/fuzzy-completions', orgId)).toEqual({ kind: 'failed' });
+    expect(await harness.run('gleif/fuzzy-completions', orgId)).toEqual({
+      kind: 'failed',
+      code: 'http_status',
+    });
     expect(harness.failures[0]).toMatchObject({ code: 'http_status', handler: 'gleif/fuzzy-completions' });
   });
 
@@ -305,7 +311,7 @@ describe('fuzzyCompletions handler', () => {
     harness = await createHarness({ timeoutMs: 200 });
     harness.server.setOverride(() => ({ delayMs: 1000, body: { data: [] } }));
     const orgId = harness.seed(organization('Northwind Traders Inc'));
-    expect(await harness.run('gleif/fuzzy-completions', orgId)).toEqual({ kind: 'failed' });
+    expect(await harness.run('gleif/fuzzy-completions', orgId)).toEqual({ kind: 'failed', code: 'timeout' });
     expect(harness.failures[0]?.code).toBe('timeout');
   });
 
@@ -325,7 +331,10 @@ describe('fuzzyCompletions handler', () => {
         : undefined,
     );
     const orgId = harness.seed(organization('Northwind Traders Inc'));
-    expect(await harness.run('gleif/fuzzy-completions', orgId)).toEqual({ kind: 'failed' });
+    expect(await harness.run('gleif/fuzzy-completions', orgId)).toEqual({
+      kind: 'failed',
+      code: 'malformed_body',
+    });
     expect(harness.graph.outgoing(orgId)).toEqual([]);
   });
 });
@@ -429,7 +438,7 @@ describe('relatedOrgs handler', () => {
 
   it('records an unknown LEI seed as not found', async () => {
     const outcome = await harness.run('gleif/related-orgs', harness.seed(leiSeed('984500NOSUCHLEI00090')));
-    expect(outcome).toEqual({ kind: 'failed' });
+    expect(outcome).toEqual({ kind: 'failed', code: 'not_found' });
     expect(harness.failures[0]?.code).toBe('not_found');
   });
 
