@@ -56,7 +56,6 @@ export function createPluginEnvironment(options: PluginEnvironmentOptions): Plug
             // Waits are counted by the session-aware limiter below, as wall-clock time.
             onRateLimitWait: () => undefined,
           },
-          destinations,
           createLimiter: (key, rateLimit) =>
             sessionAwareLimiter(sharedLimiter(`http:${key}`, rateLimit), httpOptions.source, clock),
         }),
