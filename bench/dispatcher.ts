@@ -71,7 +71,7 @@ async function baseline(setup: GraphSetup, ids: EntityId[]): Promise<number> {
     const entity = graph.findEntity(id);
     graph.isMonitoredSince(id, SOURCE.name, HANDLER, 0);
     const findings = await handler.query({ entity } as never);
-    graph.apply(findings, { source: SOURCE, handler: HANDLER, markMonitored: id });
+    await graph.apply(findings, { source: SOURCE, handler: HANDLER, markMonitored: id });
   }
   return performance.now() - started;
 }

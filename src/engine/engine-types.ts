@@ -8,6 +8,7 @@ import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { CredentialStore } from './credentials/credential-store';
 import type { CaseGraph } from './graph/types';
+import type { RateLedger } from './net/rate-ledger';
 import type { PluginDefinition } from './core/plugin-api';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
@@ -17,6 +18,11 @@ export interface EngineOptions {
   /** The app's data directory (RDAP bootstrap cache and other engine caches). */
   dataDir: string;
   credentials: CredentialStore;
+  /**
+   * Where rate-limit grants are shared with other processes; defaults to the SQLite ledger in
+   * `dataDir` (created there on first use).
+   */
+  rateLedger?: RateLedger;
   /** Defaults to the built-in plugins. */
   plugins?: PluginDefinition[];
   clock?: Clock;
@@ -45,14 +51,32 @@ export interface Session {
   readonly done: Promise<SessionProgress>;
 }
 
+/**
+ * The case graph an open case runs on: a case file's CaseGraph, or a server-backed case (a team
+ * case on PostgreSQL) whose writes answer after their commit and whose reads come from a local
+ * replica.
+ */
+export type OpenCaseGraph = Omit<CaseGraph, 'apply' | 'close'> & {
+  apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
+  close(): void | Promise<void>;
+  /** A complete copy of a case file (SQLite only: a team case is copied by exporting it). */
+  saveCopy?(target: string): void;
+};
+
 export interface OpenCase {
+  /** The case file's path, or the team case's address (never with a password). */
   readonly path: string;
-  readonly graph: CaseGraph;
+  readonly graph: OpenCaseGraph;
   /** Starts a session (one run) on this case; several may run, each with its own dedupe. */
   startSession(options: StartSessionOptions): Session;
   /** Sessions currently running or paused. */
   activeSessions(): Session[];
   onDelta(listener: (delta: GraphDelta) => void): () => void;
+  /**
+   * "Save a copy": a complete copy of the case as committed so far, owner-only, at `target`
+   * (which must not be the case file). Runs while sessions write.
+   */
+  saveCopy(target: string): void;
   /** Cancels running sessions, waits for them, and closes the case file. */
   close(): Promise<void>;
 }
@@ -61,6 +85,8 @@ export interface Engine {
   readonly config: AppConfig;
   /** Opens (or creates) a case file. */
   openCase(path: string): OpenCase;
+  /** Runs sessions on a graph opened elsewhere (a team case); `address` names it to the user. */
+  openCaseOn(graph: OpenCaseGraph, address: string): OpenCase;
   /** Closes every open case. */
   close(): Promise<void>;
 }

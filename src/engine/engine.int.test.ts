@@ -180,7 +180,7 @@ describe('engine', () => {
 
   it('expands an entity already in the case by its id', async () => {
     const open = startEngine().openCase(path.join(dir, 'case.sqlite'));
-    open.graph.apply(
+    await open.graph.apply(
       { entities: [acme], edges: [], dispatch: [] },
       { source: { name: 'Investigator', confidence: 100 } },
     );

@@ -3,7 +3,7 @@
  * files opened on the graph store (open-case.ts), sessions started on them.
  */
 import type { Engine, EngineOptions, OpenCase } from './engine-types';
-import { openCaseFile } from './open-case';
+import { openCaseFile, openCaseOn, type OpenCaseOptions } from './open-case';
 import { createPluginEnvironment } from './plugin-environment';
 import { builtinPlugins } from './plugins/builtin';
 import { createHandlerRegistry } from './core/registry';
@@ -24,6 +24,7 @@ export function createEngine(options: EngineOptions): Engine {
   const mergeRules = plugins.flatMap((plugin) => plugin.mergeRules ?? []);
 
   const environment = createPluginEnvironment({
+    ...(options.rateLedger === undefined ? {} : { rateLedger: options.rateLedger }),
     config,
     dataDir: options.dataDir,
     clock,
@@ -36,23 +37,27 @@ export function createEngine(options: EngineOptions): Engine {
   }
 
   const openCases = new Set<OpenCase>();
+  const caseOptions = (onClosed: () => void): OpenCaseOptions => ({
+    config,
+    registry,
+    mergeRules,
+    clock,
+    logger,
+    resourcesOf: (plugin) => resources.get(plugin),
+    onClosed,
+  });
+  const track = (open: (onClosed: () => void) => OpenCase): OpenCase => {
+    const opened: OpenCase = open(() => openCases.delete(opened));
+    openCases.add(opened);
+    return opened;
+  };
   return {
     config,
-    openCase: (path) => {
-      const open = openCaseFile(path, {
-        config,
-        registry,
-        mergeRules,
-        clock,
-        logger,
-        resourcesOf: (plugin) => resources.get(plugin),
-        onClosed: () => openCases.delete(open),
-      });
-      openCases.add(open);
-      return open;
-    },
+    openCase: (path) => track((onClosed) => openCaseFile(path, caseOptions(onClosed))),
+    openCaseOn: (graph, path) => track((onClosed) => openCaseOn(graph, path, caseOptions(onClosed))),
     close: async () => {
       await Promise.all([...openCases].map((open) => open.close()));
+      await environment.close();
     },
   };
 }

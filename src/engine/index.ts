@@ -24,6 +24,17 @@ export {
   type CredentialStore,
 } from './credentials/credential-store';
 
+export { TeamCaseError } from './graph/postgres/connection';
+export { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './graph/postgres/pg-case-store';
+export { openPgRateLedger } from './graph/postgres/pg-rate-ledger';
+export { teamCaseGraph } from './graph/postgres/team-case-graph';
+export {
+  describeTeamCase,
+  isTeamCaseUrl,
+  parseTeamCaseUrl,
+  TeamCaseUrlError,
+  type TeamCaseTarget,
+} from './graph/postgres/team-case-url';
 export {
   CaseFileGoneError,
   CaseFileVersionError,

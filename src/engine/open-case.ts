@@ -4,10 +4,10 @@ import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { HandlerRegistry } from './core/registry';
 import type { MergeRule, PluginDefinition } from './core/plugin-api';
-import type { OpenCase, Session, StartSessionOptions } from './engine-types';
+import type { OpenCase, OpenCaseGraph, Session, StartSessionOptions } from './engine-types';
 import { createSessionRunner } from './events/session-runner';
 import { openCaseGraph } from './graph/case-graph';
-import type { CaseGraph, SessionRecord } from './graph/types';
+import type { SessionRecord } from './graph/types';
 import { seedIds } from './seeds';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
@@ -26,8 +26,13 @@ export interface OpenCaseOptions {
 }
 
 export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
+  const { clock, logger } = options;
+  return openCaseOn(openCaseGraph(path, { clock, logger, mergeRules: options.mergeRules }), path, options);
+}
+
+/** A case on an already opened store: a SQLite file or a team case on PostgreSQL. */
+export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCaseOptions): OpenCase {
   const { config, clock, logger } = options;
-  const graph = openCaseGraph(path, { clock, logger, mergeRules: options.mergeRules });
   const sessions = new Set<Session>();
 
   const startSession = (sessionOptions: StartSessionOptions): Session => {
@@ -35,7 +40,7 @@ export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
     if (!Number.isInteger(depth) || depth < 0) {
       throw new RangeError(`depth must be a whole number of 0 or more, got ${depth}`);
     }
-    const seeds = seedIds(graph, sessionOptions.seeds);
+    const { ids: seeds, written } = seedIds(graph, sessionOptions.seeds);
     const id = randomUUID();
     const runner = createSessionRunner({
       sessionId: id,
@@ -65,7 +70,20 @@ export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
       cancel: () => runner.dispatcher.cancel(),
     };
     sessions.add(session);
-    runner.dispatcher.start(seeds);
+    if (written instanceof Promise) {
+      // A team case's seed write answers after its commit; dispatch starts once it is stored.
+      written.then(
+        () => runner.dispatcher.start(seeds),
+        (error: unknown) => {
+          logger.error('could not store the seeds', {
+            error: error instanceof Error ? error.message : String(error),
+          });
+          runner.dispatcher.start([]);
+        },
+      );
+    } else {
+      runner.dispatcher.start(seeds);
+    }
     return session;
   };
 
@@ -76,6 +94,12 @@ export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
     startSession,
     activeSessions: () => [...sessions],
     onDelta: (listener) => graph.onDelta(listener),
+    saveCopy: (target) => {
+      if (graph.saveCopy === undefined) {
+        throw new Error('a team case cannot be copied to a file: export it instead');
+      }
+      graph.saveCopy(target);
+    },
     close: () => {
       closing ??= (async () => {
         const running = [...sessions];
@@ -83,7 +107,7 @@ export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
           session.cancel();
         }
         await Promise.all(running.map((session) => session.done));
-        graph.close();
+        await graph.close();
         options.onClosed();
       })();
       return closing;
@@ -92,7 +116,7 @@ export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
 }
 
 function saveFinished(
-  graph: CaseGraph,
+  graph: OpenCaseGraph,
   record: SessionRecord,
   progress: SessionProgress,
   logger: Logger,

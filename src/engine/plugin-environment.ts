@@ -9,6 +9,8 @@ import type { CredentialStore } from './credentials/credential-store';
 import type { AppConfig } from './config/config';
 import { configuredEndpoints, createDestinationPolicy } from './net/destination-policy';
 import { createHttpClient } from './net/http-client';
+import { withRateLedger, type RateLedger } from './net/rate-ledger';
+import { openSqliteRateLedger } from './net/rate-ledger-sqlite';
 import { createRateLimiter } from './net/rate-limiter';
 import type { RequestOptions, SourceHttp } from './net/types';
 import type { Clock } from './util/clock';
@@ -21,15 +23,23 @@ export interface PluginEnvironmentOptions {
   clock: Clock;
   logger: Logger;
   credentials: CredentialStore;
+  /** Rate-limit grants shared with other processes; defaults to the SQLite ledger in `dataDir`. */
+  rateLedger?: RateLedger;
 }
 
-export function createPluginEnvironment(options: PluginEnvironmentOptions): PluginEnvironment {
+export function createPluginEnvironment(
+  options: PluginEnvironmentOptions,
+): PluginEnvironment & { close(): Promise<void> } {
   const { config, clock, logger, credentials } = options;
+  // One limiter per key for the whole engine, so concurrent sessions and clients share the rate;
+  // each also consults the data directory's ledger, so other processes' requests count too.
   const limiters = new Map<string, RateLimiter>();
+  let ledger: RateLedger | undefined;
   const sharedLimiter = (key: string, rateLimit: RateLimit): RateLimiter => {
     let limiter = limiters.get(key);
     if (limiter === undefined) {
-      limiter = createRateLimiter({ ...rateLimit, clock });
+      ledger ??= options.rateLedger ?? openSqliteRateLedger(options.dataDir, { clock });
+      limiter = withRateLedger(createRateLimiter({ ...rateLimit, clock }), ledger, key, rateLimit, clock);
       limiters.set(key, limiter);
     }
     return limiter;
@@ -63,6 +73,13 @@ export function createPluginEnvironment(options: PluginEnvironmentOptions): Plug
     limiter: (key, rateLimit, source) =>
       sessionAwareLimiter(sharedLimiter(`limiter:${key}`, rateLimit), source, clock),
     countRequest: (source) => findSessionContext()?.countRequest(source),
+    close: async () => {
+      // A ledger handed in belongs to the caller; the engine's own is closed with it.
+      if (options.rateLedger === undefined) {
+        await ledger?.close();
+      }
+      ledger = undefined;
+    },
   };
 }
 

@@ -2,17 +2,20 @@
 import { entityIdOf, type EntityId, type TypedAsset } from '../shared/model/asset';
 import type { SourceRef } from '../shared/model/graph';
 import type { EngineGraph } from './core/run-handler';
-import type { CaseGraph } from './graph/types';
-import type { StartSessionOptions } from './engine-types';
+import type { OpenCaseGraph, StartSessionOptions } from './engine-types';
 
 /** Attribution of what the investigator typed (seeds). */
 export const INVESTIGATOR_SOURCE: SourceRef = { name: 'Investigator', confidence: 100 };
 
 /**
- * The ids a session starts from, after organization merges, without duplicates. Typed assets are
- * written in one write; an id must name an entity of the case.
+ * The ids a session starts from, after organization merges, without duplicates, and the write
+ * storing the new ones (a promise on a team case). Typed assets are written in one write; an id
+ * must name an entity of the case.
  */
-export function seedIds(graph: CaseGraph, seeds: StartSessionOptions['seeds']): EntityId[] {
+export function seedIds(
+  graph: OpenCaseGraph,
+  seeds: StartSessionOptions['seeds'],
+): { ids: EntityId[]; written: ReturnType<OpenCaseGraph['apply']> | undefined } {
   const resolve = (id: EntityId): EntityId => (graph as EngineGraph).resolveId?.(id) ?? id;
   const assets: TypedAsset[] = [];
   const ids: EntityId[] = [];
@@ -28,8 +31,9 @@ export function seedIds(graph: CaseGraph, seeds: StartSessionOptions['seeds']): 
       ids.push(entityIdOf(seed.type, seed.asset as never));
     }
   }
-  if (assets.length > 0) {
-    graph.apply({ entities: assets, edges: [], dispatch: [] }, { source: INVESTIGATOR_SOURCE });
-  }
-  return [...new Set(ids.map(resolve))];
+  const written =
+    assets.length > 0
+      ? graph.apply({ entities: assets, edges: [], dispatch: [] }, { source: INVESTIGATOR_SOURCE })
+      : undefined;
+  return { ids: [...new Set(ids.map(resolve))], written };
 }

@@ -23,11 +23,12 @@ import {
 } from './plugin-api';
 
 /** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
-export type EngineGraph = GraphReader &
-  Pick<CaseGraph, 'apply'> & {
-    /** The id an entity now has, when organizations were merged (optional in the store). */
-    resolveId?(id: EntityId): EntityId;
-  };
+export type EngineGraph = GraphReader & {
+  /** The one write path; a server-backed case (a team case) answers after its commit. */
+  apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
+  /** The id an entity now has, when organizations were merged (optional in the store). */
+  resolveId?(id: EntityId): EntityId;
+};
 
 export interface HandlerRunInput {
   registered: RegisteredHandler;
@@ -99,7 +100,11 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
       signal,
       logger: input.logger,
       recordFailure: (error) => {
-        partial = true;
+        // A part the source answered "not found" for (a registrar with no record of the domain) is
+        // answered: only other failures leave the result partial and the entity unmarked.
+        if (!isSourceError(error) || error.code !== 'not_found') {
+          partial = true;
+        }
         report(error);
       },
     };
@@ -141,7 +146,11 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     // A handler that recorded a failure answered in part: write what it found, but leave the
     // entity unmarked so that the next run asks again instead of serving the part for the TTL.
     const markMonitored = partial ? undefined : entityId;
-    return { kind: 'completed', cacheHit: false, dispatch: write(graph, findings, input, markMonitored) };
+    return {
+      kind: 'completed',
+      cacheHit: false,
+      dispatch: await write(graph, findings, input, markMonitored),
+    };
   } catch (error) {
     if (error instanceof NotServedError && !signal.aborted) {
       return { kind: 'unserved' };
@@ -159,14 +168,14 @@ export function ttlKeyOf({ handler, plugin }: RegisteredHandler): TtlKey {
 }
 
 /** Applies findings through the one write path and returns the ids to dispatch (after merges). */
-function write(
+async function write(
   graph: EngineGraph,
   findings: Findings,
   input: HandlerRunInput,
   markMonitored: EntityId | undefined,
-): EntityId[] {
+): Promise<EntityId[]> {
   const { source, handler } = input.registered;
-  const delta = graph.apply(
+  const delta = await graph.apply(
     findings,
     markMonitored === undefined
       ? { source, handler: handler.name }

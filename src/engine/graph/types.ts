@@ -1,6 +1,7 @@
 /**
- * The case-file graph store surface (implemented over better-sqlite3 in case-graph.ts), and the
- * read-only view of it that handlers get.
+ * The synchronous graph store surface the engine uses (the SQLite backend in sqlite/ implements
+ * it; case-store.ts holds the asynchronous contract every backend keeps), and the read-only view
+ * of it that handlers get.
  */
 import type { EntityId } from '../../shared/model/asset';
 import type {

@@ -1,7 +1,7 @@
 /** The per-source HTTP client: limiter on every attempt, timeouts, size cap, retries, redirects, redaction. */
 import type { AppConfig, RateLimit } from '../config/config';
 import type { CredentialStore } from '../credentials/credential-store';
-import type { HttpClientOptions, RateLimiter } from './types';
+import type { HeldGrant, HttpClientOptions, RateLimiter } from './types';
 import {
   createDestinationPolicy,
   DestinationRefusedError,
@@ -348,12 +348,13 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
     safe: (text: string) => string,
   ): Promise<RawReply> => {
     const shownUrl = safe(redactUrl(url));
-    let waited: number;
+    let grant: HeldGrant;
     try {
-      waited = await limiterFor(url).acquire(signal);
+      grant = await holdSlot(limiterFor(url), signal);
     } catch (error) {
       throw abortedError(shownUrl, signal, error);
     }
+    const waited = grant.waitedMs;
     if (waited > 0) {
       hooks?.onRateLimitWait(source, waited);
     }
@@ -391,6 +392,10 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
         });
       } catch (error) {
         throw failure(error);
+      } finally {
+        // The server has the request once its reply's headers are here (or it failed): the
+        // limiter's interval starts now, so requests never ARRIVE closer than the limit.
+        grant.release();
       }
       const replyHeaders: Record<string, string> = {};
       response.headers.forEach((value, name) => {
@@ -408,6 +413,7 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       }
       return { status: response.status, url: shownUrl, headers: replyHeaders, bytes };
     } finally {
+      grant.release();
       clearTimeout(timer);
     }
   };
@@ -455,6 +461,14 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
     postJson: <TBody>(pathOrUrl: string, body: unknown, requestOptions?: JsonRequestOptions<TBody>) =>
       request<TBody>('POST', pathOrUrl, body, requestOptions),
   };
+}
+
+/** A held grant where the limiter supports holding; a plain grant (released at once) otherwise. */
+async function holdSlot(limiter: RateLimiter, signal: AbortSignal | undefined): Promise<HeldGrant> {
+  if (limiter.hold) {
+    return limiter.hold(signal);
+  }
+  return { waitedMs: await limiter.acquire(signal), release: () => undefined };
 }
 
 function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {

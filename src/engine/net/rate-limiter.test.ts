@@ -122,6 +122,38 @@ describe('createRateLimiter', () => {
     expect(await limiter.acquire()).toBe(0);
   });
 
+  it("starts a held token's interval at its release, not at its grant", async () => {
+    const clock = createManualClock();
+    const limiter = createRateLimiter({ requests: 1, intervalMs: 1000, clock });
+    const held = await limiter.hold?.();
+    let nextGrantedAt: number | undefined;
+    const next = limiter.acquire().then(() => void (nextGrantedAt = clock.now()));
+    // The request paid for by the held token takes 700 ms to reach the server.
+    await clock.advance(700);
+    held?.release();
+    await clock.advance(999);
+    expect(nextGrantedAt).toBeUndefined();
+    await clock.advance(1);
+    await next;
+    expect(nextGrantedAt).toBe(clock.now());
+  });
+
+  it('grants no token while all are held, whatever the time', async () => {
+    const clock = createManualClock();
+    const limiter = createRateLimiter({ requests: 2, intervalMs: 100, clock });
+    const first = await limiter.hold?.();
+    const second = await limiter.hold?.();
+    let granted = false;
+    const third = limiter.acquire().then(() => void (granted = true));
+    await clock.advance(10_000);
+    expect(granted).toBe(false);
+    second?.release();
+    first?.release();
+    await clock.advance(100);
+    await third;
+    expect(granted).toBe(true);
+  });
+
   it('refuses a rate limit without requests or interval', () => {
     const clock = createManualClock();
     expect(() => createRateLimiter({ requests: 0, intervalMs: 1000, clock })).toThrow(RangeError);

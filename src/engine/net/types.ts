@@ -63,6 +63,18 @@ export interface RateLimiter {
   acquire(signal?: AbortSignal): Promise<number>;
   /** About how long a request asking now would wait (for the progress countdown). */
   expectedWaitMs?(): number;
+  /**
+   * Like acquire, but the token's interval starts only at `release()` (call it once the request
+   * is known to have reached the server, e.g. when its reply's headers arrive, or failed).
+   */
+  hold?(signal?: AbortSignal): Promise<HeldGrant>;
+}
+
+/** A granted token held until the request it paid for has reached the server. */
+export interface HeldGrant {
+  waitedMs: number;
+  /** Starts the token's interval now; later calls do nothing. */
+  release(): void;
 }
 
 export interface HttpClientOptions {

@@ -1,5 +1,6 @@
 /** Country recognition: ISO 3166-1 alpha-2 codes from codes, common alpha-3 codes and names. */
 import { getCountries } from 'libphonenumber-js/max';
+import { normalizeSpaces } from '../../shared/util/text';
 
 const ALPHA3: Record<string, string> = {
   USA: 'US',
@@ -102,7 +103,7 @@ export function isCountryCode(text: string): boolean {
  * Kingdom"), or undefined when the text is not recognisably a country.
  */
 export function findCountryCode(text: string): string | undefined {
-  const value = text.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const value = normalizeSpaces(text);
   if (value === '') {
     return undefined;
   }

@@ -2,6 +2,7 @@
 import { parseFullName } from 'parse-full-name';
 import type { Person } from '../../shared/model/asset';
 import { hasLegalSuffix } from './brand';
+import { normalizeSpaces } from '../../shared/util/text';
 
 // Words that mark a role, a department, an organisation or a redaction rather than a person.
 const NON_PERSON_WORDS: ReadonlySet<string> = new Set([
@@ -93,7 +94,7 @@ const NON_PERSON_WORDS: ReadonlySet<string> = new Set([
  * "Dr. Jane Doe" and "Jane Doe" are one Person. `unique_id` is `full_name` lower-cased.
  */
 export function fullNameToPerson(name: string): Person | undefined {
-  const text = name.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const text = normalizeSpaces(name);
   if (text === '' || text.length > 200 || /[\d@]/u.test(text) || hasLegalSuffix(text)) {
     return undefined;
   }

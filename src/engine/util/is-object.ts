@@ -1,4 +1,2 @@
-/** True for a plain JSON object (not null, not an array). */
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** True for a plain JSON object (not null, not an array): the one helper, in src/shared/util. */
+export { isPlainObject as isObject } from '../../shared/util/object';

@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -8,6 +8,7 @@ import {
   createEngine,
   createMemoryCredentialStore,
   CredentialStoreUnavailableError,
+  openCaseGraph,
   silentLogger,
 } from '../../engine/index';
 import { createAppCredentials } from './app-credentials';
@@ -94,6 +95,27 @@ describe('the app services', () => {
     expect(listed.map((item) => item.name)).toEqual(['Acme, second look']);
     await value(services.invoke('cases:delete', { caseId: created.id }));
     expect(await value<CaseSummary[]>(services.invoke('cases:list', {}))).toEqual([]);
+  });
+
+  it('refuses to delete a case another process has open, with a conflict, and keeps it', async () => {
+    const created = await value<CaseSummary>(services.invoke('cases:create', { name: 'In use' }));
+    // A second connection stands for the CLI writing the case: the services close their own first.
+    const other = openCaseGraph(path.join(dir, 'cases', `${created.id}.sqlite`));
+    try {
+      const result = await services.invoke('cases:delete', { caseId: created.id });
+      expect(result).toMatchObject({ ok: false, error: { code: 'conflict' } });
+      expect(JSON.stringify(result)).toContain('open in another process');
+    } finally {
+      other.close();
+    }
+    const listed = await value<CaseSummary[]>(services.invoke('cases:list', {}));
+    expect(listed.map((item) => item.id)).toEqual([created.id]);
+  });
+
+  it('creates the cases folder and case files readable by the user only', async () => {
+    const created = await value<CaseSummary>(services.invoke('cases:create', { name: 'Private' }));
+    expect((await stat(path.join(dir, 'cases'))).mode & 0o777).toBe(0o700);
+    expect((await stat(path.join(dir, 'cases', `${created.id}.sqlite`))).mode & 0o777).toBe(0o600);
   });
 
   it('keeps a case name across a restart', async () => {

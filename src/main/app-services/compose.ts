@@ -4,7 +4,7 @@
  * two UI hosts. Nothing here touches the disk, so the CLI can check all input first.
  */
 import { builtinPlugins, createEngine } from '../../engine/index';
-import type { AppConfig, Engine, Logger } from '../../engine/index';
+import type { AppConfig, Engine, EngineOptions, Logger } from '../../engine/index';
 import { createKeyringCredentialStore, keychainServiceName } from '../credentials/keyring-credential-store';
 import { casesDir, resolveDataDir, settingsPath } from '../paths';
 import type { AppCredentials } from './app-credentials';
@@ -25,8 +25,11 @@ export interface ComposedEngine {
   /** Absolute; not created yet. */
   dataDir: string;
   credentials: AppCredentials;
-  /** An engine over the built-in plugins for a configuration. */
-  createEngine: (config: AppConfig) => Engine;
+  /**
+   * An engine over the built-in plugins for a configuration; a team case hands in its database's
+   * rate ledger so that the sources' limits hold across the team.
+   */
+  createEngine: (config: AppConfig, extra?: Pick<EngineOptions, 'rateLedger'>) => Engine;
 }
 
 /** Wires the engine's dependencies without touching the disk or the keychain. */
@@ -50,9 +53,10 @@ export function composeEngine(options: ComposeOptions): ComposedEngine {
   return {
     dataDir,
     credentials,
-    createEngine: (config) => {
+    createEngine: (config, extra) => {
       current = config;
       return createEngine({
+        ...extra,
         config,
         dataDir,
         credentials: credentials.store,

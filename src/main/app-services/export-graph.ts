@@ -1,6 +1,9 @@
 /** The `export:graph` request: a case's graph as JSON, GraphML or two CSV tables, as named files. */
 import type { InvokeMap } from '../../shared/ipc/contract';
 import type { CaseGraph } from '../../engine/index';
+
+/** What an export reads of a case graph (a case file's or a team case's local replica). */
+type ExportableGraph = Pick<CaseGraph, 'exportJson' | 'getMeta'>;
 import { toCsv, toGraphml } from './export-formats';
 import { slug } from './service-error';
 
@@ -8,7 +11,7 @@ type ExportRequest = InvokeMap['export:graph']['req'];
 type ExportResponse = InvokeMap['export:graph']['res'];
 
 export function exportGraphFiles(
-  graph: CaseGraph,
+  graph: ExportableGraph,
   caseId: string,
   format: ExportRequest['format'],
 ): ExportResponse {

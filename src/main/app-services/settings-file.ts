@@ -4,12 +4,9 @@ import path from 'node:path';
 import type { EditableSettings } from '../../shared/ipc/contract';
 import type { AppConfig } from '../../engine/index';
 import { resolveConfig, withoutByteOrderMark } from '../../engine/index';
+import { isPlainObject } from '../../shared/util/object';
 
 type JsonObject = Record<string, unknown>;
-
-function isObject(value: unknown): value is JsonObject {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 /** The file's JSON object, or an empty one when the file does not exist. */
 export async function readSettingsFile(file: string): Promise<JsonObject> {
@@ -23,7 +20,7 @@ export async function readSettingsFile(file: string): Promise<JsonObject> {
     throw error;
   }
   const parsed: unknown = JSON.parse(withoutByteOrderMark(text));
-  if (!isObject(parsed)) {
+  if (!isPlainObject(parsed)) {
     throw new Error(`${file} does not hold a JSON object`);
   }
   return parsed;
@@ -44,7 +41,7 @@ export function editableFromConfig(config: AppConfig): EditableSettings {
 
 function child(parent: JsonObject, key: string): JsonObject {
   const existing = parent[key];
-  if (isObject(existing)) {
+  if (isPlainObject(existing)) {
     return existing;
   }
   const created: JsonObject = {};

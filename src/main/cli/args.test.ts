@@ -72,4 +72,16 @@ describe('parseCommandLine', () => {
     expect(() => parseCommandLine(argv)).toThrow(UsageError);
     expect(() => parseCommandLine(argv)).toThrow(message);
   });
+
+  it('parses a copy command with its case and output file', () => {
+    expect(parseCommandLine(['copy', '--case', 'c.sqlite', '--out', 'copy.sqlite'])).toEqual({
+      command: 'copy',
+      casePath: 'c.sqlite',
+      outPath: 'copy.sqlite',
+    });
+  });
+
+  it('refuses a copy command without its output file', () => {
+    expect(() => parseCommandLine(['copy', '--case', 'c.sqlite'])).toThrow(/--out is required/);
+  });
 });

@@ -1,4 +1,4 @@
-/** Command-line parsing for the headless CLI: `enrich` and `export`, validated into plain options. */
+/** Command-line parsing for the headless CLI: `enrich`, `export` and `copy`, validated into plain options. */
 import { parseArgs } from 'node:util';
 import type { TypedAsset } from '../../shared/model/asset';
 import { parseSeedArgument } from '../../shared/model/seed';
@@ -27,17 +27,25 @@ export interface ExportCommand {
   dataDir?: string;
 }
 
+/** A complete copy of a case file, also while another process writes it. */
+export interface CopyCommand {
+  command: 'copy';
+  casePath: string;
+  outPath: string;
+}
+
 export interface HelpCommand {
   command: 'help';
 }
 
-export type CliCommand = EnrichCommand | ExportCommand | HelpCommand;
+export type CliCommand = EnrichCommand | ExportCommand | CopyCommand | HelpCommand;
 
 export const USAGE = [
   'usage:',
   '  cli enrich --case <file.sqlite> --seed <AssetType>=<value> [--seed ...] [--config <file.json>]',
   '             [--depth N] [--export <file.json>] [--data-dir <dir>]',
   '  cli export --case <file.sqlite> --out <file.json> [--data-dir <dir>]',
+  '  cli copy --case <file.sqlite> --out <copy.sqlite>',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
   '            DomainRecord=<domain>',
 ].join('\n');
@@ -55,6 +63,8 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
       return parseEnrich(rest);
     case 'export':
       return parseExport(rest);
+    case 'copy':
+      return parseCopy(rest);
     default:
       throw new UsageError(`unknown command "${command}"; use "enrich" or "export"`);
   }
@@ -119,6 +129,15 @@ function parseExport(argv: string[]): ExportCommand {
     command.dataDir = nonEmpty(values['data-dir'], '--data-dir');
   }
   return command;
+}
+
+function parseCopy(argv: string[]): CopyCommand {
+  const { values } = parse(argv, { case: { type: 'string' }, out: { type: 'string' } });
+  return {
+    command: 'copy',
+    casePath: required(values.case, '--case'),
+    outPath: required(values.out, '--out'),
+  };
 }
 
 type OptionSpec = Record<string, { type: 'string'; multiple?: boolean }>;

@@ -450,3 +450,40 @@ describe('cli runtime', () => {
     },
   );
 });
+
+describe('cli copy', () => {
+  it('copies a case another process has open, its unsaved log included, readable by the owner only', async () => {
+    const file = path.join(dir, 'copied-live.sqlite');
+    const copy = path.join(dir, 'copied-live-copy.sqlite');
+    const writer = openCaseGraph(file);
+    try {
+      for (let index = 0; index < 30; index += 1) {
+        writer.apply(
+          { entities: [{ type: 'FQDN', asset: { name: `h${index}.example` } }], edges: [], dispatch: [] },
+          { source: { name: 'WHOIS', confidence: 80 } },
+        );
+      }
+      expect((await stat(`${file}-wal`)).size).toBeGreaterThan(0);
+      const result = await runCli(['copy', '--case', file, '--out', copy]);
+      expect(result.code).toBe(0);
+      expect(result.stderr).toContain('copied');
+      expect((await stat(copy)).mode & 0o777).toBe(0o600);
+      const copied = openCaseGraph(copy);
+      try {
+        expect(copied.exportJson()).toEqual(writer.exportJson());
+      } finally {
+        copied.close();
+      }
+    } finally {
+      writer.close();
+    }
+  });
+
+  it('refuses to copy a case onto itself with exit 2', async () => {
+    const file = path.join(dir, 'copied-self.sqlite');
+    openCaseGraph(file).close();
+    const result = await runCli(['copy', '--case', file, '--out', file]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('--out must not be the case file');
+  });
+});

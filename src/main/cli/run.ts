@@ -1,19 +1,30 @@
-/** The headless CLI's commands: validate everything first, then enrich a case or export it. */
+/** The headless CLI's commands: validate everything first, then enrich a case, export or copy it. */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import {
   ConfigError,
+  copyCaseFile,
   DEFAULT_CONFIG,
   loadConfigFile,
+  isTeamCaseUrl,
   openCaseGraph,
+  teamCaseGraph,
   type AppConfig,
   type Logger,
   type OpenCase,
 } from '../../engine/index';
 import { composeEngine } from '../app-services/compose';
 import { resolveDataDir, settingsPath } from '../paths';
-import { USAGE, UsageError, parseCommandLine, type EnrichCommand, type ExportCommand } from './args';
+import {
+  USAGE,
+  UsageError,
+  parseCommandLine,
+  type CopyCommand,
+  type EnrichCommand,
+  type ExportCommand,
+} from './args';
 import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messageOf } from './input-checks';
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
+import { openTeamCaseForCli } from './team-case';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -39,6 +50,8 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runEnrich(command, io);
       case 'export':
         return await runExport(command, io);
+      case 'copy':
+        return await runCopy(command, io);
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
@@ -55,7 +68,10 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   const dataDir = resolveDataDir({ flag: command.dataDir, env: io.env });
   await checkDataDir(dataDir);
   const config = await readConfig(command.configPath, dataDir);
-  await checkCaseFile(command.casePath, 'open-or-create');
+  const team = isTeamCaseUrl(command.casePath);
+  if (!team) {
+    await checkCaseFile(command.casePath, 'open-or-create');
+  }
   if (command.exportPath !== undefined) {
     await checkOutputFile(command.exportPath, command.casePath, '--export');
   }
@@ -67,10 +83,11 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   }
   let warnedKeychain = false;
   // The same composition root as the desktop app and the web host.
+  const logger = noteLogger((message) => printer.note(message));
   const composed = composeEngine({
     dataDirFlag: dataDir,
     environment: io.env,
-    logger: noteLogger((message) => printer.note(message)),
+    logger,
     onKeychainUnavailable: (message) => {
       if (!warnedKeychain) {
         warnedKeychain = true;
@@ -78,14 +95,31 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
       }
     },
   });
-  const engine = composed.createEngine(config);
+  // A team case (postgresql://...) is opened before the engine: its failures exit 2 before any write.
+  const teamCase = team
+    ? await openTeamCaseForCli(command.casePath, {
+        env: io.env,
+        credentials: composed.credentials.store,
+        logger,
+        purpose: 'enrich',
+      })
+    : undefined;
+  const engine = composed.createEngine(
+    config,
+    teamCase?.ledger === undefined ? {} : { rateLedger: teamCase.ledger },
+  );
   let open: OpenCase;
   try {
-    open = engine.openCase(command.casePath);
-    // Reads every table once: a damaged file is refused here, before a session writes to it.
-    open.graph.stats();
+    if (teamCase === undefined) {
+      open = engine.openCase(command.casePath);
+      // Reads every table once: a damaged file is refused here, before a session writes to it.
+      open.graph.stats();
+    } else {
+      open = engine.openCaseOn(teamCaseGraph(teamCase.store, logger), teamCase.store.address);
+    }
   } catch (error) {
     await engine.close();
+    await teamCase?.close();
     throw new UsageError(
       isCorruptDatabase(error)
         ? `case file ${command.casePath} is damaged (${messageOf(error)})`
@@ -125,10 +159,32 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   } finally {
     process.off('SIGINT', onSigint);
     await engine.close();
+    await teamCase?.close();
   }
 }
 
 async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
+  if (isTeamCaseUrl(command.casePath)) {
+    await checkOutputFile(command.outPath, command.casePath, '--out');
+    // The team case's password may be in the keychain; the composition root knows where.
+    const { credentials } = composeEngine({ environment: io.env, logger: noteLogger(() => undefined) });
+    const teamCase = await openTeamCaseForCli(command.casePath, {
+      env: io.env,
+      credentials: credentials.store,
+      logger: noteLogger(() => undefined),
+      purpose: 'export',
+    });
+    try {
+      const exported = await teamCase.store.exportJson();
+      await writeJsonFile(command.outPath, exported);
+      io.stderr.write(
+        `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${command.outPath}\n`,
+      );
+    } finally {
+      await teamCase.close();
+    }
+    return EXIT_OK;
+  }
   await checkCaseFile(command.casePath, 'existing');
   await checkOutputFile(command.outPath, command.casePath, '--out');
   let graph;
@@ -146,6 +202,22 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
   } finally {
     graph.close();
   }
+  return EXIT_OK;
+}
+
+/**
+ * A complete copy (SQLite `VACUUM INTO`: what the case's write-ahead log holds included), owner
+ * only; the case may be open in the app or another CLI run meanwhile, and is not written to.
+ */
+async function runCopy(command: CopyCommand, io: CliIo): Promise<number> {
+  await checkCaseFile(command.casePath, 'existing');
+  await checkOutputFile(command.outPath, command.casePath, '--out');
+  try {
+    copyCaseFile(command.casePath, command.outPath);
+  } catch (error) {
+    throw new UsageError(`cannot copy case file ${command.casePath}: ${messageOf(error)}`);
+  }
+  io.stderr.write(`copied ${printable(command.casePath)} to ${printable(command.outPath)}\n`);
   return EXIT_OK;
 }
 

@@ -15,6 +15,7 @@ import nl from 'i18n-iso-countries/langs/nl.json' with { type: 'json' };
 import pt from 'i18n-iso-countries/langs/pt.json' with { type: 'json' };
 import ru from 'i18n-iso-countries/langs/ru.json' with { type: 'json' };
 import zh from 'i18n-iso-countries/langs/zh.json' with { type: 'json' };
+import { foldForComparison } from '../util/text';
 
 const LOCALES = [en, de, fr, es, it, nl, pt, ru, ja, zh];
 for (const locale of LOCALES) {
@@ -40,15 +41,6 @@ const EXTRA_NAMES: Record<string, string> = {
   'czech republic': 'CZ',
 };
 
-function fold(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\p{P}\p{S}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
-}
-
 /** The ISO alpha-2 code of a country code or name, or undefined when it is not recognisably one. */
 export function canonicalCountry(text: string): string | undefined {
   const trimmed = text.trim();
@@ -72,7 +64,7 @@ export function canonicalCountry(text: string): string | undefined {
   if (/^\d{3}$/.test(trimmed)) {
     return countries.numericToAlpha2(trimmed);
   }
-  const folded = fold(trimmed);
+  const folded = foldForComparison(trimmed);
   const extra = EXTRA_NAMES[folded];
   if (extra !== undefined) {
     return extra;

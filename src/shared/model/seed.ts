@@ -4,6 +4,7 @@
  */
 import { canonicalCidr, canonicalLei, readDomainInput } from '../identity';
 import type { TypedAsset } from './asset';
+import { foldForComparison } from '../util/text';
 
 /** Asset types accepted as seeds, with an example value each (for help texts). */
 export const SEED_TYPES = {
@@ -105,10 +106,5 @@ export function parseSeed(type: string, rawValue: string): SeedResult {
  * "Microsoft Corporation" and "MICROSOFT CORPORATION." are the same organization.
  */
 export function normalizeOrganizationName(name: string): string {
-  return name
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[\p{P}\p{S}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return foldForComparison(name);
 }

@@ -110,6 +110,7 @@ describe('identifying a case file before writing', () => {
     expect(before['-wal']?.length).toBeGreaterThan(0);
     expect(() => openSqliteCaseStore(path)).toThrow(/another application/);
     expect(bytesOf(path)).toEqual(before);
+    expect(existsSync(`${path}-shm`)).toBe(false);
   });
 
   it('refuses a file that is not an SQLite database and leaves it unchanged', () => {

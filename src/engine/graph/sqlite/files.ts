@@ -53,6 +53,11 @@ export function requireSameFile(identity: FileIdentity | undefined): void {
  * 0600, written beside it first and renamed into place so a failed copy leaves nothing behind.
  */
 export function copyCaseDatabase(db: Database.Database, target: string): void {
+  const own = statSync(db.name, { throwIfNoEntry: false });
+  const existing = statSync(target, { throwIfNoEntry: false });
+  if (own !== undefined && existing !== undefined && own.dev === existing.dev && own.ino === existing.ino) {
+    throw new Error(`cannot copy case ${db.name} onto itself`);
+  }
   const temporary = `${target}.${process.pid}.tmp`;
   // VACUUM INTO needs a missing or empty file: an empty one made 0600 keeps the copy private.
   closeSync(openSync(temporary, 'w', CASE_FILE_MODE));

@@ -4,7 +4,7 @@
  * reads happen here: the header through the file system, then a read-only connection (which
  * sees a write-ahead log's contents too).
  */
-import { closeSync, lstatSync, openSync, readSync, statSync } from 'node:fs';
+import { closeSync, existsSync, lstatSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { APPLICATION_ID, CASE_TABLES, CaseFileVersionError, SCHEMA_VERSION } from './migrations';
 
@@ -49,6 +49,12 @@ function readHeader(path: string): string {
 }
 
 function inspect(path: string): 'case' {
+  // A read-only connection to a WAL database creates its shared-memory index (-shm) when none is
+  // there. None there means no process had it open: one made here is removed again when the
+  // file turns out not to be ours, so a refused database is left as it was found.
+  const shm = `${path}-shm`;
+  const shmExisted = existsSync(shm);
+  let isCase = false;
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -60,6 +66,8 @@ function inspect(path: string): 'case' {
     let version: number;
     let tables: Set<string>;
     try {
+      // Another process may be committing this case's first schema: wait for it as a writer would.
+      db.pragma('busy_timeout = 5000');
       applicationId = db.pragma('application_id', { simple: true }) as number;
       version = db.pragma('user_version', { simple: true }) as number;
       tables = new Set(
@@ -82,9 +90,13 @@ function inspect(path: string): 'case' {
         `case file ${path} has schema version ${version}, newer than this app supports (${SCHEMA_VERSION}); update the app to open it`,
       );
     }
+    isCase = true;
     return 'case';
   } finally {
     db.close();
+    if (!isCase && !shmExisted) {
+      rmSync(shm, { force: true });
+    }
   }
 }
 

@@ -245,6 +245,8 @@ class SqliteStore implements SqliteCaseStore {
     }
     try {
       if (this.file !== undefined) {
+        // Without waiting: while another process uses the case, the last one to close checkpoints.
+        this.db.pragma('busy_timeout = 0');
         this.db.pragma('wal_checkpoint(TRUNCATE)');
       }
     } catch (error) {

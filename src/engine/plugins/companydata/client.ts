@@ -1,20 +1,20 @@
 /** The company-data API calls (search, enrich, employees, funding rounds) over the plugin's one rate-limited client. */
-import { MalformedBodyError } from '../../net/errors';
-import type { HttpResponse, SourceHttp } from '../../core/plugin-api';
+import type { SourceRef } from '../../../shared/model/graph';
+import { SourceError, type SourceHttp } from '../../core/plugin-api';
 import {
-  CompanyDataReplyError,
-  parseCompanyEnrich,
-  parseCompanySearch,
-  parseEmployeesPage,
-  parseFundingRoundsPage,
+  CompanyEnrichReply,
+  CompanySearchReply,
+  EmployeesPageReply,
+  FundingRoundsPageReply,
   type CompanyDetails,
   type CompanyPerson,
   type CompanySearchItem,
   type FundingRound,
   type Page,
-} from './parse';
+} from './wire';
+import type { ZodType } from 'zod';
 
-export const SOURCE_NAME = 'CompanyData';
+export const COMPANYDATA_SOURCE: SourceRef = { name: 'CompanyData', confidence: 90 };
 /** The credential name in the credential store (env override `COMPANYDATA_API_KEY`). */
 export const CREDENTIAL_NAME = 'companydata';
 export const SEARCH_LIMIT = 10;
@@ -23,35 +23,24 @@ export const ROUNDS_PER_PAGE = 100;
 /** A source that claims more pages than this is cut off (each page costs 2 s of rate limit). */
 export const MAX_PAGES = 50;
 
+/** What the plugin's setup gives its handlers. */
+export interface CompanyDataResources {
+  /** The one client, so one 1 request / 2 s limiter paces every call of all four handlers. */
+  http: SourceHttp;
+}
+
+/** The call bundle of a handler run: the plugin's client and the run's failure log. */
 export interface CompanyDataCall {
   http: SourceHttp;
-  signal: AbortSignal;
   /** Records a failing later page without losing the pages already read. */
   recordFailure(error: unknown): void;
 }
 
-/** The call bundle of a handler run: the plugin's client, the session's signal, its failure log. */
 export function callFrom(context: {
-  resources: { http: SourceHttp };
-  signal: AbortSignal;
+  resources: CompanyDataResources;
   recordFailure(error: unknown): void;
 }): CompanyDataCall {
-  return {
-    http: context.resources.http,
-    signal: context.signal,
-    recordFailure: (error) => context.recordFailure(error),
-  };
-}
-
-function parsed<TResult>(response: HttpResponse, parse: (body: unknown) => TResult): TResult {
-  try {
-    return parse(response.body);
-  } catch (error) {
-    if (error instanceof CompanyDataReplyError) {
-      throw new MalformedBodyError(response.url, error.message, SOURCE_NAME);
-    }
-    throw error;
-  }
+  return { http: context.resources.http, recordFailure: (error) => context.recordFailure(error) };
 }
 
 /** The wire body of a company search: one `name eq <brand>` filter, offset 0, limit 10. */
@@ -61,38 +50,39 @@ export function companySearchBody(name: string): unknown {
 
 export async function searchCompanies(call: CompanyDataCall, name: string): Promise<CompanySearchItem[]> {
   const response = await call.http.postJson('/company/search', companySearchBody(name), {
-    signal: call.signal,
+    schema: CompanySearchReply,
   });
-  return parsed(response, parseCompanySearch);
+  return response.body;
 }
 
 export async function enrichCompany(call: CompanyDataCall, companyId: string): Promise<CompanyDetails> {
   const response = await call.http.getJson('/company/enrich', {
     query: { id: companyId },
-    signal: call.signal,
+    schema: CompanyEnrichReply,
   });
-  return parsed(response, parseCompanyEnrich);
+  return response.body;
 }
 
 /**
  * Reads pages 0, 1, ... until the reported page count or an empty page. A failure on the first
- * page is thrown; a failure on a later page is recorded and the items already read are kept.
+ * page is thrown; a failure on a later page is recorded (the engine then leaves the Identifier
+ * unmarked, so the next run reads it again) and the items already read are kept.
  */
 async function readAllPages<TItem>(
   call: CompanyDataCall,
   path: string,
   perPage: number,
-  parse: (body: unknown) => Page<TItem>,
+  schema: ZodType<Page<TItem>>,
 ): Promise<TItem[]> {
   const items: TItem[] = [];
   let pages = 1;
   for (let page = 0; page < Math.min(pages, MAX_PAGES); page += 1) {
     let result: Page<TItem>;
     try {
-      const response = await call.http.getJson(path, { query: { perPage, page }, signal: call.signal });
-      result = parsed(response, parse);
+      result = (await call.http.getJson(path, { query: { perPage, page }, schema })).body;
     } catch (error) {
-      if (page === 0 || call.signal.aborted) {
+      // A cancelled session is not a partial answer.
+      if (page === 0 || (error instanceof SourceError && error.code === 'aborted')) {
         throw error;
       }
       call.recordFailure(error);
@@ -116,7 +106,7 @@ export function listEmployees(
     call,
     `/company/${encodeURIComponent(companyId)}/employees`,
     perPage,
-    parseEmployeesPage,
+    EmployeesPageReply,
   );
 }
 
@@ -129,6 +119,6 @@ export function listFundingRounds(
     call,
     `/company/${encodeURIComponent(companyId)}/funding-rounds`,
     perPage,
-    parseFundingRoundsPage,
+    FundingRoundsPageReply,
   );
 }

@@ -148,7 +148,7 @@ describe('company-data plugin through the engine', () => {
 
   it('keeps a legal name the organization already has', async () => {
     const h = await start();
-    h.openCase.graph.apply(
+    await h.openCase.graph.apply(
       {
         entities: [
           {

@@ -86,3 +86,19 @@ describe('LEI registry direct children', () => {
     expect(h.neighbours(TRADERS_ORG, 'subsidiary')).toHaveLength(5);
   });
 });
+
+describe('LEI registry requests and the session', () => {
+  it('aborts an in-flight registry request when the session is cancelled, though no handler passes the signal', async () => {
+    const h = await start();
+    // The reply would come long after the test's own timeout: only an aborted request ends the run.
+    h.server.setOverride(() => ({ delayMs: 20_000, headers: JSON_API, body: { data: [] } }));
+    const session = h.openCase.startSession({ seeds: [seedOf(ORG_SEED)] });
+    while (h.server.apiRequests().length === 0) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+    session.cancel();
+    const progress = await session.done;
+    expect(progress.state).toBe('cancelled');
+    expect(progress.failures).toEqual([]);
+  });
+});

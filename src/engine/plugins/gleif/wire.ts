@@ -6,6 +6,7 @@
  * odd number in optional fields, and one such field must not cost the whole record.
  */
 import { z } from 'zod';
+import { isPlainObject, omitUndefined } from '../../../shared/util/object';
 import { SourceReplyError } from '../../core/plugin-api';
 
 export interface LeiAddress {
@@ -94,10 +95,6 @@ const nameList = z
           .filter((item) => item !== undefined)
       : [],
   );
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
 const address = z
   .unknown()
@@ -192,13 +189,6 @@ const FuzzyCompletion = z.looseObject({
   }),
 });
 
-/** Sets `key` only when the value is defined (exactOptionalPropertyTypes). */
-function withOptional<T extends object, K extends keyof T>(target: T, key: K, value: T[K] | undefined): void {
-  if (value !== undefined) {
-    target[key] = value;
-  }
-}
-
 /** The LeiRecord of a resource; SourceReplyError when it has no valid LEI code or an empty legal name. */
 export function leiRecordOf(resource: LeiRecordResource): LeiRecord {
   const lei = (resource.id ?? resource.attributes.lei)?.toUpperCase();
@@ -210,31 +200,30 @@ export function leiRecordOf(resource: LeiRecordResource): LeiRecord {
   if (legalName === undefined) {
     throw new SourceReplyError(`LEI record ${lei} has no legal name`);
   }
-  const registration: LeiRegistration = {};
   const registered = resource.attributes.registration;
-  withOptional(registration, 'status', registered?.status);
-  withOptional(registration, 'initialRegistrationDate', registered?.initialRegistrationDate);
-  withOptional(registration, 'lastUpdateDate', registered?.lastUpdateDate);
-  withOptional(registration, 'nextRenewalDate', registered?.nextRenewalDate);
-  const record: LeiRecord = {
+  return omitUndefined<LeiRecord>({
     lei,
     legalName,
     otherNames: entity.otherNames,
     transliteratedOtherNames: entity.transliteratedOtherNames,
+    creationDate: entity.creationDate,
+    jurisdiction: entity.jurisdiction,
+    registeredAs: entity.registeredAs,
+    entityStatus: entity.status,
+    legalAddress: entity.legalAddress,
+    headquartersAddress: entity.headquartersAddress,
     otherAddresses: entity.otherAddresses,
-    registration,
+    registration: omitUndefined<LeiRegistration>({
+      status: registered?.status,
+      initialRegistrationDate: registered?.initialRegistrationDate,
+      lastUpdateDate: registered?.lastUpdateDate,
+      nextRenewalDate: registered?.nextRenewalDate,
+    }),
     bic: resource.attributes.bic,
     mic: resource.attributes.mic,
+    ocid: resource.attributes.ocid,
     spglobal: resource.attributes.spglobal,
-  };
-  withOptional(record, 'creationDate', entity.creationDate);
-  withOptional(record, 'jurisdiction', entity.jurisdiction);
-  withOptional(record, 'registeredAs', entity.registeredAs);
-  withOptional(record, 'entityStatus', entity.status);
-  withOptional(record, 'legalAddress', entity.legalAddress);
-  withOptional(record, 'headquartersAddress', entity.headquartersAddress);
-  withOptional(record, 'ocid', resource.attributes.ocid);
-  return record;
+  });
 }
 
 /**
@@ -274,9 +263,7 @@ export function childrenPageOf(reply: z.output<typeof ChildrenPageReply>): Child
       }
     }
   }
-  const page: ChildrenPage = { records };
-  withOptional(page, 'next', reply.links?.next);
-  return page;
+  return omitUndefined<ChildrenPage>({ records, next: reply.links?.next });
 }
 
 /** Candidates in reply order; entries that are not fuzzycompletions linked to a valid LEI are skipped. */

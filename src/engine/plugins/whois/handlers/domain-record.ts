@@ -13,6 +13,8 @@ import { FindingsBuilder, defineHandler, type Findings, type GraphReader } from 
 import type { WhoisLookup } from '../client';
 import { hostNameOf, WHOIS_ROLES, type WhoisContact, type WhoisRole } from '../parse';
 import type { WhoisResources } from '../resources';
+import { omitUndefined as defined } from '../../../../shared/util/object';
+import { normalizeSpaces } from '../../../../shared/util/text';
 
 export const SOURCE_NAME = 'WHOIS';
 
@@ -31,14 +33,8 @@ export function contactRecordKey(server: string, domain: string, role: WhoisRole
   return `whois://${server}/${domain}#${role}`;
 }
 
-/** The object without its undefined fields (optional fields must be absent, not undefined). */
-function defined<T extends object>(value: { [K in keyof T]: T[K] | undefined }): T {
-  return Object.fromEntries(Object.entries(value).filter(([, item]) => item !== undefined)) as T;
-}
-
 function sameName(a: string, b: string): boolean {
-  const normalise = (text: string): string =>
-    text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+  const normalise = (text: string): string => normalizeSpaces(text).toLowerCase();
   return normalise(a) === normalise(b);
 }
 

@@ -1,10 +1,10 @@
 /** companyEnrich: a company Identifier to legal name, headcount and non-profit status on its Organization. */
-import { entityIdOf, type Identifier, type Organization } from '../../../shared/model/asset';
-import { createOrganization } from '../../support/organization';
-import { FindingsBuilder, defineHandler, type Findings, type HandlerContext } from '../../core/plugin-api';
-import { callFrom, enrichCompany } from './client';
-import { findCompanyOrganization, isCompanyIdentifier } from './graph-links';
-import type { CompanyDataResources } from './resources';
+import { entityIdOf, type Identifier, type Organization } from '../../../../shared/model/asset';
+import { createOrganization } from '../../../support/organization';
+import { FindingsBuilder, defineHandler, type Findings, type HandlerContext } from '../../../core/plugin-api';
+import { callFrom, enrichCompany } from '../client';
+import { findCompanyOrganization, isCompanyIdentifier } from '../mapping';
+import type { CompanyDataResources } from '../client';
 
 type Context = HandlerContext<'Identifier', CompanyDataResources>;
 

@@ -3,8 +3,9 @@ import type { Account, EntityId, FundsTransfer, Identifier, Person } from '../..
 import type { Entity } from '../../../shared/model/graph';
 import { fullNameToPerson } from '../../support/person';
 import type { GraphReader, Neighbour } from '../../core/plugin-api';
-import { SOURCE_NAME } from './client';
-import type { FundingRound } from './parse';
+import { COMPANYDATA_SOURCE } from './client';
+import type { FundingRound } from './wire';
+import { normalizeSpaces } from '../../../shared/util/text';
 
 export const COMPANY_ID_TYPE = 'companydata_company_id';
 export const PERSON_ID_TYPE = 'companydata_person_id';
@@ -32,7 +33,7 @@ export function personFromRecord(fullName: string): Person | undefined {
   if (parsed !== undefined) {
     return parsed;
   }
-  const name = fullName.normalize('NFKC').replace(/\s+/g, ' ').trim();
+  const name = normalizeSpaces(fullName);
   if (name === '' || name.length > 200) {
     return undefined;
   }
@@ -85,7 +86,7 @@ export function roundTransfer(companyId: string, round: FundingRound): FundsTran
   return transfer;
 }
 
-const byCompanyData = { relations: ['id'], source: SOURCE_NAME };
+const byCompanyData = { relations: ['id'], source: COMPANYDATA_SOURCE.name };
 
 /** The company Identifier among an Organization's `id` neighbours. */
 export function companyIdentifierAmong(neighbours: Neighbour[]): Entity | undefined {

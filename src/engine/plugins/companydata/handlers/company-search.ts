@@ -1,18 +1,18 @@
 /** companySearch: an Organization to its company-data company id (Identifier with an `id` edge). */
-import { extractBrandName } from '../../support/brand';
-import { nameMatch, organizationNames, PARTIAL_MATCH_THRESHOLD } from '../../support/name-match';
-import { smithWatermanGotoh } from '../../support/similarity';
+import { extractBrandName } from '../../../support/brand';
+import { nameMatch, organizationNames, PARTIAL_MATCH_THRESHOLD } from '../../../support/name-match';
+import { smithWatermanGotoh } from '../../../support/similarity';
 import {
   FindingsBuilder,
   defineHandler,
   emptyFindings,
   type Findings,
   type HandlerContext,
-} from '../../core/plugin-api';
-import { callFrom, searchCompanies } from './client';
-import { companyIdentifier, companyIdentifierAmong } from './graph-links';
-import type { CompanySearchItem } from './parse';
-import type { CompanyDataResources } from './resources';
+} from '../../../core/plugin-api';
+import { callFrom, searchCompanies } from '../client';
+import { companyIdentifier, companyIdentifierAmong } from '../mapping';
+import type { CompanySearchItem } from '../wire';
+import type { CompanyDataResources } from '../client';
 
 type Context = HandlerContext<'Organization', CompanyDataResources>;
 

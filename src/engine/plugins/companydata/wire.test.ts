@@ -2,16 +2,22 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repositoryRoot } from '../../../../test/support/fixtures-dir';
-import { selectCompany } from './company-search';
-import { checkingAccount, personFromRecord, roundTransfer, seedAccount } from './graph-links';
+import { ZodError } from 'zod';
+import { selectCompany } from './handlers/company-search';
+import { checkingAccount, personFromRecord, roundTransfer, seedAccount } from './mapping';
 import {
-  CompanyDataReplyError,
-  parseCompanyEnrich,
-  parseCompanySearch,
-  parseEmployeesPage,
-  parseFundingRoundsPage,
+  CompanyEnrichReply,
+  CompanySearchReply,
+  EmployeesPageReply,
+  FundingRoundsPageReply,
   type FundingRound,
-} from './parse';
+} from './wire';
+
+// Each reply is read as the client reads it: through its wire schema.
+const parseCompanySearch = (body: unknown) => CompanySearchReply.parse(body);
+const parseCompanyEnrich = (body: unknown) => CompanyEnrichReply.parse(body);
+const parseEmployeesPage = (body: unknown) => EmployeesPageReply.parse(body);
+const parseFundingRoundsPage = (body: unknown) => FundingRoundsPageReply.parse(body);
 
 interface FixtureCompany {
   search: { id: string; name: string };
@@ -49,8 +55,8 @@ describe('parseCompanySearch', () => {
   });
 
   it('rejects a reply without items', () => {
-    expect(() => parseCompanySearch({ results: [] })).toThrow(CompanyDataReplyError);
-    expect(() => parseCompanySearch([])).toThrow(CompanyDataReplyError);
+    expect(() => parseCompanySearch({ results: [] })).toThrow(ZodError);
+    expect(() => parseCompanySearch([])).toThrow(ZodError);
   });
 });
 
@@ -84,7 +90,7 @@ describe('parseCompanyEnrich', () => {
   });
 
   it('rejects a reply without a company id', () => {
-    expect(() => parseCompanyEnrich({ name: 'X' })).toThrow(CompanyDataReplyError);
+    expect(() => parseCompanyEnrich({ name: 'X' })).toThrow(ZodError);
   });
 });
 
@@ -109,8 +115,8 @@ describe('parseEmployeesPage', () => {
   });
 
   it('rejects a reply without employees or with an unreadable page count', () => {
-    expect(() => parseEmployeesPage({ pages: 1 })).toThrow(CompanyDataReplyError);
-    expect(() => parseEmployeesPage({ employees: [], pages: 'many' })).toThrow(CompanyDataReplyError);
+    expect(() => parseEmployeesPage({ pages: 1 })).toThrow(ZodError);
+    expect(() => parseEmployeesPage({ employees: [], pages: 'many' })).toThrow(ZodError);
   });
 });
 
@@ -161,7 +167,7 @@ describe('parseFundingRoundsPage', () => {
   });
 
   it('rejects a reply without fundingRounds', () => {
-    expect(() => parseFundingRoundsPage({ rounds: [] })).toThrow(CompanyDataReplyError);
+    expect(() => parseFundingRoundsPage({ rounds: [] })).toThrow(ZodError);
   });
 });
 

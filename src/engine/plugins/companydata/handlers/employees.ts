@@ -5,10 +5,10 @@ import {
   emptyFindings,
   type Findings,
   type HandlerContext,
-} from '../../core/plugin-api';
-import { callFrom, listEmployees } from './client';
-import { findCompanyOrganization, isCompanyIdentifier, personFromRecord } from './graph-links';
-import type { CompanyDataResources } from './resources';
+} from '../../../core/plugin-api';
+import { callFrom, listEmployees } from '../client';
+import { findCompanyOrganization, isCompanyIdentifier, personFromRecord } from '../mapping';
+import type { CompanyDataResources } from '../client';
 
 type Context = HandlerContext<'Identifier', CompanyDataResources>;
 

@@ -3,8 +3,8 @@
  * Account; per round a FundsTransfer `sender` -> seed Account and `recipient` -> checking Account;
  * investors (Organization or Person) `account` -> the seed Account.
  */
-import type { EntityId } from '../../../shared/model/asset';
-import { createOrganization } from '../../support/organization';
+import type { EntityId } from '../../../../shared/model/asset';
+import { createOrganization } from '../../../support/organization';
 import {
   FindingsBuilder,
   defineHandler,
@@ -12,8 +12,8 @@ import {
   type Findings,
   type GraphReader,
   type HandlerContext,
-} from '../../core/plugin-api';
-import { callFrom, listFundingRounds } from './client';
+} from '../../../core/plugin-api';
+import { callFrom, listFundingRounds } from '../client';
 import {
   checkingAccount,
   companyIdentifier,
@@ -24,9 +24,9 @@ import {
   personIdentifier,
   roundTransfer,
   seedAccount,
-} from './graph-links';
-import type { CompanyInvestor, CompanyPerson, FundingRound } from './parse';
-import type { CompanyDataResources } from './resources';
+} from '../mapping';
+import type { CompanyInvestor, CompanyPerson, FundingRound } from '../wire';
+import type { CompanyDataResources } from '../client';
 
 type Context = HandlerContext<'Identifier', CompanyDataResources>;
 
@@ -135,23 +135,9 @@ async function query(context: Context): Promise<Findings> {
   for (const round of rounds) {
     addRound(graph, builder, entity.asset.id, checkingId, round);
   }
-  return dedupeEdges(builder.build());
-}
-
-/** One edge per (from, relation, to): a person investing in two rounds is still one fact per round. */
-function dedupeEdges(findings: Findings): Findings {
-  const seen = new Set<string>();
-  return {
-    ...findings,
-    edges: findings.edges.filter((edge) => {
-      const key = `${edge.from}|${edge.relation}|${edge.to}`;
-      if (seen.has(key)) {
-        return false;
-      }
-      seen.add(key);
-      return true;
-    }),
-  };
+  // A person investing in two rounds yields the same `account` edge twice: the write path folds
+  // equal edges into one, so they are not filtered here.
+  return builder.build();
 }
 
 export const companyRoundsHandler = defineHandler<'Identifier', CompanyDataResources>({

@@ -1,0 +1,116 @@
+/**
+ * Connecting to a team case's PostgreSQL server: TLS per `sslmode`, a bounded connect time, and
+ * every failure turned into one line the user can act on (never a hang, never a password).
+ */
+import pg from 'pg';
+import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
+
+/** How long a connection attempt may take before it is reported as unreachable. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
+/** A team case that cannot be opened or written; `message` is one line for the user. */
+export class TeamCaseError extends Error {
+  override readonly name = 'TeamCaseError';
+}
+
+function sslOption(target: TeamCaseTarget, plain: boolean): pg.ClientConfig['ssl'] {
+  switch (target.sslMode) {
+    case 'disable':
+      return false;
+    case 'prefer':
+    case 'require':
+      // libpq's meaning: encrypted, certificate not checked.
+      return plain ? false : { rejectUnauthorized: false };
+    case 'verify-ca':
+      // The chain must verify; the host name need not match.
+      return { rejectUnauthorized: true, checkServerIdentity: () => undefined };
+    case 'verify-full':
+      return { rejectUnauthorized: true, servername: target.host };
+  }
+}
+
+/** Opens one connection; rejects with a TeamCaseError. */
+export async function connectTeamCase(
+  target: TeamCaseTarget,
+  password: string | undefined,
+): Promise<pg.Client> {
+  try {
+    return await connectOnce(target, password, false);
+  } catch (error) {
+    // sslmode=prefer (libpq's default) falls back to a plain connection where the server has no TLS.
+    if (target.sslMode === 'prefer' && /does not support SSL/i.test(errorText(error))) {
+      try {
+        return await connectOnce(target, password, true);
+      } catch (plainError) {
+        throw new TeamCaseError(describeConnectError(plainError, target));
+      }
+    }
+    throw new TeamCaseError(describeConnectError(error, target));
+  }
+}
+
+async function connectOnce(
+  target: TeamCaseTarget,
+  password: string | undefined,
+  plain: boolean,
+): Promise<pg.Client> {
+  const client = new pg.Client({
+    host: target.host,
+    port: target.port,
+    user: target.user,
+    database: target.database,
+    // An empty password makes pg ask PGPASSWORD itself; give it exactly what we were given.
+    password: password ?? '',
+    ssl: sslOption(target, plain),
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    application_name: 'trace-graph',
+  });
+  // Without a listener a dropped connection would crash the process; callers watch `end`.
+  client.on('error', () => undefined);
+  try {
+    await client.connect();
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error;
+  }
+  return client;
+}
+
+function errorText(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+/** One line naming the server and what went wrong, from a pg or socket error. */
+export function describeConnectError(error: unknown, target: TeamCaseTarget): string {
+  const where = describeTeamCase(target);
+  const code = (error as { code?: string } | undefined)?.code;
+  const text = errorText(error).replace(/\s+/g, ' ').trim();
+  switch (code) {
+    case 'ECONNREFUSED':
+      return `cannot reach PostgreSQL at ${target.host}:${target.port} (connection refused) for ${where}`;
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return `cannot resolve the PostgreSQL host ${target.host} for ${where}`;
+    case 'EHOSTUNREACH':
+    case 'ENETUNREACH':
+    case 'ETIMEDOUT':
+      return `cannot reach PostgreSQL at ${target.host}:${target.port} (${code}) for ${where}`;
+    case '28P01':
+      return `wrong password for PostgreSQL user ${target.user} on ${target.host}:${target.port} (set PGPASSWORD or store it in the keychain)`;
+    case '28000':
+      return `PostgreSQL refused user ${target.user} on ${target.host}:${target.port}: ${text}`;
+    case '3D000':
+      return `PostgreSQL database "${target.database}" does not exist on ${target.host}:${target.port}`;
+    case undefined:
+    default:
+      break;
+  }
+  if (/timeout/i.test(text)) {
+    return `no answer from PostgreSQL at ${target.host}:${target.port} within ${CONNECT_TIMEOUT_MS / 1000} s for ${where}`;
+  }
+  if (/password must be a string|SASL|client password/i.test(text)) {
+    return `PostgreSQL user ${target.user} needs a password: set PGPASSWORD or store it in the keychain`;
+  }
+  return `cannot open ${where}: ${text}`;
+}

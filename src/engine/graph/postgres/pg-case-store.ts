@@ -1,0 +1,406 @@
+/**
+ * The PostgreSQL backend of CaseStore: a team case that several investigators (processes,
+ * machines) open and write at once.
+ *
+ * The database holds each case's ordered log of committed writes (schema.ts). Every client keeps
+ * a replica of the graph in an in-memory SQLite store and brings it up to date from the log; a
+ * write takes the case's row lock (`SELECT ... FOR UPDATE`), catches the replica up, runs the one
+ * write path on it, and commits the write to the log with the sequence number it produced, all in
+ * one PostgreSQL transaction. So every client computes the same graph with the same code as the
+ * SQLite backend, writers of a case are serialised (organisation merges included), a killed
+ * client loses nothing it committed, and `pg_notify` (sent on commit) tells the other clients to
+ * fetch what they have not seen: a missed notification only delays, never loses, a delta.
+ */
+import type pg from 'pg';
+import type { EntityId } from '../../../shared/model/asset';
+import type { GraphDelta } from '../../../shared/model/graph';
+import { systemClock, type Clock } from '../../util/clock';
+import { silentLogger, type Logger } from '../../util/logger';
+import { openCaseGraph, type SqliteCaseStore } from '../case-graph';
+import type { CaseStore, ChangesSince, MergeRule, Positions } from '../case-store';
+import type { Findings } from '../findings';
+import type { CaseGraph, SessionRecord, WriteOptions } from '../types';
+import { connectTeamCase, TeamCaseError } from './connection';
+import { migrate } from './schema';
+import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
+
+export const NOTIFY_CHANNEL = 'trace_graph_writes';
+
+/** A write refused because the role may only read (open and export work). */
+export class ReadOnlyTeamCaseError extends TeamCaseError {}
+
+export interface TeamCaseOptions {
+  /** From PGPASSWORD or the keychain; never from the address. */
+  password?: string;
+  /** The loaded plugins' identity rules (every member must run the same ones: docs/team-cases.md). */
+  mergeRules?: readonly MergeRule[];
+  clock?: Clock;
+  logger?: Logger;
+}
+
+type WriteKind = 'apply' | 'meta' | 'positions' | 'session';
+
+interface LoggedWrite {
+  write_no: string;
+  seq: string;
+  kind: WriteKind;
+  payload: unknown;
+}
+
+interface ApplyPayload {
+  findings: Findings;
+  options: WriteOptions & { now: number };
+}
+
+/** Opens (creating when the role may) the named case; rejects with a one-line TeamCaseError. */
+export async function openTeamCase(
+  target: TeamCaseTarget,
+  options: TeamCaseOptions = {},
+): Promise<PostgresCaseStore> {
+  const client = await connectTeamCase(target, options.password);
+  try {
+    await migrate(client);
+    const rights = await client.query<{ can_write: boolean }>(
+      `SELECT has_table_privilege(current_user, 'trace_graph_writes', 'INSERT') AS can_write`,
+    );
+    const readOnly = rights.rows[0]?.can_write !== true;
+    if (!readOnly) {
+      await client.query('INSERT INTO trace_graph_cases (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
+        target.caseName,
+      ]);
+    }
+    const found = await client.query('SELECT 1 FROM trace_graph_cases WHERE name = $1', [target.caseName]);
+    if (found.rowCount === 0) {
+      throw new TeamCaseError(
+        `no team case "${target.caseName}" in ${describeTeamCase(target)}, and your role may not create it`,
+      );
+    }
+    const listener = await connectTeamCase(target, options.password);
+    const store = new PostgresCaseStore(target, client, listener, readOnly, options);
+    await store.start();
+    return store;
+  } catch (error) {
+    await client.end().catch(() => undefined);
+    throw error instanceof TeamCaseError ? error : new TeamCaseError(oneLine(error));
+  }
+}
+
+function oneLine(error: unknown): string {
+  return (error instanceof Error ? error.message : String(error)).replace(/\s+/g, ' ').trim();
+}
+
+export class PostgresCaseStore implements CaseStore {
+  private replica: SqliteCaseStore & CaseGraph;
+  private lastWrite = 0;
+  private seq = 0;
+  private lastEmitted = 0;
+  /** Replica deltas held back while our own write is not yet committed. */
+  private held: GraphDelta[] | undefined;
+  private diverged = false;
+  private closed = false;
+  private queue: Promise<unknown> = Promise.resolve();
+  private readonly listeners = new Set<(delta: GraphDelta) => void>();
+  private readonly clock: Clock;
+  private readonly logger: Logger;
+  private readonly mergeRules: readonly MergeRule[];
+
+  readonly target: TeamCaseTarget;
+  /** True when the role may read but not write: open and export work, enriching does not. */
+  readonly readOnly: boolean;
+  private readonly client: pg.Client;
+  private readonly listener: pg.Client;
+
+  constructor(
+    target: TeamCaseTarget,
+    client: pg.Client,
+    listener: pg.Client,
+    readOnly: boolean,
+    options: TeamCaseOptions,
+  ) {
+    this.target = target;
+    this.client = client;
+    this.listener = listener;
+    this.readOnly = readOnly;
+    this.clock = options.clock ?? systemClock;
+    this.logger = options.logger ?? silentLogger;
+    this.mergeRules = options.mergeRules ?? [];
+    this.replica = this.newReplica();
+  }
+
+  /** The case as shown to the user (no password). */
+  get address(): string {
+    return describeTeamCase(this.target);
+  }
+
+  /** Synchronous reads of the local replica (the engine's TTL lookups); current within one notification. */
+  get reader(): Omit<CaseGraph, 'apply' | 'onDelta' | 'setMeta' | 'savePositions' | 'saveSession' | 'close'> {
+    return this.replica;
+  }
+
+  async start(): Promise<void> {
+    this.listener.on('notification', (message) => {
+      if (message.channel !== NOTIFY_CHANNEL || message.payload === undefined) {
+        return;
+      }
+      const note = JSON.parse(message.payload) as { case?: string; write?: number };
+      if (note.case === this.target.caseName && (note.write ?? 0) > this.lastWrite) {
+        // A gap (a note we missed) is covered too: catching up reads every write after ours.
+        this.exclusive(() => this.catchUp()).catch((error: unknown) =>
+          this.logger.warn('team case: could not fetch new deltas', { error: oneLine(error) }),
+        );
+      }
+    });
+    await this.listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
+    await this.exclusive(() => this.catchUp());
+  }
+
+  private newReplica(): SqliteCaseStore & CaseGraph {
+    const replica = openCaseGraph(':memory:', {
+      clock: this.clock,
+      logger: this.logger,
+      mergeRules: this.mergeRules,
+    });
+    replica.onDelta((delta) => this.onReplicaDelta(delta));
+    return replica;
+  }
+
+  private onReplicaDelta(delta: GraphDelta): void {
+    if (this.held) {
+      this.held.push(delta);
+    } else {
+      this.emit(delta);
+    }
+  }
+
+  private emit(delta: GraphDelta): void {
+    // A rebuilt replica replays deltas the listeners already have.
+    if (delta.seq <= this.lastEmitted) {
+      return;
+    }
+    this.lastEmitted = delta.seq;
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(delta);
+      } catch (error) {
+        this.logger.warn('team case: a delta listener failed', { error: oneLine(error) });
+      }
+    }
+  }
+
+  /** Runs `task` after every earlier one: catch-ups and writes never interleave. */
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(async () => {
+      if (this.closed) {
+        throw new TeamCaseError(`${this.address} is closed`);
+      }
+      if (this.diverged) {
+        this.rebuild();
+      }
+      return task();
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  /** After a write whose commit failed the replica holds a write the log does not: start again. */
+  private rebuild(): void {
+    this.replica.close();
+    this.replica = this.newReplica();
+    this.lastWrite = 0;
+    this.seq = 0;
+    this.diverged = false;
+  }
+
+  private async catchUp(): Promise<void> {
+    const result = await this.client.query<LoggedWrite>(
+      'SELECT write_no, seq, kind, payload FROM trace_graph_writes WHERE case_name = $1 AND write_no > $2 ORDER BY write_no',
+      [this.target.caseName, this.lastWrite],
+    );
+    for (const row of result.rows) {
+      this.replay(row.kind, row.payload);
+      this.lastWrite = Number(row.write_no);
+      this.seq = Number(row.seq);
+    }
+  }
+
+  private replay(kind: WriteKind, payload: unknown): GraphDelta | undefined {
+    switch (kind) {
+      case 'apply': {
+        const { findings, options } = payload as ApplyPayload;
+        return this.replica.apply(findings, options);
+      }
+      case 'meta': {
+        const { key, value } = payload as { key: string; value: string };
+        this.replica.setMeta(key, value);
+        return undefined;
+      }
+      case 'positions':
+        this.replica.savePositions(payload as Positions);
+        return undefined;
+      case 'session':
+        this.replica.saveSession(payload as SessionRecord);
+        return undefined;
+    }
+  }
+
+  /**
+   * One logged write: lock the case row, catch up, run the write on the replica, append it to
+   * the log with the sequence number it produced and notify, all in one transaction.
+   */
+  private write(kind: WriteKind, payload: unknown): Promise<GraphDelta | undefined> {
+    if (this.readOnly) {
+      return Promise.reject(
+        new ReadOnlyTeamCaseError(
+          `${this.address} is read-only for PostgreSQL user ${this.target.user}: you can open and export it, not enrich or change it`,
+        ),
+      );
+    }
+    return this.exclusive(async () => {
+      await this.client.query('BEGIN');
+      let ranLocally = false;
+      try {
+        await this.client.query('SELECT last_write FROM trace_graph_cases WHERE name = $1 FOR UPDATE', [
+          this.target.caseName,
+        ]);
+        await this.catchUp();
+        this.held = [];
+        ranLocally = true;
+        const delta = this.replay(kind, payload);
+        const seq = delta?.seq ?? this.seq;
+        const writeNo = this.lastWrite + 1;
+        await this.client.query(
+          'INSERT INTO trace_graph_writes (case_name, write_no, seq, kind, payload) VALUES ($1, $2, $3, $4, $5)',
+          [this.target.caseName, writeNo, seq, kind, JSON.stringify(payload)],
+        );
+        await this.client.query('UPDATE trace_graph_cases SET last_write = $2, seq = $3 WHERE name = $1', [
+          this.target.caseName,
+          writeNo,
+          seq,
+        ]);
+        await this.client.query('SELECT pg_notify($1, $2)', [
+          NOTIFY_CHANNEL,
+          JSON.stringify({ case: this.target.caseName, write: writeNo, seq }),
+        ]);
+        await this.client.query('COMMIT');
+        this.lastWrite = writeNo;
+        this.seq = seq;
+        const committed = this.held;
+        this.held = undefined;
+        for (const held of committed) {
+          this.emit(held);
+        }
+        return delta;
+      } catch (error) {
+        this.held = undefined;
+        await this.client.query('ROLLBACK').catch(() => undefined);
+        if (ranLocally) {
+          this.diverged = true;
+        }
+        if ((error as { code?: string }).code === '42501') {
+          throw new ReadOnlyTeamCaseError(
+            `${this.address}: PostgreSQL user ${this.target.user} may not write this case`,
+          );
+        }
+        throw error instanceof Error && !('code' in error)
+          ? error
+          : new TeamCaseError(`${this.address}: ${oneLine(error)}`);
+      }
+    });
+  }
+
+  private read<T>(call: () => T): Promise<T> {
+    return this.exclusive(async () => {
+      await this.catchUp();
+      return call();
+    });
+  }
+
+  // ---- CaseStore ----
+
+  async apply(findings: Findings, options: WriteOptions): Promise<GraphDelta> {
+    const payload: ApplyPayload = { findings, options: { ...options, now: options.now ?? this.clock.now() } };
+    const delta = await this.write('apply', payload);
+    return delta ?? { seq: this.seq, entities: [], edges: [], merged: [] };
+  }
+
+  onDelta(listener: (delta: GraphDelta) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  currentSeq(): Promise<number> {
+    return this.read(() => this.seq);
+  }
+
+  changesSince(seq: number): Promise<ChangesSince> {
+    // The replica is the SQLite store, which keeps a sequence number per row.
+    return this.read(() => this.replica.changesSince(seq));
+  }
+
+  resolveId(id: EntityId): Promise<EntityId> {
+    return this.read(() => this.replica.resolveId(id));
+  }
+
+  findEntity(id: EntityId): ReturnType<CaseStore['findEntity']> {
+    return this.read(() => this.replica.findEntity(id));
+  }
+
+  outgoing(...args: Parameters<CaseStore['outgoing']>): ReturnType<CaseStore['outgoing']> {
+    return this.read(() => this.replica.outgoing(...args));
+  }
+
+  incoming(...args: Parameters<CaseStore['incoming']>): ReturnType<CaseStore['incoming']> {
+    return this.read(() => this.replica.incoming(...args));
+  }
+
+  isMonitoredSince(id: EntityId, source: string, handler: string, since: number): Promise<boolean> {
+    return this.read(() => this.replica.isMonitoredSince(id, source, handler, since));
+  }
+
+  snapshot(): ReturnType<CaseStore['snapshot']> {
+    return this.read(() => this.replica.snapshot());
+  }
+
+  stats(): ReturnType<CaseStore['stats']> {
+    return this.read(() => this.replica.stats());
+  }
+
+  exportJson(): ReturnType<CaseStore['exportJson']> {
+    return this.read(() => this.replica.exportJson());
+  }
+
+  getMeta(key: string): Promise<string | undefined> {
+    return this.read(() => this.replica.getMeta(key));
+  }
+
+  async setMeta(key: string, value: string): Promise<void> {
+    await this.write('meta', { key, value });
+  }
+
+  async savePositions(positions: Positions): Promise<void> {
+    await this.write('positions', positions);
+  }
+
+  loadPositions(): Promise<Positions> {
+    return this.read(() => this.replica.loadPositions());
+  }
+
+  async saveSession(record: SessionRecord): Promise<void> {
+    await this.write('session', record);
+  }
+
+  listSessions(): Promise<SessionRecord[]> {
+    return this.read(() => this.replica.listSessions());
+  }
+
+  async close(): Promise<void> {
+    if (this.closed) {
+      return;
+    }
+    await this.queue;
+    this.closed = true;
+    this.listeners.clear();
+    await Promise.all([this.listener.end().catch(() => undefined), this.client.end().catch(() => undefined)]);
+    this.replica.close();
+  }
+}

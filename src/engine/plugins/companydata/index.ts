@@ -1,2 +1,0 @@
-/** The company-data plugin's public entry. */
-export { companyDataPlugin } from './plugin';
