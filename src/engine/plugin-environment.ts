@@ -15,7 +15,7 @@ import { createRateLimiter } from './net/rate-limiter';
 import type { RequestOptions, SourceHttp } from './net/types';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
-import { findSessionContext, type SessionContext } from './util/session-context';
+import { findSessionContext } from './util/session-context';
 
 export interface PluginEnvironmentOptions {
   config: AppConfig;
@@ -128,9 +128,21 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
         await context.whenRunning();
         own?.throwIfAborted();
         const running = context.runningSignal();
-        const endWait = beginWait(context, limiter, source);
+        // Read before queueing: afterwards the estimate would count this request as ahead of itself.
+        const expected = limiter.expectedWaitMs?.() ?? 0;
+        let granted = false;
+        const acquiring = limiter
+          .acquire(own === undefined ? running : AbortSignal.any([own, running]))
+          .finally(() => {
+            granted = true;
+          });
+        // A wait is counted only when the turn is not given at once (a wrapped limiter, such as
+        // the cross-process ledger, may not say how long it will take: the countdown then says
+        // "next turn" without a time).
+        await Promise.resolve();
+        const endWait = granted ? () => undefined : context.beginRateLimitWait(source, expected);
         try {
-          await limiter.acquire(own === undefined ? running : AbortSignal.any([own, running]));
+          await acquiring;
           return clock.now() - started;
         } catch (error) {
           if (running.aborted && own?.aborted !== true) {
@@ -143,9 +155,4 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
       }
     },
   };
-}
-
-function beginWait(context: SessionContext, limiter: RateLimiter, source: string): () => void {
-  const expected = limiter.expectedWaitMs?.() ?? 0;
-  return expected > 0 ? context.beginRateLimitWait(source, expected) : () => undefined;
 }
