@@ -113,46 +113,62 @@ function withSessionSignal(http: SourceHttp): SourceHttp {
  * session as wall-clock time for `source`, with its expected end for the live countdown.
  */
 export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock: Clock): RateLimiter {
+  /** Takes a turn with `take` (acquire or hold) on the session's terms; `waited` is reported. */
+  const inSession = async <T>(
+    signal: AbortSignal | undefined,
+    take: (signal: AbortSignal | undefined) => Promise<T>,
+    withWaited: (taken: T, waitedMs: number) => T,
+  ): Promise<T> => {
+    const context = findSessionContext();
+    if (context === undefined) {
+      return take(signal);
+    }
+    const started = clock.now();
+    const own = sessionSignal(signal);
+    for (;;) {
+      await context.whenRunning();
+      own?.throwIfAborted();
+      const running = context.runningSignal();
+      // Read before queueing: afterwards the estimate would count this request as ahead of itself.
+      const expected = limiter.expectedWaitMs?.() ?? 0;
+      let granted = false;
+      const taking = take(own === undefined ? running : AbortSignal.any([own, running])).finally(() => {
+        granted = true;
+      });
+      // A wait is counted only when the turn is not given at once (a wrapped limiter, such as the
+      // cross-process ledger, may not say how long it will take: the countdown then says "next
+      // turn" without a time).
+      await Promise.resolve();
+      const endWait = granted ? () => undefined : context.beginRateLimitWait(source, expected);
+      try {
+        return withWaited(await taking, clock.now() - started);
+      } catch (error) {
+        if (running.aborted && own?.aborted !== true) {
+          continue; // paused: queue again once resumed
+        }
+        throw error;
+      } finally {
+        endWait();
+      }
+    }
+  };
+  const hold = limiter.hold?.bind(limiter);
   return {
     ...(limiter.expectedWaitMs === undefined
       ? {}
       : { expectedWaitMs: () => limiter.expectedWaitMs?.() ?? 0 }),
-    acquire: async (signal) => {
-      const context = findSessionContext();
-      if (context === undefined) {
-        return limiter.acquire(signal);
-      }
-      const started = clock.now();
-      const own = sessionSignal(signal);
-      for (;;) {
-        await context.whenRunning();
-        own?.throwIfAborted();
-        const running = context.runningSignal();
-        // Read before queueing: afterwards the estimate would count this request as ahead of itself.
-        const expected = limiter.expectedWaitMs?.() ?? 0;
-        let granted = false;
-        const acquiring = limiter
-          .acquire(own === undefined ? running : AbortSignal.any([own, running]))
-          .finally(() => {
-            granted = true;
-          });
-        // A wait is counted only when the turn is not given at once (a wrapped limiter, such as
-        // the cross-process ledger, may not say how long it will take: the countdown then says
-        // "next turn" without a time).
-        await Promise.resolve();
-        const endWait = granted ? () => undefined : context.beginRateLimitWait(source, expected);
-        try {
-          await acquiring;
-          return clock.now() - started;
-        } catch (error) {
-          if (running.aborted && own?.aborted !== true) {
-            continue; // paused: queue again once resumed
-          }
-          throw error;
-        } finally {
-          endWait();
-        }
-      }
-    },
+    acquire: (signal) =>
+      inSession(
+        signal,
+        (given) => limiter.acquire(given),
+        (_waited, waitedMs) => waitedMs,
+      ),
+    // Kept when the limiter holds tokens until the request reached the server (arrival spacing).
+    ...(hold === undefined
+      ? {}
+      : {
+          hold: (signal?: AbortSignal) =>
+            inSession(signal, hold, (grant, waitedMs) => Object.assign(grant, { waitedMs })),
+        }),
   };
 }
