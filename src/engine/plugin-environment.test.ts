@@ -104,7 +104,7 @@ describe('session-aware limiter holding tokens', () => {
       }),
     };
     const limiter = sessionAwareLimiter(holding, 'SRC', clock);
-    expect(limiter.hold).toBeDefined();
+    expect(typeof limiter.hold).toBe('function');
     const grant = await limiter.hold?.();
     grant?.release();
     expect(released).toBe(1);
