@@ -109,3 +109,25 @@ describe('session-aware limiter', () => {
     expect(nextAt).toBe(releasedAt + 1000);
   });
 });
+
+describe('session-aware limiter holding tokens', () => {
+  it('keeps the limiter’s hold, so the interval still starts when the request reached the server', async () => {
+    const clock = createManualClock();
+    const inner = createRateLimiter({ requests: 1, intervalMs: 1000, clock });
+    let released = 0;
+    const holding = {
+      acquire: (signal?: AbortSignal) => inner.acquire(signal),
+      hold: async (signal?: AbortSignal) => ({
+        waitedMs: await inner.acquire(signal),
+        release: () => {
+          released += 1;
+        },
+      }),
+    };
+    const limiter = sessionAwareLimiter(holding, 'SRC', clock);
+    expect(typeof limiter.hold).toBe('function');
+    const grant = await limiter.hold?.();
+    grant?.release();
+    expect(released).toBe(1);
+  });
+});

@@ -12,10 +12,10 @@ import { createHttpClient } from './net/http-client';
 import { withRateLedger, type RateLedger } from './net/rate-ledger';
 import { openSqliteRateLedger } from './net/rate-ledger-sqlite';
 import { createRateLimiter } from './net/rate-limiter';
-import type { HeldGrant, RequestOptions, SourceHttp } from './net/types';
+import type { RequestOptions, SourceHttp } from './net/types';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
-import { findSessionContext, type SessionContext } from './util/session-context';
+import { findSessionContext } from './util/session-context';
 
 export interface PluginEnvironmentOptions {
   config: AppConfig;
@@ -60,12 +60,12 @@ export function createPluginEnvironment(
           clock,
           credentials,
           logger,
+          destinations,
           hooks: {
             onRequest: (source: string) => findSessionContext()?.countRequest(source),
             // Waits are counted by the session-aware limiter below, as wall-clock time.
             onRateLimitWait: () => undefined,
           },
-          destinations,
           createLimiter: (key, rateLimit) =>
             sessionAwareLimiter(sharedLimiter(`http:${key}`, rateLimit), httpOptions.source, clock),
         }),
@@ -113,14 +113,15 @@ function withSessionSignal(http: SourceHttp): SourceHttp {
  * session as wall-clock time for `source`, with its expected end for the live countdown.
  */
 export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock: Clock): RateLimiter {
-  // One waiting rule for plain and held grants: a paused session queues again once resumed.
-  const whenGranted = async <T>(
-    take: (signal: AbortSignal | undefined) => Promise<T>,
+  /** Takes a turn with `take` (acquire or hold) on the session's terms; `waited` is reported. */
+  const inSession = async <T>(
     signal: AbortSignal | undefined,
-  ): Promise<{ grant: T; waitedMs: number | undefined }> => {
+    take: (signal: AbortSignal | undefined) => Promise<T>,
+    withWaited: (taken: T, waitedMs: number) => T,
+  ): Promise<T> => {
     const context = findSessionContext();
     if (context === undefined) {
-      return { grant: await take(signal), waitedMs: undefined };
+      return take(signal);
     }
     const started = clock.now();
     const own = sessionSignal(signal);
@@ -128,10 +129,19 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
       await context.whenRunning();
       own?.throwIfAborted();
       const running = context.runningSignal();
-      const endWait = beginWait(context, limiter, source);
+      // Read before queueing: afterwards the estimate would count this request as ahead of itself.
+      const expected = limiter.expectedWaitMs?.() ?? 0;
+      let granted = false;
+      const taking = take(own === undefined ? running : AbortSignal.any([own, running])).finally(() => {
+        granted = true;
+      });
+      // A wait is counted only when the turn is not given at once (a wrapped limiter, such as the
+      // cross-process ledger, may not say how long it will take: the countdown then says "next
+      // turn" without a time).
+      await Promise.resolve();
+      const endWait = granted ? () => undefined : context.beginRateLimitWait(source, expected);
       try {
-        const grant = await take(own === undefined ? running : AbortSignal.any([own, running]));
-        return { grant, waitedMs: clock.now() - started };
+        return withWaited(await taking, clock.now() - started);
       } catch (error) {
         if (running.aborted && own?.aborted !== true) {
           continue; // paused: queue again once resumed
@@ -147,23 +157,18 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
     ...(limiter.expectedWaitMs === undefined
       ? {}
       : { expectedWaitMs: () => limiter.expectedWaitMs?.() ?? 0 }),
-    acquire: async (signal) => {
-      const { grant, waitedMs } = await whenGranted((inner) => limiter.acquire(inner), signal);
-      return waitedMs ?? grant;
-    },
-    // Keep the held grant (issue 11.10): the HTTP client releases it once the server has the request.
+    acquire: (signal) =>
+      inSession(
+        signal,
+        (given) => limiter.acquire(given),
+        (_waited, waitedMs) => waitedMs,
+      ),
+    // Kept when the limiter holds tokens until the request reached the server (arrival spacing).
     ...(hold === undefined
       ? {}
       : {
-          hold: async (signal?: AbortSignal): Promise<HeldGrant> => {
-            const { grant, waitedMs } = await whenGranted(hold, signal);
-            return { waitedMs: waitedMs ?? grant.waitedMs, release: () => grant.release() };
-          },
+          hold: (signal?: AbortSignal) =>
+            inSession(signal, hold, (grant, waitedMs) => Object.assign(grant, { waitedMs })),
         }),
   };
-}
-
-function beginWait(context: SessionContext, limiter: RateLimiter, source: string): () => void {
-  const expected = limiter.expectedWaitMs?.() ?? 0;
-  return expected > 0 ? context.beginRateLimitWait(source, expected) : () => undefined;
 }

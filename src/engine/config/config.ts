@@ -132,7 +132,7 @@ export const configSchema = z
             order: z
               .array(z.enum(['rdap', 'whois']))
               .min(1)
-              .default(['rdap', 'whois']),
+              .default(() => ['rdap' as const, 'whois' as const]),
           })
           .prefault({}),
       })
@@ -141,7 +141,8 @@ export const configSchema = z
     pivots: z
       .strictObject({
         enabled: z.boolean().default(true),
-        mailboxProviders: z.array(z.string().min(1)).default(DEFAULT_MAILBOX_PROVIDERS),
+        // A fresh array per configuration: a caller that edits one must not change the defaults.
+        mailboxProviders: z.array(z.string().min(1)).default(() => [...DEFAULT_MAILBOX_PROVIDERS]),
       })
       .prefault({}),
     ttl: z

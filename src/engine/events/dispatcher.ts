@@ -70,7 +70,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const signal = controller.signal;
   // Shallowest depth each dispatched entity was reached at, and what its completed runs found.
   const depthOf = new Map<EntityId, number>();
-  const foundBy = new Map<EntityId, Set<EntityId>>();
+  const foundBy = new Map<EntityId, (readonly EntityId[])[]>();
   let pauseController = new AbortController();
   const stagesByType = new Map<AssetType, readonly (readonly RegisteredHandler[])[]>();
   let pending: QueuedEvent[] = [];
@@ -116,9 +116,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         // and what its runs already found moves up with it.
         if (depth < known) {
           depthOf.set(id, depth);
-          const found = foundBy.get(id);
-          if (found !== undefined) {
-            enqueue([...found], depth + 1);
+          for (const found of foundBy.get(id) ?? []) {
+            enqueue(found, depth + 1);
           }
         }
         continue;
@@ -149,13 +148,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (found.length === 0) {
       return;
     }
-    let known = foundBy.get(from);
+    // Kept as the runs' own arrays (no copies): re-dispatching skips what is already known.
+    const known = foundBy.get(from);
     if (known === undefined) {
-      known = new Set();
-      foundBy.set(from, known);
-    }
-    for (const id of found) {
-      known.add(id);
+      foundBy.set(from, [found]);
+    } else {
+      known.push(found);
     }
     enqueue(found, (depthOf.get(from) ?? 0) + 1);
   };

@@ -93,6 +93,14 @@ beforeAll(async () => {
   await writeFile(configFile, JSON.stringify(unreachableConfig()));
   await writeFile(path.join(dir, 'not-json.json'), '{ "depth": ');
   await writeFile(path.join(dir, 'bad-value.json'), JSON.stringify({ depth: 'deep' }));
+  await writeFile(
+    path.join(dir, 'huge-timeout.json'),
+    JSON.stringify({ http: { timeoutMs: 3_000_000_000 } }),
+  );
+  await writeFile(
+    path.join(dir, 'bad-port.json'),
+    `\uFEFF${JSON.stringify({ sources: { whois: { ianaServer: 'whois.example:99999' } } })}`,
+  );
   await writeFile(path.join(dir, 'text.sqlite'), 'these are notes, not a database\n');
 });
 
@@ -175,6 +183,30 @@ describe('cli bad input', () => {
     [
       'a --data-dir that is a file',
       () => ['enrich', '--case', validCase, '--seed', 'Organization=Acme', '--data-dir', configFile],
+    ],
+    [
+      'a config file with a timeout longer than a timer can wait',
+      () => [
+        'enrich',
+        '--case',
+        validCase,
+        '--seed',
+        'Organization=A',
+        '--config',
+        path.join(dir, 'huge-timeout.json'),
+      ],
+    ],
+    [
+      'a config file (with a byte order mark) naming port 99999',
+      () => [
+        'enrich',
+        '--case',
+        validCase,
+        '--seed',
+        'Organization=A',
+        '--config',
+        path.join(dir, 'bad-port.json'),
+      ],
     ],
     ['an unknown command', () => ['enlarge', '--case', validCase]],
     ['export without --out', () => ['export', '--case', validCase]],

@@ -3,6 +3,7 @@ import { controlSession } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectCurrentProgress } from '../store/selectors';
 import { formatMs } from './format';
+import { RateLimitCountdown } from './RateLimitCountdown';
 
 export function ProgressPanel() {
   const progress = useAppStore(selectCurrentProgress);
@@ -79,7 +80,15 @@ export function ProgressPanel() {
               <tr key={source}>
                 <td>{source}</td>
                 <td className="number">{progress.requestsBySource[source] ?? 0}</td>
-                <td className="number">{formatMs(progress.rateLimitWaitMsBySource[source] ?? 0)}</td>
+                <td className="number">
+                  {formatMs(progress.rateLimitWaitMsBySource[source] ?? 0)}
+                  {progress.waitingOnRateLimit?.[source] !== undefined && (
+                    <>
+                      {' '}
+                      · <RateLimitCountdown until={progress.waitingOnRateLimit[source].until} />
+                    </>
+                  )}
+                </td>
               </tr>
             ))}
           </tbody>

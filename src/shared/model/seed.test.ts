@@ -54,7 +54,7 @@ describe('parseSeed', () => {
   });
 });
 
-describe('parseSeedArgument', () => {
+describe('organization seeds', () => {
   it('accepts an organization name with letters', () => {
     expect(parseSeedArgument('Organization=Acme, Inc.')).toEqual({
       ok: true,
