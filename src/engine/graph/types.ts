@@ -25,6 +25,8 @@ export interface WriteOptions {
   markMonitored?: EntityId;
   /** Write time (ms since epoch); defaults to the store's clock. */
   now?: number;
+  /** The session this write belongs to: what it adds and changes is logged so it can be undone. */
+  session?: string;
 }
 
 /** A relation that the OAM taxonomy does not allow: the whole write is rejected. */

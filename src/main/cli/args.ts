@@ -46,6 +46,8 @@ export const USAGE = [
   '             [--depth N] [--export <file.json>] [--data-dir <dir>]',
   '  cli export --case <file.sqlite> --out <file.json> [--data-dir <dir>]',
   '  cli copy --case <file.sqlite> --out <copy.sqlite>',
+  '  cli sessions --case <file.sqlite>',
+  '  cli undo --case <file.sqlite> --session <id>',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
   '            DomainRecord=<domain>',
 ].join('\n');

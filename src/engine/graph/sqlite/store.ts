@@ -13,6 +13,7 @@ import { changesSinceOf, exportOf, findEdge, findEntity, neighbours, snapshotOf,
 import { prepareStatements, type Statements } from './statements';
 import { MONITORED_TAG, writeFindings } from './write';
 import { touchedNothing, type Touched, type WriteContext } from './write-context';
+import { undoSessionWrites, type UndoSummary } from './undo';
 
 export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
   clock?: Clock;
@@ -24,6 +25,11 @@ export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
 export interface SqliteCaseStore extends SyncCaseStore {
   /** A complete copy of the open case at `target` (0600), committed WAL contents included. */
   saveCopy(target: string): void;
+  /**
+   * Takes back what one session contributed (see undo.ts) in one write transaction; the case's
+   * sequence number moves on. Throws UnknownSessionError for an id the case does not know.
+   */
+  undoSession(session: string): UndoSummary;
 }
 
 const SEQ_KEY = 'graph.seq';
@@ -232,6 +238,21 @@ class SqliteStore implements SqliteCaseStore {
 
   saveCopy(target: string): void {
     copyCaseDatabase(this.db, target);
+  }
+
+  undoSession(session: string): UndoSummary {
+    requireSameFile(this.file);
+    const summary = this.db
+      .transaction(() => {
+        const seq = this.storedSeq() + 1;
+        const result = undoSessionWrites(this.db, session, seq);
+        this.statements.setMeta.run(SEQ_KEY, String(seq));
+        return { result, seq };
+      })
+      .immediate();
+    this.seq = summary.seq;
+    this.loadMerges();
+    return summary.result;
   }
 
   /**
