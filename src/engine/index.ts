@@ -43,6 +43,7 @@ export {
   copyCaseFile,
   deleteCaseFile,
   openCaseGraph,
+  MergeRefusedError,
   UnknownSessionError,
   type CaseGraphOptions,
   type SqliteCaseStore,

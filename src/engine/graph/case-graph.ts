@@ -12,6 +12,7 @@ export { NotACaseFileError } from './sqlite/identify';
 export { CaseFileGoneError, CaseInUseError, copyCaseFile, deleteCaseFile } from './sqlite/files';
 export type { SqliteCaseStore } from './sqlite/store';
 export { UnknownSessionError, type UndoSummary } from './sqlite/undo';
+export { MergeRefusedError } from './sqlite/manual-merge';
 
 export type CaseGraphOptions = SqliteCaseStoreOptions;
 

@@ -43,6 +43,8 @@ export interface SessionRecord {
   depth: number;
   /** Final progress counters, written when the session ends. */
   summary?: SessionProgress;
+  /** What an investigator's own action did, when the session is one (e.g. a manual merge). */
+  action?: string;
 }
 
 export interface CaseGraph extends GraphReader {

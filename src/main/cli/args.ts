@@ -48,6 +48,7 @@ export const USAGE = [
   '  cli copy --case <file.sqlite> --out <copy.sqlite>',
   '  cli sessions --case <file.sqlite>',
   '  cli undo --case <file.sqlite> --session <id>',
+  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
   '            DomainRecord=<domain>',
 ].join('\n');

@@ -14,6 +14,8 @@ import { prepareStatements, type Statements } from './statements';
 import { MONITORED_TAG, writeFindings } from './write';
 import { touchedNothing, type Touched, type WriteContext } from './write-context';
 import { undoSessionWrites, type UndoSummary } from './undo';
+import { mergeManually } from './manual-merge';
+import { randomUUID } from 'node:crypto';
 
 export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
   clock?: Clock;
@@ -30,6 +32,12 @@ export interface SqliteCaseStore extends SyncCaseStore {
    * sequence number moves on. Throws UnknownSessionError for an id the case does not know.
    */
   undoSession(session: string): UndoSummary;
+  /**
+   * "These two are the same": folds `from` into `into` (edges repointed, fields filled, tags
+   * combined), attributed to the investigator and recorded as a session of its own, so
+   * `undoSession(session)` takes it back. Throws MergeRefusedError for ids it cannot merge.
+   */
+  mergeEntities(from: EntityId, into: EntityId): { session: string; delta: GraphDelta };
 }
 
 const SEQ_KEY = 'graph.seq';
@@ -134,6 +142,11 @@ class SqliteStore implements SqliteCaseStore {
       edges: [...touched.edges.values()].filter((edge) => edge !== undefined),
       merged: merges,
     };
+    this.emit(delta);
+    return delta;
+  }
+
+  private emit(delta: GraphDelta): void {
     for (const listener of [...this.listeners]) {
       try {
         listener(delta);
@@ -141,7 +154,6 @@ class SqliteStore implements SqliteCaseStore {
         this.logger.warn('graph delta listener failed', { seq: delta.seq, error: String(error) });
       }
     }
-    return delta;
   }
 
   onDelta(listener: (delta: GraphDelta) => void): () => void {
@@ -238,6 +250,44 @@ class SqliteStore implements SqliteCaseStore {
 
   saveCopy(target: string): void {
     copyCaseDatabase(this.db, target);
+  }
+
+  mergeEntities(from: EntityId, into: EntityId): { session: string; delta: GraphDelta } {
+    requireSameFile(this.file);
+    const session = randomUUID();
+    const result = this.db
+      .transaction(() => {
+        const now = this.clock.now();
+        const seq = this.storedSeq() + 1;
+        const fromId = this.resolveId(from);
+        const intoId = this.resolveId(into);
+        const { image, touched } = mergeManually(this.db, this.context, fromId, intoId, { now, seq });
+        this.statements.logWrite.run(session, now, 'merge', fromId, JSON.stringify(image));
+        const time = new Date(now).toISOString();
+        this.saveSession({
+          id: session,
+          startedAt: time,
+          finishedAt: time,
+          seeds: [fromId, intoId],
+          depth: 0,
+          action: `merge ${fromId} into ${intoId}`,
+        });
+        this.statements.setMeta.run(SEQ_KEY, String(seq));
+        return { seq, touched, fromId, intoId };
+      })
+      .immediate();
+    this.seq = result.seq;
+    this.loadMerges();
+    const delta: GraphDelta = {
+      seq: result.seq,
+      entities: [result.intoId].map((id) => this.findEntity(id)).filter((entity) => entity !== undefined),
+      edges: [...result.touched.edges.keys()]
+        .map((id) => findEdge(this.statements, id))
+        .filter((edge) => edge !== undefined),
+      merged: [{ from: result.fromId, into: result.intoId }],
+    };
+    this.emit(delta);
+    return { session, delta };
   }
 
   undoSession(session: string): UndoSummary {

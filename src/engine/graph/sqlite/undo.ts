@@ -4,6 +4,7 @@
  * their before-image back. Runs inside the store's write transaction (store.ts).
  */
 import type Database from 'better-sqlite3';
+import { unmerge, type MergeImage } from './manual-merge';
 import { SOURCE_TAG } from './write';
 
 interface LogRow {
@@ -19,6 +20,8 @@ export interface UndoSummary {
   entitiesRemoved: number;
   edgesRemoved: number;
   fieldsRestored: number;
+  /** Entities a manual merge had folded away, given back. */
+  entitiesRestored: number;
   /** Entities and edges still in the graph whose rows the undo changed (stamped with its sequence). */
   changedEntities: string[];
   changedEdges: string[];
@@ -52,6 +55,7 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
     entitiesRemoved: 0,
     edgesRemoved: 0,
     fieldsRestored: 0,
+    entitiesRestored: 0,
     changedEntities: [],
     changedEdges: [],
   };
@@ -59,6 +63,15 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
   const changedEdges = new Set<string>();
   const restoredFields = new Set<string>();
   const restoredProperties = new Set<string>();
+
+  // Manual merges first, newest first: the rows they folded come back before anything else runs.
+  for (const row of [...rows].reverse()) {
+    if (row.kind === 'merge') {
+      const image = JSON.parse(row.detail) as MergeImage;
+      unmerge(db, image, seq);
+      summary.entitiesRestored += 1;
+    }
+  }
 
   for (const row of rows) {
     switch (row.kind) {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGleifServer, type FakeGleifServer } from '../../../../test/fakes/gleif-server';
 import { repositoryRoot } from '../../../../test/support/fixtures-dir';
+import { openCaseGraph } from '../../../engine/index';
 import type { GraphExport } from '../../../shared/model/graph';
 
 interface CliResult {
@@ -120,5 +121,76 @@ describe('cli sessions and undo', () => {
     const undo = await runCli(['undo', '--case', caseFile, '--session', 'no-such-session']);
     expect(undo.code).toBe(2);
     expect(undo.stderr).toContain('no session no-such-session');
+  });
+});
+
+describe('cli merge', () => {
+  it('merges two entities as the investigator and undo of its session separates them again', async () => {
+    const caseFile = path.join(dir, 'merge.sqlite');
+    const graph = openCaseGraph(caseFile);
+    graph.apply(
+      {
+        entities: [
+          { type: 'Organization', asset: { unique_id: 'acme', name: 'ACME' } },
+          { type: 'Organization', asset: { unique_id: 'acme-inc', name: 'Acme Inc' } },
+        ],
+        edges: [],
+        dispatch: [],
+      },
+      { source: { name: 'Investigator', confidence: 100 } },
+    );
+    graph.close();
+    const before = path.join(dir, 'before-merge.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', before])).code).toBe(0);
+
+    const merged = await runCli([
+      'merge',
+      '--case',
+      caseFile,
+      '--from',
+      'Organization:acme',
+      '--into',
+      'Organization:acme-inc',
+    ]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const session = merged.stdout.trim();
+    const afterMerge = path.join(dir, 'after-merge.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', afterMerge])).code).toBe(0);
+    expect((await graphOf(afterMerge)).entities.map((entity) => entity.id)).toEqual([
+      'Organization:acme-inc',
+    ]);
+    const sessions = await runCli(['sessions', '--case', caseFile]);
+    expect(sessions.stdout).toContain(`${session} `);
+    expect(sessions.stdout).toContain('action="merge Organization:acme into Organization:acme-inc"');
+
+    expect((await runCli(['undo', '--case', caseFile, '--session', session])).code).toBe(0);
+    const afterUndo = path.join(dir, 'after-merge-undo.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', afterUndo])).code).toBe(0);
+    expect(await graphOf(afterUndo)).toEqual(await graphOf(before));
+  });
+
+  it('refuses to merge an id the case does not have with exit 2', async () => {
+    const caseFile = path.join(dir, 'merge-unknown.sqlite');
+    const graph = openCaseGraph(caseFile);
+    graph.apply(
+      {
+        entities: [{ type: 'Organization', asset: { unique_id: 'acme', name: 'ACME' } }],
+        edges: [],
+        dispatch: [],
+      },
+      { source: { name: 'Investigator', confidence: 100 } },
+    );
+    graph.close();
+    const result = await runCli([
+      'merge',
+      '--case',
+      caseFile,
+      '--from',
+      'Organization:nobody',
+      '--into',
+      'Organization:acme',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no entity Organization:nobody');
   });
 });

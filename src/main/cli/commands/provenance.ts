@@ -1,19 +1,26 @@
 /**
  * The CLI's provenance commands (docs/resolution.md): `sessions` lists the runs recorded in a
- * case, `undo` takes back what one run contributed.
+ * case, `undo` takes back what one run contributed, `merge` says "these two are the same" (a
+ * session of its own, so `undo` takes it back too).
  */
 import { parseArgs } from 'node:util';
-import { openCaseGraph, UnknownSessionError, type SessionRecord } from '../../../engine/index';
+import {
+  MergeRefusedError,
+  openCaseGraph,
+  UnknownSessionError,
+  type SessionRecord,
+} from '../../../engine/index';
 import { UsageError } from '../args';
 import { checkCaseFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
 
-export const PROVENANCE_COMMANDS = ['sessions', 'undo'] as const;
+export const PROVENANCE_COMMANDS = ['sessions', 'undo', 'merge'] as const;
 type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
 
 export const PROVENANCE_USAGE = [
   '  cli sessions --case <file.sqlite>',
   '  cli undo --case <file.sqlite> --session <id>',
+  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
 ].join('\n');
 
 export function isProvenanceCommand(command: string | undefined): command is ProvenanceCommand {
@@ -28,10 +35,15 @@ interface Io {
 /** Runs `sessions` or `undo`; bad input throws UsageError (exit 2) before the case is written. */
 export async function runProvenanceCommand(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
-  const values = parseOptions(rest, command === 'undo' ? ['case', 'session'] : ['case']);
+  const names = { sessions: ['case'], undo: ['case', 'session'], merge: ['case', 'from', 'into'] };
+  const values = parseOptions(rest, names[command as ProvenanceCommand]);
   const casePath = requiredOption(values, 'case');
-  await checkCaseFile(casePath, 'existing');
   const session = command === 'undo' ? requiredOption(values, 'session') : undefined;
+  const merge =
+    command === 'merge'
+      ? { from: requiredOption(values, 'from'), into: requiredOption(values, 'into') }
+      : undefined;
+  await checkCaseFile(casePath, 'existing');
   let graph;
   try {
     graph = openCaseGraph(casePath);
@@ -39,6 +51,14 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     throw new UsageError(`cannot open case file ${casePath}: ${messageOf(error)}`);
   }
   try {
+    if (merge !== undefined) {
+      const { session: mergeSession } = graph.mergeEntities(merge.from, merge.into);
+      io.stdout.write(`${mergeSession}\n`);
+      io.stderr.write(
+        `merged ${printable(merge.from)} into ${printable(merge.into)} (session ${mergeSession}; undo takes it back)\n`,
+      );
+      return 0;
+    }
     if (session === undefined) {
       for (const record of graph.listSessions()) {
         io.stdout.write(`${printable(sessionLine(record))}\n`);
@@ -52,7 +72,7 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     );
     return 0;
   } catch (error) {
-    if (error instanceof UnknownSessionError) {
+    if (error instanceof UnknownSessionError || error instanceof MergeRefusedError) {
       throw new UsageError(error.message);
     }
     throw error;
@@ -69,9 +89,10 @@ export function sessionLine(record: SessionRecord): string {
   const summary = record.summary;
   const counts =
     summary === undefined ? '' : ` done=${summary.done} failed=${summary.failed} cached=${summary.cacheHits}`;
+  const action = record.action === undefined ? '' : ` action="${record.action}"`;
   return (
     `${record.id} seeds=${record.seeds.join(',')} started=${record.startedAt} ` +
-    `finished=${record.finishedAt ?? 'unfinished'}${counts}`
+    `finished=${record.finishedAt ?? 'unfinished'}${counts}${action}`
   );
 }
 
