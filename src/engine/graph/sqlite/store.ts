@@ -15,6 +15,7 @@ import { MONITORED_TAG, writeFindings } from './write';
 import { touchedNothing, type Touched, type WriteContext } from './write-context';
 import { undoSessionWrites, type UndoSummary } from './undo';
 import { mergeManually } from './manual-merge';
+import { CANONICAL_IDS_KEY, CANONICAL_IDS_VERSION, canonicaliseIds } from './canonical-ids';
 import { randomUUID } from 'node:crypto';
 
 export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
@@ -88,6 +89,7 @@ class SqliteStore implements SqliteCaseStore {
       findEntity: (id) => findEntity(s, id),
       findEdge: (id: EdgeId) => findEdge(s, id),
     };
+    this.canonicaliseIdsOnce();
     this.applyTransaction = db.transaction((findings: Findings, write: WriteOptions) => {
       // Read under the write lock: other processes writing this case share the sequence.
       const stored = this.storedSeq();
@@ -105,6 +107,30 @@ class SqliteStore implements SqliteCaseStore {
       }
       return { ...touched, seq };
     });
+  }
+
+  /** The canonical-id migration (canonical-ids.ts), once per case file and identity-rule version. */
+  private canonicaliseIdsOnce(): void {
+    const s = this.statements;
+    if (s.getMeta.get(CANONICAL_IDS_KEY) === CANONICAL_IDS_VERSION) {
+      return;
+    }
+    this.db
+      .transaction(() => {
+        // Read again under the write lock: another process opening the case may have done it.
+        if (s.getMeta.get(CANONICAL_IDS_KEY) === CANONICAL_IDS_VERSION) {
+          return;
+        }
+        const seq = this.storedSeq() + 1;
+        const touched = canonicaliseIds(this.context, s.allEntities.all(), { now: this.clock.now(), seq });
+        if (!touchedNothing(touched)) {
+          s.setMeta.run(SEQ_KEY, String(seq));
+        }
+        s.setMeta.run(CANONICAL_IDS_KEY, CANONICAL_IDS_VERSION);
+      })
+      .immediate();
+    this.seq = this.storedSeq();
+    this.loadMerges();
   }
 
   private storedSeq(): number {
