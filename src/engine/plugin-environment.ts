@@ -12,7 +12,7 @@ import { createHttpClient } from './net/http-client';
 import { withRateLedger, type RateLedger } from './net/rate-ledger';
 import { openSqliteRateLedger } from './net/rate-ledger-sqlite';
 import { createRateLimiter } from './net/rate-limiter';
-import type { RequestOptions, SourceHttp } from './net/types';
+import type { HeldGrant, RequestOptions, SourceHttp } from './net/types';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
 import { findSessionContext, type SessionContext } from './util/session-context';
@@ -113,34 +113,46 @@ function withSessionSignal(http: SourceHttp): SourceHttp {
  * session as wall-clock time for `source`, with its expected end for the live countdown.
  */
 export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock: Clock): RateLimiter {
+  // One waiting loop for both kinds of grant: a held one (released by the HTTP client once the
+  // reply's headers arrive, so the interval is between arrivals) and a plain one.
+  const grant = async (signal: AbortSignal | undefined): Promise<HeldGrant> => {
+    const take = (wait: AbortSignal | undefined): Promise<HeldGrant> =>
+      limiter.hold === undefined
+        ? limiter.acquire(wait).then((waitedMs) => ({ waitedMs, release: () => undefined }))
+        : limiter.hold(wait);
+    const context = findSessionContext();
+    if (context === undefined) {
+      return take(signal);
+    }
+    const started = clock.now();
+    const own = sessionSignal(signal);
+    for (;;) {
+      await context.whenRunning();
+      own?.throwIfAborted();
+      const running = context.runningSignal();
+      const endWait = beginWait(context, limiter, source);
+      try {
+        const held = await take(own === undefined ? running : AbortSignal.any([own, running]));
+        return { waitedMs: clock.now() - started, release: held.release };
+      } catch (error) {
+        if (running.aborted && own?.aborted !== true) {
+          continue; // paused: queue again once resumed
+        }
+        throw error;
+      } finally {
+        endWait();
+      }
+    }
+  };
   return {
     ...(limiter.expectedWaitMs === undefined
       ? {}
       : { expectedWaitMs: () => limiter.expectedWaitMs?.() ?? 0 }),
+    hold: grant,
     acquire: async (signal) => {
-      const context = findSessionContext();
-      if (context === undefined) {
-        return limiter.acquire(signal);
-      }
-      const started = clock.now();
-      const own = sessionSignal(signal);
-      for (;;) {
-        await context.whenRunning();
-        own?.throwIfAborted();
-        const running = context.runningSignal();
-        const endWait = beginWait(context, limiter, source);
-        try {
-          await limiter.acquire(own === undefined ? running : AbortSignal.any([own, running]));
-          return clock.now() - started;
-        } catch (error) {
-          if (running.aborted && own?.aborted !== true) {
-            continue; // paused: queue again once resumed
-          }
-          throw error;
-        } finally {
-          endWait();
-        }
-      }
+      const held = await grant(signal);
+      held.release();
+      return held.waitedMs;
     },
   };
 }

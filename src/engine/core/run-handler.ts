@@ -102,7 +102,11 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
       signal,
       logger: input.logger,
       recordFailure: (error) => {
-        partial = true;
+        // A part the source answered "not found" for (a registrar with no record of the domain) is
+        // answered: only other failures leave the result partial and the entity unmarked.
+        if (!isSourceError(error) || error.code !== 'not_found') {
+          partial = true;
+        }
         report(error);
       },
     };

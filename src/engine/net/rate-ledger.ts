@@ -72,6 +72,8 @@ export function withRateLedger(
   };
   return {
     hold,
+    // The in-process estimate: another process's turn is not known before the ledger is asked.
+    ...(inner.expectedWaitMs === undefined ? {} : { expectedWaitMs: () => inner.expectedWaitMs?.() ?? 0 }),
     async acquire(signal?: AbortSignal): Promise<number> {
       const grant = await hold(signal);
       grant.release();

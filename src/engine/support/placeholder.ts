@@ -23,6 +23,8 @@ const PLACEHOLDERS = [
   /\bregistration private\b/i,
   /\bprivate registration\b/i,
   /^(?:n\/a|none|unknown|not applicable)$/i,
+  // A pointer to somewhere else instead of the value ("See PrivacyGuardian.org").
+  /^(?:please\s+)?see\s/i,
 ];
 
 /** True for a value written in place of the real data. */

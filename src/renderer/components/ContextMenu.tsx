@@ -1,9 +1,13 @@
-/** The node context menu (right-click): enrich now, refresh, hide, select neighbours, copy value. */
+/**
+ * The node context menu (right-click): enrich now, refresh, look up the domain (for names that
+ * pivot to one), hide, select neighbours, copy value.
+ */
 import { useEffect, useRef } from 'react';
 import { findCanvasController } from '../graph/canvas-controller';
 import { expandNode } from '../store/actions';
 import { appStore } from '../store/app-store';
 import { copyValueOf } from './DetailsPanel';
+import { pivotsToDomainRecord } from './pivot-menu';
 import type { ContextMenuRequest } from './GraphCanvas';
 
 export function ContextMenu({ request, onClose }: { request: ContextMenuRequest; onClose: () => void }) {
@@ -16,6 +20,8 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
     onClose();
   };
   const entity = appStore.getState().entitiesById.get(request.id);
+  // The pivots run as the node's handlers, so the item enriches the node (docs/rdap.md).
+  const pivotsToDomain = entity !== undefined && pivotsToDomainRecord(entity);
   return (
     <ul
       ref={menu}
@@ -47,6 +53,17 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
           Refresh (ignore TTL)
         </button>
       </li>
+      {pivotsToDomain && (
+        <li role="none">
+          <button
+            type="button"
+            role="menuitem"
+            onClick={act(() => void expandNode(appStore, request.id, false))}
+          >
+            Look up its domain (RDAP, WHOIS)
+          </button>
+        </li>
+      )}
       <li role="none">
         <button
           type="button"

@@ -73,6 +73,7 @@ export const RELATION_TAXONOMY: Taxonomy = {
   },
   Person: { id: ['Identifier'], address: ['Location'], phone: ['Phone'], account: ['Account'] },
   Phone: { account: ['Account'], contact: ['ContactRecord'] },
+  URL: { domain: ['FQDN'], ip_address: ['IPAddress'] },
 };
 
 /** True when OAM allows `from -relation-> to` (the relation label compared in lower case). */

@@ -4,7 +4,7 @@ import { SourceError } from '../../net/errors';
 import type { SourceHttp } from '../../core/plugin-api';
 import type { RdapBootstrap } from './bootstrap';
 import type { DomainReply } from './domain-contacts';
-import { findSelfLink, parseRdapObject, RDAP_JSON, type RdapObject } from './parse';
+import { findSelfLink, parseRdapObject, RDAP_JSON, type RdapObject } from './mapping';
 import { readRedactions } from './redaction';
 import { parseRdapReply } from './wire';
 

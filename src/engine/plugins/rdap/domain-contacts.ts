@@ -6,7 +6,7 @@
  * WHOIS's "Registrar Abuse Contact" lines do; its IANA id becomes an Identifier. Contacts come
  * from the registrar's reply, role by role, and from the registry's where the registrar has none.
  */
-import { entityIdOf, type EntityId } from '../../../shared/model/asset';
+import { entityIdOf, type EntityId, type Location } from '../../../shared/model/asset';
 import { hasLegalSuffix } from '../../support/brand';
 import { locationFromParts, streetAddressToLocation } from '../../support/location';
 import { createOrganization } from '../../support/organization';
@@ -16,7 +16,7 @@ import { isPlaceholder } from '../../support/placeholder';
 import { rawUrlToAsset } from '../../support/url';
 import { isObject } from '../../util/is-object';
 import { FindingsBuilder, type EdgeProperties, type GraphReader } from '../../core/plugin-api';
-import { findSelfLink, parseJCard, RDAP_JSON, type ContactCard } from './parse';
+import { findSelfLink, parseJCard, RDAP_JSON, type ContactCard } from './mapping';
 import { withoutRedacted, type Redactions } from './redaction';
 import type { RdapObject } from './wire';
 
@@ -133,6 +133,33 @@ function holderOf(card: ContactCard, isRegistrar: boolean): { organization?: str
   return { ...(org === undefined ? {} : { organization: org }), person: fn };
 }
 
+/**
+ * A card's address as a Location: its label, else its structured parts with placeholder parts
+ * left out ("REDACTED FOR PRIVACY" as the street of a real city). A street or a city is needed:
+ * a province and a country alone would join unrelated contacts (the WHOIS rule).
+ */
+function locationOf(card: ContactCard): Location | undefined {
+  const { label, parts } = card.address ?? {};
+  if (label !== undefined && !isPlaceholder(label)) {
+    const fromLabel = streetAddressToLocation(label);
+    if (fromLabel !== undefined) {
+      return fromLabel;
+    }
+  }
+  if (parts === undefined) {
+    return undefined;
+  }
+  const clean = (part: string): string => (isPlaceholder(part) ? '' : part);
+  const cleaned = {
+    street: clean(parts.street),
+    city: clean(parts.city),
+    province: clean(parts.province),
+    postalCode: clean(parts.postalCode),
+    country: clean(parts.country) || (card.countryCode ?? ''),
+  };
+  return cleaned.street === '' && cleaned.city === '' ? undefined : locationFromParts(cleaned);
+}
+
 /** Writes a card's details under a contact; returns how many it wrote. */
 function addCardDetails(
   builder: FindingsBuilder,
@@ -147,16 +174,8 @@ function addCardDetails(
     count += 1;
   };
   if (options.withAddress && card.address !== undefined) {
-    const { label, parts } = card.address;
-    const country =
-      parts?.country === '' || parts?.country === undefined ? (card.countryCode ?? '') : parts.country;
-    // A street or a city is needed: a province and a country alone would join unrelated contacts.
-    const location =
-      (label === undefined ? undefined : streetAddressToLocation(label)) ??
-      (parts === undefined || (parts.street === '' && parts.city === '')
-        ? undefined
-        : locationFromParts({ ...parts, country }));
-    if (location !== undefined && !isPlaceholder(location.address)) {
+    const location = locationOf(card);
+    if (location !== undefined) {
       link('location', builder.entity('Location', location));
     }
   }

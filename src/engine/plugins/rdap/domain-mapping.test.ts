@@ -130,6 +130,28 @@ describe('RDAP domain mapping rules', () => {
     expect(findings.edges).toEqual([]);
   });
 
+  it('leaves a placeholder street out of a Location and keeps the real city', () => {
+    const findings = buildDomainFindings(graph, { domain: 'a.example' }, 'a.example', [
+      reply('https://rdap.registrar.example/domain/a.example', {
+        objectClassName: 'domain',
+        entities: [
+          {
+            roles: ['registrant'],
+            handle: 'R-1',
+            vcardArray: [
+              'vcard',
+              [['adr', { cc: 'DE' }, 'text', ['', '', 'REDACTED FOR PRIVACY', 'Berlin', '', '', '']]],
+            ],
+          },
+        ],
+      }),
+    ]);
+    const locations = findings.entities.filter((entity) => entity.type === 'Location');
+    expect(locations).toHaveLength(1);
+    expect(JSON.stringify(locations[0]?.asset)).not.toMatch(/redacted/i);
+    expect(JSON.stringify(locations[0]?.asset)).toMatch(/Berlin/);
+  });
+
   it('drops a redacted jCard property only for the roles the redaction names', () => {
     const redactions = readRedactions({
       redacted: [{ name: { type: 'Tech Email' }, method: 'removal' }],

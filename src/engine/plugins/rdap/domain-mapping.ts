@@ -10,7 +10,7 @@ import { isObject } from '../../util/is-object';
 import { FindingsBuilder, type Findings, type GraphReader } from '../../core/plugin-api';
 import { addDomainContacts, type DomainReply } from './domain-contacts';
 import { dedupeFindings } from './expand';
-import { findWhoisServer, toUtcSeconds } from './parse';
+import { findWhoisServer, toUtcSeconds } from './mapping';
 
 type DateField = 'created_date' | 'updated_date' | 'expiration_date';
 

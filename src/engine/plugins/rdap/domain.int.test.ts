@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { openRdapHarness, type RdapHarness } from '../../../../test/fakes/rdap-server';
@@ -126,6 +127,9 @@ describe('RDAP domain lookups against fake registries and registrars', () => {
     expect(objectPaths(h)).toEqual([]);
     expect(whois?.queries.map((query) => query.server)).toContain('whois.nic.test');
     expect(h.edgeKeys()).toContain('DomainRecord:acme-widgets.test|name_server|FQDN:ns1.acme-widgets.test');
+    // The DNS bootstrap is cached with the others in the data directory's hidden folder.
+    const cached = await readdir(path.join(h.dataDir, '.rdap-bootstrap'));
+    expect(cached.filter((file) => /^dns-[0-9a-f]+\.json$/.test(file))).toHaveLength(1);
   });
 
   it('falls back to WHOIS when the RDAP registry fails, and records the RDAP failure', async () => {
@@ -167,5 +171,28 @@ describe('RDAP domain lookups against fake registries and registrars', () => {
     expect(whois?.queries.length).toBe(whoisQueries);
     expect(second.cacheHits).toBe(3);
     expect(h.edgeKeys()).toEqual(edges);
+  });
+});
+
+describe('RDAP domain lookups within the TTL after a registrar 404', () => {
+  it('asks nothing again: the registrar answered "not found", so the record is complete', async () => {
+    const h = await open();
+    await h.run([domainSeed('lost-registrar.example')], { depth: 0 });
+    const requests = h.server.requests.length;
+    const second = await h.run([domainSeed('lost-registrar.example')], { depth: 0 });
+    expect(second.failures).toEqual([]);
+    expect(h.server.requests.length).toBe(requests);
+  });
+
+  it('asks again next run when the registrar failed otherwise (a partial answer)', async () => {
+    const h = await open();
+    h.server.intercept((request) =>
+      request.path.startsWith('/dns/rdap.gone.test/') ? { status: 500, body: 'down' } : undefined,
+    );
+    const first = await h.run([domainSeed('lost-registrar.example')], { depth: 0 });
+    expect(first.failures.map((failure) => failure.code)).toEqual(['http_status']);
+    const before = h.server.objectRequests().length;
+    await h.run([domainSeed('lost-registrar.example')], { depth: 0 });
+    expect(h.server.objectRequests().length).toBeGreaterThan(before);
   });
 });

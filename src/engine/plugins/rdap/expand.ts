@@ -14,7 +14,7 @@ import {
   type ContactCard,
   type ContactEntry,
   type RdapObject,
-} from './parse';
+} from './mapping';
 
 /** The ContactRecord key: its RDAP self link (normalised), else its handle. */
 export function contactKey(contact: Pick<ContactEntry, 'handle' | 'selfLink'>): string | undefined {

@@ -11,25 +11,23 @@ import {
   NotServedError,
   defineHandler,
   type Findings,
-  type GraphReader,
+  type ConfirmedEdges,
 } from '../../../core/plugin-api';
 import { fetchDomain, findRegistrarLink, type RdapResources } from '../client';
 import { DOMAIN_ROLE_RELATIONS, type DomainReply } from '../domain-contacts';
 import { buildDomainFindings, toALabel } from '../domain-mapping';
-
-export const RDAP_SOURCE_NAME = 'RDAP';
+import { RDAP_SOURCE } from '../source';
 
 const RECORD_RELATIONS = ['name_server', 'whois_server', ...Object.values(DOMAIN_ROLE_RELATIONS)];
 const CONTACT_RELATIONS = ['organization', 'person', 'location', 'id', 'phone', 'url'];
 
-/** The lookup path: what RDAP found for the record within the TTL, dispatched again. */
-export function findEarlierDomainResults(graph: GraphReader, recordId: EntityId, since: number): Findings {
+/** The lookup path: what RDAP confirmed for the record within the TTL, dispatched again. */
+export function findEarlierDomainResults(confirmed: ConfirmedEdges, recordId: EntityId): Findings {
   const builder = new FindingsBuilder();
-  const query = { since, source: RDAP_SOURCE_NAME };
-  for (const { entity } of graph.outgoing(recordId, { ...query, relations: RECORD_RELATIONS })) {
+  for (const { entity } of confirmed.outgoing(recordId, RECORD_RELATIONS)) {
     builder.dispatch(entity.id);
     if (entity.type === 'ContactRecord') {
-      for (const detail of graph.outgoing(entity.id, { ...query, relations: CONTACT_RELATIONS })) {
+      for (const detail of confirmed.outgoing(entity.id, CONTACT_RELATIONS)) {
         builder.dispatch(detail.entity.id);
       }
     }
@@ -46,12 +44,12 @@ export const domainRecordHandler = defineHandler<'DomainRecord', RdapResources>(
   fallback: 'whois/domain-record',
   accepts: (record) => record.domain.includes('.'),
   // A no-match within the TTL is an answer too: nothing to dispatch, nothing to ask.
-  lookup: ({ graph, entity, since }) => findEarlierDomainResults(graph, entity.id, since),
+  lookup: ({ confirmed, entity }) => findEarlierDomainResults(confirmed, entity.id),
   async query(context) {
     const { entity, resources, signal, graph } = context;
     const aLabel = toALabel(entity.asset.domain);
     if (aLabel === undefined || !aLabel.includes('.')) {
-      throw new SourceError('unsupported', `${entity.asset.domain} is not a domain name`, RDAP_SOURCE_NAME);
+      throw new SourceError('unsupported', `${entity.asset.domain} is not a domain name`, RDAP_SOURCE.name);
     }
     const server = await resources.bootstrap.getDomainServer(aLabel, signal);
     if (server === undefined) {
@@ -73,7 +71,7 @@ export const domainRecordHandler = defineHandler<'DomainRecord', RdapResources>(
             new SourceError(
               'not_found',
               `registrar RDAP has no record of ${aLabel} (${registrar.url}); registry data kept`,
-              RDAP_SOURCE_NAME,
+              RDAP_SOURCE.name,
             ),
           );
         }

@@ -12,7 +12,7 @@ import {
   relationForRoles,
   toUtcSeconds,
   type RdapObject,
-} from './parse';
+} from './mapping';
 
 function fixture(rir: string, name: string): RdapObject {
   const file = path.join(repositoryRoot, 'test', 'fixtures', 'rdap', 'responses', rir, name);

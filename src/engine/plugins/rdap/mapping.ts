@@ -1,4 +1,4 @@
-/** Pure RDAP JSON (RFC 9083) parsing: records, links, contact entities and their jCards (RFC 7095). */
+/** RDAP mapping (RFC 9083): record fields, links, contact entities and their jCards (RFC 7095). */
 import { isObject } from '../../util/is-object';
 import type { AutnumRecord, IPNetRecord, Netblock } from '../../../shared/model/asset';
 import { findCountryCode } from '../../support/country';

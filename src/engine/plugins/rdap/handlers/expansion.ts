@@ -1,0 +1,104 @@
+/**
+ * rdap/autnum and rdap/ipnet: a registration record expanded into its RDAP URL, WHOIS server and
+ * contacts (with what their jCards say), from the reply the record keeps, else a new request.
+ */
+import type { AssetType, EntityId } from '../../../../shared/model/asset';
+import { FindingsBuilder, defineHandler, type Findings, type GraphReader } from '../../../core/plugin-api';
+import { queryAutnum, queryNetwork, readStoredReply, type RdapResources } from '../client';
+import { expandRecord } from '../expand';
+import { buildAutnumRecord, buildIpNetRecord } from '../mapping';
+import { RDAP_SOURCE } from '../source';
+import { withoutBlanksOverStored } from './registration';
+
+/** Relations a record's expansion writes from the record. */
+const RECORD_RELATIONS = [
+  'rdap_url',
+  'whois_server',
+  'registrant',
+  'admin_contact',
+  'abuse_contact',
+  'technical_contact',
+];
+
+/** Relations the expansion writes from a ContactRecord. */
+const CONTACT_RELATIONS = ['url', 'location', 'id', 'phone', 'person', 'organization'];
+
+const EXPANSION_TRANSFORMS: AssetType[] = [
+  'ContactRecord',
+  'FQDN',
+  'URL',
+  'Person',
+  'Organization',
+  'Location',
+  'Identifier',
+  'Phone',
+];
+
+/** Lookup path of autnum/ipnet: what the expansion found within the TTL, dispatched again. */
+function lookupExpansion(graph: GraphReader, recordId: EntityId, since: number): Findings | null {
+  const query = { since, source: RDAP_SOURCE.name };
+  const found = graph.outgoing(recordId, { ...query, relations: RECORD_RELATIONS });
+  if (found.length === 0) {
+    return null;
+  }
+  const builder = new FindingsBuilder();
+  for (const { entity } of found) {
+    builder.dispatch(entity.id);
+    if (entity.type === 'ContactRecord') {
+      for (const detail of graph.outgoing(entity.id, { ...query, relations: CONTACT_RELATIONS })) {
+        builder.dispatch(detail.entity.id);
+      }
+    }
+  }
+  return builder.build();
+}
+
+export const autnumHandler = defineHandler<'AutnumRecord', RdapResources>({
+  name: 'rdap/autnum',
+  eventType: 'AutnumRecord',
+  priority: 1,
+  transforms: EXPANSION_TRANSFORMS,
+  lookup: ({ graph, entity, since }) => lookupExpansion(graph, entity.id, since),
+  // The record keeps the reply it was made from: expanding it costs no request.
+  fromStoredReply({ entity, graph }) {
+    const stored = readStoredReply(entity.asset.raw, 'autnum');
+    return stored === undefined ? null : expandRecord(entity.id, stored, graph);
+  },
+  async query({ entity, resources, signal, graph }) {
+    const record = entity.asset;
+    // No reply kept (a record made elsewhere, or an old one): ask the registry again.
+    const { object, raw } = await queryAutnum(resources, record.number, signal);
+    const findings = expandRecord(entity.id, object, graph);
+    const refreshed = {
+      ...withoutBlanksOverStored(graph, 'AutnumRecord', buildAutnumRecord(object, record.number, raw)),
+      handle: record.handle,
+    };
+    return { ...findings, entities: [{ type: 'AutnumRecord', asset: refreshed }, ...findings.entities] };
+  },
+});
+
+export const ipnetHandler = defineHandler<'IPNetRecord', RdapResources>({
+  name: 'rdap/ipnet',
+  eventType: 'IPNetRecord',
+  priority: 1,
+  transforms: EXPANSION_TRANSFORMS,
+  lookup: ({ graph, entity, since }) => lookupExpansion(graph, entity.id, since),
+  fromStoredReply({ entity, graph }) {
+    const stored = readStoredReply(entity.asset.raw, 'ip network');
+    return stored === undefined ? null : expandRecord(entity.id, stored, graph);
+  },
+  async query({ entity, resources, signal, graph }) {
+    const record = entity.asset;
+    const { object, raw } = await queryNetwork(resources, record, signal);
+    const findings = expandRecord(entity.id, object, graph);
+    const refreshed = {
+      ...withoutBlanksOverStored(
+        graph,
+        'IPNetRecord',
+        buildIpNetRecord(object, { cidr: record.cidr, type: record.type }, raw),
+      ),
+      handle: record.handle,
+    };
+    return { ...findings, entities: [{ type: 'IPNetRecord', asset: refreshed }, ...findings.entities] };
+  },
+});
