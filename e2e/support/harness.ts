@@ -114,6 +114,8 @@ export async function screenshot(page: Page, name: string): Promise<void> {
 export function useRunningApp(gleifFixtures: string): {
   readonly app: RunningApp;
   readonly sources: Sources;
+  /** The running app's data directory (cases are `cases/<id>.sqlite` in it). */
+  readonly dataDir: string;
   /** Closes the app and starts a new one over the same data directory ("reopen later"). */
   restartApp(): Promise<void>;
 } {
@@ -145,6 +147,9 @@ export function useRunningApp(gleifFixtures: string): {
     },
     get sources() {
       return running().sources;
+    },
+    get dataDir() {
+      return running().dataDir;
     },
     restartApp: async () => {
       const state = running();

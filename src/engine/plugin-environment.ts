@@ -113,16 +113,14 @@ function withSessionSignal(http: SourceHttp): SourceHttp {
  * session as wall-clock time for `source`, with its expected end for the live countdown.
  */
 export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock: Clock): RateLimiter {
-  // One waiting loop for both kinds of grant: a held one (released by the HTTP client once the
-  // reply's headers arrive, so the interval is between arrivals) and a plain one.
-  const grant = async (signal: AbortSignal | undefined): Promise<HeldGrant> => {
-    const take = (wait: AbortSignal | undefined): Promise<HeldGrant> =>
-      limiter.hold === undefined
-        ? limiter.acquire(wait).then((waitedMs) => ({ waitedMs, release: () => undefined }))
-        : limiter.hold(wait);
+  // One waiting rule for plain and held grants: a paused session queues again once resumed.
+  const whenGranted = async <T>(
+    take: (signal: AbortSignal | undefined) => Promise<T>,
+    signal: AbortSignal | undefined,
+  ): Promise<{ grant: T; waitedMs: number | undefined }> => {
     const context = findSessionContext();
     if (context === undefined) {
-      return take(signal);
+      return { grant: await take(signal), waitedMs: undefined };
     }
     const started = clock.now();
     const own = sessionSignal(signal);
@@ -132,8 +130,8 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
       const running = context.runningSignal();
       const endWait = beginWait(context, limiter, source);
       try {
-        const held = await take(own === undefined ? running : AbortSignal.any([own, running]));
-        return { waitedMs: clock.now() - started, release: held.release };
+        const grant = await take(own === undefined ? running : AbortSignal.any([own, running]));
+        return { grant, waitedMs: clock.now() - started };
       } catch (error) {
         if (running.aborted && own?.aborted !== true) {
           continue; // paused: queue again once resumed
@@ -144,16 +142,24 @@ export function sessionAwareLimiter(limiter: RateLimiter, source: string, clock:
       }
     }
   };
+  const hold = limiter.hold?.bind(limiter);
   return {
     ...(limiter.expectedWaitMs === undefined
       ? {}
       : { expectedWaitMs: () => limiter.expectedWaitMs?.() ?? 0 }),
-    hold: grant,
     acquire: async (signal) => {
-      const held = await grant(signal);
-      held.release();
-      return held.waitedMs;
+      const { grant, waitedMs } = await whenGranted((inner) => limiter.acquire(inner), signal);
+      return waitedMs ?? grant;
     },
+    // Keep the held grant (issue 11.10): the HTTP client releases it once the server has the request.
+    ...(hold === undefined
+      ? {}
+      : {
+          hold: async (signal?: AbortSignal): Promise<HeldGrant> => {
+            const { grant, waitedMs } = await whenGranted(hold, signal);
+            return { waitedMs: waitedMs ?? grant.waitedMs, release: () => grant.release() };
+          },
+        }),
   };
 }
 

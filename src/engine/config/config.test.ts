@@ -17,6 +17,12 @@ describe('resolveConfig', () => {
     expect(config.sources.companydata.baseUrl).toBe('https://data.api.aviato.co');
   });
 
+  it('waits for a Retry-After of up to 60 s by default, and as long as http.maxRetryAfterMs says', () => {
+    expect(DEFAULT_CONFIG.http.maxRetryAfterMs).toBe(60_000);
+    expect(resolveConfig({ http: { maxRetryAfterMs: 5000 } }).http.maxRetryAfterMs).toBe(5000);
+    expect(() => resolveConfig({ http: { maxRetryAfterMs: MAX_TIMER_MS + 1 } })).toThrow(ConfigError);
+  });
+
   it('adds configured RDAP hosts to the built-in ones instead of replacing them', () => {
     const config = resolveConfig({
       sources: { rdap: { hosts: { 'rdap.example': { requests: 2, intervalMs: 100 } } } },

@@ -165,6 +165,8 @@ export const configSchema = z
           .positive()
           .default(10 * 1024 * 1024),
         maxRetries: z.int().min(0).max(10).default(2),
+        /** Longest Retry-After waited for; a longer one fails at once with "retry after <time>". */
+        maxRetryAfterMs: timerMs('http.maxRetryAfterMs').default(60_000),
       })
       .prefault({}),
     whoisClient: z

@@ -1,4 +1,5 @@
 import type { LookupAddress, lookup as dnsLookup } from 'node:dns';
+import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startFakeHttpServer, type FakeHttpServer, type FakeRoute } from '../../../test/fakes/http-server';
 import { DEFAULT_CONFIG } from '../config/config';
@@ -122,5 +123,30 @@ describe('the HTTP client under the destination policy', () => {
     const first = await serve(() => ({ status: 301, headers: { location: `${second.url}/new` } }));
     const reply = await client(first.url, createDestinationPolicy([first.url, second.url])).getJson('/old');
     expect(reply.body).toEqual({ moved: true });
+  });
+});
+
+describe('a WHOIS referral socket under the destination policy', () => {
+  it('is refused in its own lookup when the referred name resolves to loopback', async () => {
+    const policy = createDestinationPolicy(
+      ['whois.iana.org:43'],
+      resolverOf({ 'whois.rebound.example': [{ address: '127.0.0.22', family: 4 }] }),
+    );
+    const error = await new Promise<unknown>((resolve) => {
+      const socket = net.connect({
+        host: 'whois.rebound.example',
+        port: 43,
+        ...policy.whoisConnectOptions('whois.rebound.example', 43, 'WHOIS'),
+      });
+      socket.on('connect', () => {
+        socket.destroy();
+        resolve(undefined);
+      });
+      socket.on('error', resolve);
+    });
+    expect(error).toBeInstanceOf(DestinationRefusedError);
+    expect((error as Error).message).toBe(
+      'refused to connect to whois.rebound.example: it resolves only to non-public addresses (127.0.0.22 is loopback)',
+    );
   });
 });

@@ -20,7 +20,7 @@ import {
 import { isIP } from 'node:net';
 import type { AppConfig } from '../config/config';
 import { nonPublicReason } from './address-ranges';
-import { SourceError } from './errors';
+import { SourceError, urlForMessage } from './errors';
 import { redactUrl } from './redact';
 
 export { nonPublicReason } from './address-ranges';
@@ -156,7 +156,7 @@ export function createDestinationPolicy(
           source,
         );
       }
-      const shown = redactUrl(url);
+      const shown = urlForMessage(redactUrl(url));
       if (!isConfigured(url.hostname, portOf(url))) {
         refuseNonPublicLiteral(url.hostname, shown, source);
       }

@@ -18,6 +18,14 @@ export type SourceErrorCode =
   /** A destination a reply pointed to (redirect, referral, link) that the SSRF policy refuses. */
   | 'destination_refused';
 
+/** Longest URL quoted in a message; a server can make a redirect's URL kilobytes long. */
+export const MAX_URL_IN_MESSAGE = 200;
+
+/** A URL (already redacted) as quoted in a one-line message: long ones are cut with an ellipsis. */
+export function urlForMessage(url: string): string {
+  return url.length <= MAX_URL_IN_MESSAGE ? url : `${url.slice(0, MAX_URL_IN_MESSAGE - 1)}…`;
+}
+
 export class SourceError extends Error {
   override readonly name: string = 'SourceError';
   readonly code: SourceErrorCode;
@@ -36,7 +44,11 @@ export class HttpStatusError extends SourceError {
   readonly url: string;
   /** `detail` adds what the server asked for, e.g. `retry after 2026-11-25T03:00:00Z (in 24 h)`. */
   constructor(status: number, url: string, source?: string, detail?: string) {
-    super('http_status', `HTTP ${status} from ${url}${detail === undefined ? '' : `: ${detail}`}`, source);
+    super(
+      'http_status',
+      `HTTP ${status} from ${urlForMessage(url)}${detail === undefined ? '' : `: ${detail}`}`,
+      source,
+    );
     this.status = status;
     this.url = url;
   }
@@ -46,7 +58,7 @@ export class TimeoutError extends SourceError {
   override readonly name = 'TimeoutError';
   readonly url: string;
   constructor(url: string, timeoutMs: number, source?: string) {
-    super('timeout', `no complete reply from ${url} within ${timeoutMs} ms`, source);
+    super('timeout', `no complete reply from ${urlForMessage(url)} within ${timeoutMs} ms`, source);
     this.url = url;
   }
 }
@@ -55,7 +67,7 @@ export class NetworkError extends SourceError {
   override readonly name = 'NetworkError';
   readonly url: string;
   constructor(url: string, reason: string, source?: string) {
-    super('network', `cannot reach ${url}: ${reason}`, source);
+    super('network', `cannot reach ${urlForMessage(url)}: ${reason}`, source);
     this.url = url;
   }
 }
@@ -64,7 +76,7 @@ export class ResponseTooLargeError extends SourceError {
   override readonly name = 'ResponseTooLargeError';
   readonly url: string;
   constructor(url: string, limitBytes: number, source?: string) {
-    super('too_large', `reply from ${url} is larger than ${limitBytes} bytes`, source);
+    super('too_large', `reply from ${urlForMessage(url)} is larger than ${limitBytes} bytes`, source);
     this.url = url;
   }
 }
@@ -73,7 +85,7 @@ export class MalformedBodyError extends SourceError {
   override readonly name = 'MalformedBodyError';
   readonly url: string;
   constructor(url: string, reason: string, source?: string) {
-    super('malformed_body', `malformed reply from ${url}: ${reason}`, source);
+    super('malformed_body', `malformed reply from ${urlForMessage(url)}: ${reason}`, source);
     this.url = url;
   }
 }
@@ -91,8 +103,8 @@ export class RateLimitedError extends SourceError {
     super(
       'rate_limited',
       retry === undefined
-        ? `still rate limited by ${url} after retrying`
-        : `rate limited by ${url}: ${retry.detail}`,
+        ? `still rate limited by ${urlForMessage(url)} after retrying`
+        : `rate limited by ${urlForMessage(url)}: ${retry.detail}`,
       source,
     );
     this.url = url;

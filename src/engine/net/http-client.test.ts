@@ -3,6 +3,7 @@ import { createManualClock, flushAsync } from '../../../test/fixtures/net/manual
 import { DEFAULT_CONFIG } from '../config/config';
 import { createMemoryCredentialStore } from '../credentials/credential-store';
 import { silentLogger } from '../util/logger';
+import { DestinationRefusedError } from './destination-policy';
 import { HttpStatusError, RateLimitedError } from './errors';
 import { createHttpClient } from './http-client';
 import { backoffMs, describeWait, parseRetryAfter } from './retry-policy';
@@ -203,6 +204,30 @@ describe('createHttpClient retries', () => {
     controller.abort(new Error('session cancelled'));
     const error = (await pending) as { code?: string; message?: string };
     expect(error.code).toBe('aborted');
+    expect(scripted.calls).toHaveLength(1);
+  });
+
+  it('refuses a redirect from https to http', async () => {
+    const clock = createManualClock(NOW);
+    const scripted = scriptedFetch(clock, [
+      () => new Response(null, { status: 301, headers: { location: 'http://api.example.test/x' } }),
+      json(200, {}),
+    ]);
+    const http = createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 100, intervalMs: 1000 },
+      http: DEFAULT_CONFIG.http,
+      clock,
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scripted.fetch,
+    });
+    const error = await http.getJson('/x').catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(DestinationRefusedError);
+    expect((error as Error).message).toBe(
+      'refused to connect to http://api.example.test/x: a redirect from https to http is not followed',
+    );
     expect(scripted.calls).toHaveLength(1);
   });
 

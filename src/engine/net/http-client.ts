@@ -5,6 +5,7 @@ import type { HeldGrant, HttpClientOptions, RateLimiter } from './types';
 import {
   createDestinationPolicy,
   DestinationRefusedError,
+  portOf,
   type DestinationPolicy,
 } from './destination-policy';
 import { guardedTransport, refusalBehind, type Transport } from './guarded-transport';
@@ -19,12 +20,15 @@ import {
   ResponseTooLargeError,
   SourceError,
   TimeoutError,
+  urlForMessage,
 } from './errors';
 import { createRateLimiter } from './rate-limiter';
 import { redactHeaders, redactUrl, scrubSecrets, takeUrlCredentials } from './redact';
 import {
   describeNetworkError,
   describeParseError,
+  describeSchemaMismatch,
+  lowerCaseKeys,
   jsonNestingDepth,
   MAX_JSON_DEPTH,
   readBodyCapped,
@@ -312,9 +316,25 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
       } catch {
         throw permanent(new NetworkError(reply.url, `invalid redirect location`, source));
       }
+      if (
+        url.protocol === 'https:' &&
+        next.protocol === 'http:' &&
+        !destinations.isConfigured(next.hostname, portOf(next))
+      ) {
+        // Whatever the reply holds would travel in clear text: a downgrade is never followed.
+        throw new DestinationRefusedError(
+          urlForMessage(safe(redactUrl(next))),
+          'a redirect from https to http is not followed',
+          source,
+        );
+      }
       if (visited.has(next.href)) {
         throw permanent(
-          new NetworkError(reply.url, `redirect loop back to ${safe(redactUrl(next))}`, source),
+          new NetworkError(
+            reply.url,
+            `redirect loop back to ${urlForMessage(safe(redactUrl(next)))}`,
+            source,
+          ),
         );
       }
       if (hop + 1 > maxRedirects) {
@@ -469,25 +489,4 @@ async function holdSlot(limiter: RateLimiter, signal: AbortSignal | undefined): 
     return limiter.hold(signal);
   }
   return { waitedMs: await limiter.acquire(signal), release: () => undefined };
-}
-
-function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
-  const result: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) {
-    result[name.toLowerCase()] = value;
-  }
-  return result;
-}
-
-/** The first place a reply departs from its wire schema, e.g. `data.0.attributes: expected object`. */
-function describeSchemaMismatch(
-  issues: readonly { path: readonly PropertyKey[]; message: string }[],
-): string {
-  const first = issues[0];
-  if (first === undefined) {
-    return 'the reply does not have the expected shape';
-  }
-  const where = first.path.map(String).join('.') || 'reply';
-  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
-  return `unexpected shape at ${where}: ${first.message}${more}`.slice(0, 300);
 }

@@ -71,9 +71,9 @@ export function withRateLedger(
     };
   };
   return {
-    hold,
-    // The in-process estimate: another process's turn is not known before the ledger is asked.
+    // The in-process estimate (the progress countdown; other processes' holds can only add to it).
     ...(inner.expectedWaitMs === undefined ? {} : { expectedWaitMs: () => inner.expectedWaitMs?.() ?? 0 }),
+    hold,
     async acquire(signal?: AbortSignal): Promise<number> {
       const grant = await hold(signal);
       grant.release();

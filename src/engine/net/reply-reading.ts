@@ -118,3 +118,25 @@ function printable(text: string): string {
   // eslint-disable-next-line no-control-regex
   return text.replace(/[\u0000-\u001f\u007f-\u009f]/g, '?');
 }
+
+/** The first place a reply departs from its wire schema, e.g. `data.0.attributes: expected object`. */
+export function describeSchemaMismatch(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): string {
+  const first = issues[0];
+  if (first === undefined) {
+    return 'the reply does not have the expected shape';
+  }
+  const where = first.path.map(String).join('.') || 'reply';
+  const more = issues.length > 1 ? ` (and ${issues.length - 1} more)` : '';
+  return `unexpected shape at ${where}: ${first.message}${more}`.slice(0, 300);
+}
+
+/** Header names in lower case (fetch's Headers are case-insensitive; plain records are not). */
+export function lowerCaseKeys(headers: Record<string, string>): Record<string, string> {
+  const result: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) {
+    result[name.toLowerCase()] = value;
+  }
+  return result;
+}

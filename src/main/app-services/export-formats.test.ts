@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphExport } from '../../shared/model/graph';
-import { toCsv, toGraphml } from './export-formats';
+import { toCsv, toGexf, toGraphml, withPositions } from './export-formats';
 
 const HOSTILE = '<img src=x onerror="alert(1)">Acme, "Ltd"';
 
@@ -46,6 +46,7 @@ describe('GraphML export', () => {
     const xml = toGraphml(graph);
     expect(xml.match(/<node /g)).toHaveLength(3);
     expect(xml).toContain('<data key="sources">GLEIF;CompanyData</data>');
+    expect(xml).not.toContain('key="asset"');
     expect(xml).toContain('<data key="confidence">100</data>');
   });
 });
@@ -67,5 +68,86 @@ describe('CSV export', () => {
     expect(rows[0]).toBe('id,from,to,relation,sources,confidence');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(',id,GLEIF;CompanyData,100');
+  });
+});
+
+describe('GraphML typed attributes', () => {
+  const typed: GraphExport = {
+    entities: [
+      { id: 'AutonomousSystem:1', type: 'AutonomousSystem', asset: { number: 13335 }, tags: [] },
+      {
+        id: 'IPNetRecord:x',
+        type: 'IPNetRecord',
+        asset: {
+          cidr: '10.0.0.0/8',
+          handle: 'NET-1',
+          start_address: '10.0.0.0',
+          end_address: '10.255.255.255',
+          type: 'IPv4',
+          name: 'TEN',
+          created_date: '',
+          updated_date: '',
+          status: ['active'],
+        },
+        tags: [],
+      },
+    ],
+    edges: [
+      {
+        id: 'e1',
+        from: 'AutonomousSystem:1',
+        to: 'IPNetRecord:x',
+        relation: 'announces',
+        sources: [{ name: 'RDAP', confidence: 90 }],
+        properties: { score: 0.93, match_type: 'exact' },
+      },
+    ],
+  };
+
+  it('declares one attribute per asset field, numbers as numbers and lists as text', () => {
+    const xml = toGraphml(typed);
+    expect(xml).toContain('attr.name="number" attr.type="int"');
+    expect(xml).toContain('attr.name="cidr" attr.type="string"');
+    expect(xml).toContain('<data key="n_status">[&quot;active&quot;]</data>');
+  });
+
+  it('renames an asset field that clashes with the node type column', () => {
+    expect(toGraphml(typed)).toContain('attr.name="asset_type" attr.type="string"');
+  });
+
+  it('writes edge properties as typed attributes', () => {
+    const xml = toGraphml(typed);
+    expect(xml).toContain('attr.name="score" attr.type="double"');
+    expect(xml).toContain('<data key="e_score">0.93</data>');
+  });
+
+  it('writes the canvas position as x and y, and none for an entity never drawn', () => {
+    const xml = toGraphml(typed, { 'AutonomousSystem:1': { x: 12.5, y: -3 } });
+    expect(xml).toContain('<data key="x">12.5</data>');
+    expect(xml).toContain('<data key="y">-3</data>');
+    expect(xml.match(/<data key="x">/g)).toHaveLength(1);
+  });
+});
+
+describe('GEXF export', () => {
+  it('writes nodes with label, typed attribute values and viz position', () => {
+    const xml = toGexf(graph, { 'Organization:acme': { x: 1, y: 2 } });
+    expect(xml).toContain('<gexf xmlns="http://gexf.net/1.3"');
+    expect(xml).toContain('<viz:position x="1" y="-2" z="0"/>');
+    expect(xml.match(/<node /g)).toHaveLength(3);
+    expect(xml).toContain('title="confidence" type="integer"');
+    expect(xml).not.toContain('<img');
+  });
+
+  it('labels each edge with its relation', () => {
+    expect(toGexf(graph)).toContain('label="id">');
+  });
+});
+
+describe('JSON export positions', () => {
+  it('adds position to every entity that has one and leaves the others as they are', () => {
+    const exported = withPositions(graph, { 'Organization:acme': { x: 5, y: 6 } });
+    expect(exported.entities[0]).toMatchObject({ position: { x: 5, y: 6 } });
+    expect(exported.entities[1]).not.toHaveProperty('position');
   });
 });

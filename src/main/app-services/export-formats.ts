@@ -1,54 +1,251 @@
-/** GraphML and CSV renderings of the JSON export (the JSON itself is the engine's exportJson()). */
+/**
+ * GraphML, GEXF and CSV renderings of the JSON export (the JSON itself is the engine's exportJson(),
+ * given the canvas positions by withPositions).
+ */
 import { assetLabel } from '../../shared/model/asset';
 import type { GraphExport } from '../../shared/model/graph';
-
-function escapeXml(text: string): string {
-  return text
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;')
-    .replace(/[^\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]/gu, '\uFFFD');
-}
+import { escapeXml } from '../../shared/util/xml';
 
 function labelOf(entity: GraphExport['entities'][number]): string {
   return assetLabel({ type: entity.type, asset: entity.asset } as Parameters<typeof assetLabel>[0]);
 }
 
-/** GraphML for Gephi and Cytoscape desktop: node type/label/asset JSON, edge relation/sources. */
-export function toGraphml(graph: GraphExport): string {
+/** Where each entity is drawn (the case's saved canvas positions); entities without one have none. */
+export type ExportPositions = Record<string, { x: number; y: number } | undefined>;
+
+/** The JSON export with `position: {x, y}` on every entity the canvas has placed. */
+export function withPositions(graph: GraphExport, positions: ExportPositions): GraphExport {
+  return {
+    ...graph,
+    entities: graph.entities.map((entity) => {
+      const at = positions[entity.id];
+      return at === undefined ? entity : { ...entity, position: { x: at.x, y: at.y } };
+    }),
+  };
+}
+
+type AttributeType = 'string' | 'boolean' | 'int' | 'double';
+type Scalar = string | number | boolean;
+
+/** One typed attribute per field: numbers stay numbers, lists and objects become JSON text. */
+interface Attribute {
+  id: string;
+  name: string;
+  type: AttributeType;
+}
+
+function scalarOf(value: unknown): Scalar | undefined {
+  if (value === undefined || value === null) {
+    return undefined;
+  }
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
+    return value;
+  }
+  return JSON.stringify(value);
+}
+
+function typeOf(value: Scalar): AttributeType {
+  if (typeof value === 'boolean') {
+    return 'boolean';
+  }
+  if (typeof value === 'number') {
+    return Number.isInteger(value) ? 'int' : 'double';
+  }
+  return 'string';
+}
+
+/** Widens a column's type when rows disagree (int + double = double, anything else = string). */
+function widen(before: AttributeType | undefined, next: AttributeType): AttributeType {
+  if (before === undefined || before === next) {
+    return next;
+  }
+  const numeric = new Set<AttributeType>(['int', 'double']);
+  return numeric.has(before) && numeric.has(next) ? 'double' : 'string';
+}
+
+/** Names the exporters write themselves; an asset field of the same name gets an `asset_` prefix. */
+const RESERVED = new Set(['type', 'label', 'x', 'y', 'relation', 'sources', 'confidence']);
+
+function columns(rows: Iterable<Record<string, unknown>>, prefix: string): Map<string, Attribute> {
+  const types = new Map<string, AttributeType>();
+  for (const row of rows) {
+    for (const [field, value] of Object.entries(row)) {
+      const scalar = scalarOf(value);
+      if (scalar !== undefined) {
+        types.set(field, widen(types.get(field), typeOf(scalar)));
+      }
+    }
+  }
+  const result = new Map<string, Attribute>();
+  for (const [field, type] of [...types].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    result.set(field, { id: `${prefix}${field}`, name: field, type });
+  }
+  return result;
+}
+
+/** An asset's fields, a field named like one of the exporter's own columns renamed `asset_<name>`. */
+function assetRow(entity: GraphExport['entities'][number]): Record<string, unknown> {
+  const row: Record<string, unknown> = {};
+  for (const [field, value] of Object.entries(entity.asset)) {
+    row[RESERVED.has(field) ? `asset_${field}` : field] = value;
+  }
+  return row;
+}
+
+function formatted(value: Scalar, type: AttributeType): string {
+  return type === 'string' ? escapeXml(String(value)) : String(value);
+}
+
+const NODE_BASICS: Attribute[] = [
+  { id: 'type', name: 'type', type: 'string' },
+  { id: 'label', name: 'label', type: 'string' },
+  { id: 'x', name: 'x', type: 'double' },
+  { id: 'y', name: 'y', type: 'double' },
+];
+const EDGE_BASICS: Attribute[] = [
+  { id: 'relation', name: 'relation', type: 'string' },
+  { id: 'sources', name: 'sources', type: 'string' },
+  { id: 'confidence', name: 'confidence', type: 'int' },
+];
+
+function edgeBasics(edge: GraphExport['edges'][number]): Record<string, Scalar> {
+  return {
+    relation: edge.relation,
+    sources: edge.sources.map((source) => source.name).join(';'),
+    confidence: Math.max(0, ...edge.sources.map((source) => source.confidence)),
+  };
+}
+
+function nodeBasics(
+  entity: GraphExport['entities'][number],
+  positions: ExportPositions,
+): Record<string, Scalar> {
+  const at = positions[entity.id];
+  return { type: entity.type, label: labelOf(entity), ...(at === undefined ? {} : { x: at.x, y: at.y }) };
+}
+
+/**
+ * GraphML for Gephi and Cytoscape desktop: one typed attribute per asset field and per edge
+ * property, the node's type and label, and its canvas position as x/y.
+ */
+export function toGraphml(graph: GraphExport, positions: ExportPositions = {}): string {
+  const assetColumns = columns(graph.entities.map(assetRow), 'n_');
+  const propertyColumns = columns(
+    graph.edges.map((edge) => edge.properties),
+    'e_',
+  );
+  const key = (attribute: Attribute, target: 'node' | 'edge'): string =>
+    `  <key id="${attribute.id}" for="${target}" attr.name="${attribute.name}" attr.type="${attribute.type}"/>`;
+  const data = (attribute: Attribute, value: unknown, indent: string): string[] => {
+    const scalar = scalarOf(value);
+    return scalar === undefined
+      ? []
+      : [`${indent}<data key="${attribute.id}">${formatted(scalar, attribute.type)}</data>`];
+  };
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
     '<graphml xmlns="http://graphml.graphdrawing.org/xmlns">',
-    '  <key id="type" for="node" attr.name="type" attr.type="string"/>',
-    '  <key id="label" for="node" attr.name="label" attr.type="string"/>',
-    '  <key id="asset" for="node" attr.name="asset" attr.type="string"/>',
-    '  <key id="relation" for="edge" attr.name="relation" attr.type="string"/>',
-    '  <key id="sources" for="edge" attr.name="sources" attr.type="string"/>',
-    '  <key id="confidence" for="edge" attr.name="confidence" attr.type="int"/>',
+    ...NODE_BASICS.map((attribute) => key(attribute, 'node')),
+    ...[...assetColumns.values()].map((attribute) => key(attribute, 'node')),
+    ...EDGE_BASICS.map((attribute) => key(attribute, 'edge')),
+    ...[...propertyColumns.values()].map((attribute) => key(attribute, 'edge')),
     '  <graph id="G" edgedefault="directed">',
   ];
   for (const entity of graph.entities) {
-    lines.push(
-      `    <node id="${escapeXml(entity.id)}">`,
-      `      <data key="type">${escapeXml(entity.type)}</data>`,
-      `      <data key="label">${escapeXml(labelOf(entity))}</data>`,
-      `      <data key="asset">${escapeXml(JSON.stringify(entity.asset))}</data>`,
-      '    </node>',
-    );
+    const basics = nodeBasics(entity, positions);
+    lines.push(`    <node id="${escapeXml(entity.id)}">`);
+    for (const attribute of NODE_BASICS) {
+      lines.push(...data(attribute, basics[attribute.id], '      '));
+    }
+    for (const [field, attribute] of assetColumns) {
+      lines.push(...data(attribute, assetRow(entity)[field], '      '));
+    }
+    lines.push('    </node>');
   }
   for (const edge of graph.edges) {
-    const confidence = Math.max(0, ...edge.sources.map((source) => source.confidence));
+    const basics = edgeBasics(edge);
     lines.push(
       `    <edge id="${escapeXml(edge.id)}" source="${escapeXml(edge.from)}" target="${escapeXml(edge.to)}">`,
-      `      <data key="relation">${escapeXml(edge.relation)}</data>`,
-      `      <data key="sources">${escapeXml(edge.sources.map((source) => source.name).join(';'))}</data>`,
-      `      <data key="confidence">${confidence}</data>`,
-      '    </edge>',
     );
+    for (const attribute of EDGE_BASICS) {
+      lines.push(...data(attribute, basics[attribute.id], '      '));
+    }
+    for (const [field, attribute] of propertyColumns) {
+      lines.push(...data(attribute, edge.properties[field], '      '));
+    }
+    lines.push('    </edge>');
   }
   lines.push('  </graph>', '</graphml>', '');
+  return lines.join('\n');
+}
+
+/** GEXF attribute types are named differently from GraphML's. */
+const GEXF_TYPE: Record<AttributeType, string> = {
+  string: 'string',
+  boolean: 'boolean',
+  int: 'integer',
+  double: 'double',
+};
+
+/**
+ * GEXF 1.3 (Gephi's own format): typed attributes per asset field and edge property, the node's
+ * label, and its canvas position as viz:position.
+ */
+export function toGexf(graph: GraphExport, positions: ExportPositions = {}): string {
+  const assetColumns = columns(
+    graph.entities.map((entity) => ({ ...assetRow(entity), type: entity.type })),
+    'n_',
+  );
+  const edgeColumns = columns(
+    graph.edges.map((edge) => ({ ...edgeBasics(edge), ...edge.properties })),
+    'e_',
+  );
+  // `type` is the entity's type here (GEXF has no node type of its own); an asset's `type` is asset_type.
+  const declare = (attribute: Attribute): string =>
+    `      <attribute id="${attribute.id}" title="${attribute.name}" type="${GEXF_TYPE[attribute.type]}"/>`;
+  const values = (columnsOf: Map<string, Attribute>, row: Record<string, unknown>): string[] => {
+    const lines: string[] = [];
+    for (const [field, attribute] of columnsOf) {
+      const scalar = scalarOf(row[field]);
+      if (scalar !== undefined) {
+        lines.push(
+          `          <attvalue for="${attribute.id}" value="${formatted(scalar, attribute.type === 'string' ? 'string' : attribute.type)}"/>`,
+        );
+      }
+    }
+    return lines.length === 0 ? [] : ['        <attvalues>', ...lines, '        </attvalues>'];
+  };
+  const lines = [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<gexf xmlns="http://gexf.net/1.3" xmlns:viz="http://gexf.net/1.3/viz" version="1.3">',
+    '  <meta><creator>Trace Graph</creator></meta>',
+    '  <graph mode="static" defaultedgetype="directed">',
+    '    <attributes class="node">',
+    ...[...assetColumns.values()].map(declare),
+    '    </attributes>',
+    '    <attributes class="edge">',
+    ...[...edgeColumns.values()].map(declare),
+    '    </attributes>',
+    '    <nodes>',
+  ];
+  for (const entity of graph.entities) {
+    const at = positions[entity.id];
+    lines.push(
+      `      <node id="${escapeXml(entity.id)}" label="${escapeXml(labelOf(entity))}">`,
+      ...values(assetColumns, { ...assetRow(entity), type: entity.type }),
+      ...(at === undefined ? [] : [`        <viz:position x="${at.x}" y="${-at.y}" z="0"/>`]),
+      '      </node>',
+    );
+  }
+  lines.push('    </nodes>', '    <edges>');
+  for (const edge of graph.edges) {
+    lines.push(
+      `      <edge id="${escapeXml(edge.id)}" source="${escapeXml(edge.from)}" target="${escapeXml(edge.to)}" label="${escapeXml(edge.relation)}">`,
+      ...values(edgeColumns, { ...edgeBasics(edge), ...edge.properties }),
+      '      </edge>',
+    );
+  }
+  lines.push('    </edges>', '  </graph>', '</gexf>', '');
   return lines.join('\n');
 }
 

@@ -1,10 +1,13 @@
-/** The `export:graph` request: a case's graph as JSON, GraphML or two CSV tables, as named files. */
+/**
+ * The `export:graph` request: a case's graph as JSON, GraphML, GEXF or two CSV tables, as named
+ * files; JSON, GraphML and GEXF carry the case's saved canvas positions.
+ */
 import type { InvokeMap } from '../../shared/ipc/contract';
 import type { CaseGraph } from '../../engine/index';
 
 /** What an export reads of a case graph (a case file's or a team case's local replica). */
-type ExportableGraph = Pick<CaseGraph, 'exportJson' | 'getMeta'>;
-import { toCsv, toGraphml } from './export-formats';
+type ExportableGraph = Pick<CaseGraph, 'exportJson' | 'getMeta' | 'loadPositions'>;
+import { toCsv, toGexf, toGraphml, withPositions } from './export-formats';
 import { slug } from './service-error';
 
 type ExportRequest = InvokeMap['export:graph']['req'];
@@ -16,17 +19,22 @@ export function exportGraphFiles(
   format: ExportRequest['format'],
 ): ExportResponse {
   const exported = graph.exportJson();
+  const positions = graph.loadPositions();
   const base = slug(graph.getMeta('name') ?? caseId);
   switch (format) {
-    case 'json':
-      return {
-        files: [
-          { name: `${base}.json`, mimeType: 'application/json', content: JSON.stringify(exported, null, 2) },
-        ],
-      };
+    case 'json': {
+      const content = JSON.stringify(withPositions(exported, positions), null, 2);
+      return { files: [{ name: `${base}.json`, mimeType: 'application/json', content }] };
+    }
     case 'graphml':
       return {
-        files: [{ name: `${base}.graphml`, mimeType: 'application/xml', content: toGraphml(exported) }],
+        files: [
+          { name: `${base}.graphml`, mimeType: 'application/xml', content: toGraphml(exported, positions) },
+        ],
+      };
+    case 'gexf':
+      return {
+        files: [{ name: `${base}.gexf`, mimeType: 'application/xml', content: toGexf(exported, positions) }],
       };
     case 'csv': {
       const tables = toCsv(exported);

@@ -64,7 +64,7 @@ export const REQUEST_SCHEMAS = {
       depth,
     }),
   }),
-  'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'csv']) }),
+  'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'gexf', 'csv']) }),
 } satisfies { [C in InvokeChannel]: z.ZodType<InvokeMap[C]['req']> };
 
 /** The first issue of a failed parse as one line: `field: message`. */

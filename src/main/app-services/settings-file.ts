@@ -2,6 +2,7 @@
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { EditableSettings } from '../../shared/ipc/contract';
+import { maskUrlPassword, restoreUrlPassword } from '../../shared/util/url-password';
 import type { AppConfig } from '../../engine/index';
 import { resolveConfig, withoutByteOrderMark } from '../../engine/index';
 import { isPlainObject } from '../../shared/util/object';
@@ -28,10 +29,11 @@ export async function readSettingsFile(file: string): Promise<JsonObject> {
 
 export function editableFromConfig(config: AppConfig): EditableSettings {
   return {
+    // A password in an endpoint URL never reaches the renderer (see url-password.ts).
     endpoints: {
-      gleif: config.sources.gleif.baseUrl,
-      companydata: config.sources.companydata.baseUrl,
-      rdapBootstrap: config.sources.rdap.bootstrapUrl,
+      gleif: maskUrlPassword(config.sources.gleif.baseUrl),
+      companydata: maskUrlPassword(config.sources.companydata.baseUrl),
+      rdapBootstrap: maskUrlPassword(config.sources.rdap.bootstrapUrl),
       whoisIana: config.sources.whois.ianaServer,
     },
     ttlDefault: config.ttl.default,
@@ -53,9 +55,14 @@ function child(parent: JsonObject, key: string): JsonObject {
 export function mergeEditable(file: JsonObject, values: EditableSettings): JsonObject {
   const next = structuredClone(file);
   const sources = child(next, 'sources');
-  child(sources, 'gleif').baseUrl = values.endpoints.gleif.trim();
-  child(sources, 'companydata').baseUrl = values.endpoints.companydata.trim();
-  child(sources, 'rdap').bootstrapUrl = values.endpoints.rdapBootstrap.trim();
+  const keep = (submitted: string, stored: unknown): string =>
+    restoreUrlPassword(submitted.trim(), typeof stored === 'string' ? stored : undefined);
+  const gleif = child(sources, 'gleif');
+  gleif.baseUrl = keep(values.endpoints.gleif, gleif.baseUrl);
+  const companydata = child(sources, 'companydata');
+  companydata.baseUrl = keep(values.endpoints.companydata, companydata.baseUrl);
+  const rdap = child(sources, 'rdap');
+  rdap.bootstrapUrl = keep(values.endpoints.rdapBootstrap, rdap.bootstrapUrl);
   child(sources, 'whois').ianaServer = values.endpoints.whoisIana.trim();
   child(next, 'ttl').default = values.ttlDefault.trim();
   next.depth = values.depth;

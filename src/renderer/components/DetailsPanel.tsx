@@ -3,10 +3,12 @@ import { useMemo } from 'react';
 import { assetKey } from '../../shared/model/asset';
 import type { Edge, Entity } from '../../shared/model/graph';
 import { findCanvasController } from '../graph/canvas-controller';
-import { entityLabel } from '../graph/cy-adapter';
+import { labelContextOf, readableLabel } from '../graph/node-label';
 import { expandNode } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
+import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
+import { EdgeDetails } from './EdgeDetails';
 import { formatDate } from './format';
 
 interface Link {
@@ -50,11 +52,33 @@ export function DetailsPanel() {
     // graphVersion is the dependency that stands for the maps' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId, graphVersion]);
+  const sessions = useAppStore((state) => state.sessions);
+  const retriedAt = useAppStore((state) => state.retriedAt);
+  const failures = useMemo(
+    () => (selectedId === undefined ? [] : (openFailures(sessions, retriedAt).get(selectedId) ?? [])),
+    [sessions, retriedAt, selectedId],
+  );
+  const selectedEdge = useAppStore((state) =>
+    state.selectedEdgeId === undefined ? undefined : state.edgesById.get(state.selectedEdgeId),
+  );
+  if (selectedEdge !== undefined) {
+    const { entitiesById } = appStore.getState();
+    const context = labelContextOf(() => appStore.getState());
+    return (
+      <EdgeDetails
+        edge={selectedEdge}
+        from={entitiesById.get(selectedEdge.from)}
+        to={entitiesById.get(selectedEdge.to)}
+        labelOf={(other) => readableLabel(other, context)}
+        onSelect={(id) => appStore.getState().selectEntity(id)}
+      />
+    );
+  }
   if (entity === undefined) {
     return (
       <aside className="details" aria-label="Details">
         <h2>Details</h2>
-        <p className="muted">Select a node to see its fields, tags and sources.</p>
+        <p className="muted">Select a node or an edge to see its fields, tags and sources.</p>
       </aside>
     );
   }
@@ -71,8 +95,33 @@ export function DetailsPanel() {
     <aside className="details" aria-label="Details">
       <h2>
         <span className="type-badge">{entity.type}</span>{' '}
-        <span data-testid="details-title">{entityLabel(entity)}</span>
+        <span data-testid="details-title">
+          {readableLabel(
+            entity,
+            labelContextOf(() => appStore.getState()),
+          )}
+        </span>
       </h2>
+      {failures.length > 0 && (
+        <div className="lookup-failures" role="alert" data-testid="lookup-failures">
+          <ul>
+            {failures.map((failure) => (
+              <li key={`${failure.handler}|${failure.at}`}>
+                {failure.source} ({failure.handler}) failed: {failure.message} [{failure.code}]
+              </li>
+            ))}
+          </ul>
+          <button
+            type="button"
+            onClick={() => {
+              appStore.getState().markRetried(entity.id, new Date().toISOString());
+              void expandNode(appStore, entity.id, true);
+            }}
+          >
+            Retry
+          </button>
+        </div>
+      )}
       <div className="details-actions">
         <button type="button" onClick={() => void expandNode(appStore, entity.id, false)}>
           Enrich now
@@ -155,7 +204,14 @@ export function DetailsPanel() {
                     findCanvasController()?.focus(id);
                   }}
                 >
-                  {other === undefined ? (direction === 'out' ? edge.to : edge.from) : entityLabel(other)}
+                  {other === undefined
+                    ? direction === 'out'
+                      ? edge.to
+                      : edge.from
+                    : readableLabel(
+                        other,
+                        labelContextOf(() => appStore.getState()),
+                      )}
                 </button>
                 <ul className="provenance">
                   {edge.sources.map((source) => (

@@ -1,7 +1,9 @@
 /** The workspace toolbar: search with jump-to-node, fit/zoom, re-layout, export, settings, back to cases. */
 import { useState } from 'react';
 import type { ExportFormat } from '../../shared/ipc/contract';
+import type { SearchPosition } from '../graph/canvas-controller';
 import { findCanvasController } from '../graph/canvas-controller';
+import type { LayoutKind } from '../graph/layouts/types';
 import { closeCase, downloadBlob, exportGraph } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectEdgeCount, selectEntityCount } from '../store/selectors';
@@ -11,11 +13,20 @@ export function Toolbar() {
   const entities = useAppStore(selectEntityCount);
   const edges = useAppStore(selectEdgeCount);
   const searchText = useAppStore((state) => state.searchText);
-  const [searchMiss, setSearchMiss] = useState(false);
+  const [found, setFound] = useState<SearchPosition | undefined>(undefined);
+  const searchMiss = found?.total === 0;
   const [exportOpen, setExportOpen] = useState(false);
+  const [layoutKind, setLayoutKind] = useState<LayoutKind>('force');
 
-  const runExport = async (format: ExportFormat | 'png'): Promise<void> => {
+  const runExport = async (format: ExportFormat | 'png' | 'svg'): Promise<void> => {
     setExportOpen(false);
+    if (format === 'svg') {
+      const svg = findCanvasController()?.svg();
+      if (svg !== undefined) {
+        downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), `${activeCase?.name ?? 'graph'}.svg`);
+      }
+      return;
+    }
     if (format === 'png') {
       const blob = await findCanvasController()?.png();
       if (blob !== undefined) {
@@ -40,7 +51,9 @@ export function Toolbar() {
         className="search"
         onSubmit={(event) => {
           event.preventDefault();
-          setSearchMiss(findCanvasController()?.jumpTo(searchText) === false);
+          // Enter runs the search; Enter again (same text) goes to the next hit.
+          const canvas = findCanvasController();
+          setFound(found === undefined ? canvas?.search(searchText) : canvas?.searchStep(1));
         }}
       >
         <input
@@ -52,10 +65,39 @@ export function Toolbar() {
           aria-invalid={searchMiss}
           onChange={(event) => {
             appStore.getState().setSearchText(event.target.value);
-            setSearchMiss(false);
+            setFound(undefined);
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'Enter' && event.shiftKey && found !== undefined) {
+              event.preventDefault();
+              setFound(findCanvasController()?.searchStep(-1));
+            }
           }}
         />
         <button type="submit">Find</button>
+        {found !== undefined && found.total > 0 && (
+          <>
+            <button
+              type="button"
+              aria-label="Previous match"
+              title="Previous match (Shift+Enter)"
+              onClick={() => setFound(findCanvasController()?.searchStep(-1))}
+            >
+              ‹
+            </button>
+            <span role="status" data-testid="search-position">
+              {found.index + 1} of {found.total}
+            </span>
+            <button
+              type="button"
+              aria-label="Next match"
+              title="Next match (Enter)"
+              onClick={() => setFound(findCanvasController()?.searchStep(1))}
+            >
+              ›
+            </button>
+          </>
+        )}
         {searchMiss && (
           <span role="status" className="error">
             No match
@@ -82,7 +124,21 @@ export function Toolbar() {
         >
           −
         </button>
-        <button type="button" onClick={() => findCanvasController()?.relayout()} title="Re-layout (L)">
+        <select
+          aria-label="Layout"
+          value={layoutKind}
+          onChange={(event) => setLayoutKind(event.target.value as LayoutKind)}
+        >
+          <option value="force">Force</option>
+          <option value="hierarchical">Hierarchical</option>
+          <option value="concentric">Concentric</option>
+          <option value="grid">Grid</option>
+        </select>
+        <button
+          type="button"
+          onClick={() => findCanvasController()?.relayout(layoutKind)}
+          title="Re-layout (L)"
+        >
           Re-layout
         </button>
       </div>
@@ -100,9 +156,11 @@ export function Toolbar() {
             {(
               [
                 ['json', 'JSON'],
-                ['graphml', 'GraphML'],
+                ['graphml', 'GraphML (Gephi, Cytoscape desktop)'],
+                ['gexf', 'GEXF (Gephi)'],
                 ['csv', 'CSV (nodes and edges)'],
                 ['png', 'PNG image of the graph'],
+                ['svg', 'SVG drawing of the graph'],
               ] as const
             ).map(([format, label]) => (
               <li key={format} role="none">

@@ -1,14 +1,41 @@
-/** The canvas's imperative actions (fit, zoom, re-layout, PNG, jump), registered by GraphCanvas while mounted. */
+/**
+ * The canvas's behaviour, outside React: feeds the store's graph into one Cytoscape instance
+ * (snapshot redraws, time-sliced deltas, filters, selection), keeps the camera on the growing graph
+ * until the user moves it, runs re-layouts in the worker (cancellable, undoable, saved only when
+ * finished), and exposes the imperative actions (fit, zoom, re-layout, PNG, jump) that toolbar,
+ * menus and keys call through `findCanvasController()`. GraphCanvas only mounts it.
+ */
+import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
+import type { StoreApi } from 'zustand/vanilla';
+import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
+import type { GraphDelta } from '../../shared/model/graph';
+import type { AppState } from '../store/app-store';
+import { openFailures } from '../store/failures';
+import { noResultsText, seedsWithoutResults } from '../store/seed-results';
+import type { CyAdapter } from './cy-adapter';
+import { createCyAdapter } from './cy-adapter';
+import type { Theme } from './cy-style';
+import { buildStylesheet, isLargeGraph } from './cy-style';
+import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
+import { labelContextOf } from './node-label';
+import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
+import { canvasSvg } from './svg-export';
 
 export interface CanvasController {
   fit(): void;
   zoomBy(factor: number): void;
-  relayout(): void;
+  relayout(kind?: LayoutKind): void;
   stopLayout(): void;
+  /** Puts every node back where it was before the last finished re-layout (and saves that). */
+  undoLayout(): void;
   png(): Promise<Blob>;
-  /** Selects and centres the first node matching the text; false when none matches. */
-  jumpTo(text: string): boolean;
+  /** The visible graph as a standalone SVG document. */
+  svg(): string;
+  /** Highlights every node matching the text and selects the best hit; what was found. */
+  search(text: string): SearchPosition;
+  /** Selects the next (+1) or previous (-1) hit of the last search. */
+  searchStep(step: 1 | -1): SearchPosition;
   selectNeighbours(id: EntityId): void;
   focus(id: EntityId): void;
 }
@@ -21,4 +48,425 @@ export function setCanvasController(controller: CanvasController | undefined): v
 
 export function findCanvasController(): CanvasController | undefined {
   return current;
+}
+
+/** The hit selected (0-based) among all hits; index -1 when there is none. */
+export interface SearchPosition {
+  index: number;
+  total: number;
+}
+
+/** A running re-layout: `done` gives the positions, or undefined when stopped or failed. */
+export interface RunningLayout {
+  readonly done: Promise<LayoutPositions | undefined>;
+  stop(): void;
+}
+
+export interface LayoutState {
+  running: LayoutKind | undefined;
+  /** A finished re-layout can be undone. */
+  canUndo: boolean;
+}
+
+/** Everything the controller needs from its surroundings (browser or test). */
+export interface CanvasDeps {
+  cy: Core;
+  /** Receives `data-nodes`, `data-edges`, `data-visible-nodes`, `data-entities`. */
+  dataset: Record<string, string | undefined>;
+  store: StoreApi<AppState>;
+  savePositions: (positions: NodePositions) => void;
+  startLayout: (input: LayoutInput, onError: (message: string) => void) => RunningLayout;
+  onContextMenu: (request: { id: EntityId; x: number; y: number } | undefined) => void;
+  onLayoutState: (state: LayoutState) => void;
+  theme: () => Theme;
+  background: () => string;
+  requestFrame: (callback: () => void) => number;
+  cancelFrame: (handle: number) => void;
+  now?: () => number;
+}
+
+export interface MountedCanvas {
+  controller: CanvasController;
+  /** Re-reads the theme and restyles (the system theme changed). */
+  restyle: () => void;
+  dispose: () => void;
+}
+
+/** With the lean stylesheet, node labels are drawn from this zoom on (10 px text reads as 7 px)... */
+const LABEL_ZOOM = 0.7;
+/** ...and only while at most this many nodes are in view. */
+const MAX_LABELLED = 600;
+/** Deltas wait this long after the last pan or zoom of a big graph (its redraw is not sliceable). */
+const VIEWPORT_QUIET_MS = 150;
+/** The camera follows growth at most this often (a fit is a full redraw). */
+const FOLLOW_INTERVAL_MS = 500;
+const SAVE_DELAY_MS = 1_500;
+
+export function mountCanvas(deps: CanvasDeps): MountedCanvas {
+  const { cy, store, dataset } = deps;
+  const now = deps.now ?? (() => performance.now());
+  const adapter: CyAdapter = createCyAdapter(
+    cy,
+    labelContextOf(() => store.getState()),
+  );
+  let disposed = false;
+
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  const scheduleSave = (): void => {
+    saveTimer ??= setTimeout(() => {
+      saveTimer = undefined;
+      deps.savePositions(adapter.takeDirtyPositions());
+    }, SAVE_DELAY_MS);
+  };
+
+  let large = false;
+  const restyle = (): void => {
+    cy.style(buildStylesheet(deps.theme(), large));
+  };
+  /** Switches between the full and the lean stylesheet; called before elements are added where possible. */
+  const chooseStylesheetFor = (nodeCount: number): void => {
+    if (large !== isLargeGraph(nodeCount)) {
+      large = !large;
+      restyle();
+    }
+  };
+
+  // Lean stylesheet: labels only for the nodes in view once zoomed in far enough to read them.
+  let labelTimer: ReturnType<typeof setTimeout> | undefined;
+  const labelNodesInView = (): void => {
+    labelTimer = undefined;
+    const labelled = cy.nodes('.labelled');
+    if (!large || cy.zoom() < LABEL_ZOOM) {
+      labelled.removeClass('labelled');
+      return;
+    }
+    const extent = cy.extent();
+    const inView = cy.nodes().filter((node) => {
+      const { x, y } = node.position();
+      return x >= extent.x1 && x <= extent.x2 && y >= extent.y1 && y <= extent.y2;
+    });
+    if (inView.length > MAX_LABELLED) {
+      labelled.removeClass('labelled');
+      return;
+    }
+    cy.batch(() => {
+      labelled.difference(inView).removeClass('labelled');
+      inView.addClass('labelled');
+    });
+  };
+  let viewportMovedAt = Number.NEGATIVE_INFINITY;
+  cy.on('viewport', () => {
+    if (large) {
+      // Deltas are held (never dropped) while the view moves; see the scheduler's holdWhile.
+      viewportMovedAt = now();
+      clearTimeout(labelTimer);
+      labelTimer = setTimeout(labelNodesInView, 200);
+    }
+  });
+
+  // The camera follows the graph as it grows until the user pans or zooms it.
+  let following = true;
+  let followedAt = Number.NEGATIVE_INFINITY;
+  cy.on('dragpan scrollzoom pinchzoom', () => {
+    following = false;
+  });
+  const fitAll = (padding: number): void => {
+    const visible = cy.elements().not('.filtered');
+    if (visible.empty()) {
+      return;
+    }
+    cy.fit(visible, padding);
+    if (cy.zoom() > 1.5) {
+      cy.zoom(1.5);
+      cy.center(visible);
+    }
+    followedAt = now();
+  };
+
+  /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
+  const publishCounts = (): void => {
+    dataset.nodes = String(cy.nodes().length);
+    dataset.edges = String(cy.edges().length);
+    dataset.visibleNodes = String(cy.nodes().not('.filtered').length);
+    dataset.entities = String(cy.nodes().length);
+  };
+
+  let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
+  let undoPositions: NodePositions | undefined;
+  const publishLayout = (): void => {
+    deps.onLayoutState({ running: layout?.kind, canUndo: undoPositions !== undefined });
+  };
+
+  const applyDeltas = (deltas: GraphDelta[]): void => {
+    chooseStylesheetFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
+    const added = adapter.applyDeltas(deltas);
+    layout?.addedMeanwhile.push(...added);
+    if (added.length > 0 && failed.size > 0) {
+      markFailures();
+    }
+    if (added.length > 0 && following && now() - followedAt >= FOLLOW_INTERVAL_MS) {
+      fitAll(60);
+    }
+    scheduleSave();
+    publishCounts();
+  };
+  // Deltas are applied in time slices (a few ms per frame), never all at once, and never dropped.
+  const scheduler = createDeltaScheduler({
+    apply: applyDeltas,
+    minIntervalMs: () => redrawIntervalMs(cy.nodes().length),
+    holdWhile: () => large && now() - viewportMovedAt < VIEWPORT_QUIET_MS,
+    requestFrame: deps.requestFrame,
+    cancelFrame: deps.cancelFrame,
+    now,
+    onApplied: (more) => {
+      if (!more && following) {
+        fitAll(60);
+      }
+    },
+  });
+
+  let drawnVersion = -1;
+  const draw = (): void => {
+    const state = store.getState();
+    if (state.snapshotVersion !== drawnVersion) {
+      drawnVersion = state.snapshotVersion;
+      scheduler.clear();
+      const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
+      // The stylesheet is chosen before the elements exist: a restyle of 25,000 elements is seconds.
+      cy.elements().remove();
+      chooseStylesheetFor(state.entitiesById.size);
+      adapter.reset(state.entitiesById.values(), state.edgesById.values(), {
+        ...state.savedPositions,
+        ...keep,
+      });
+      state.takePendingDeltas();
+      following = true;
+      fitAll(40);
+      markFailures();
+      scheduleSave();
+      publishCounts();
+      return;
+    }
+    const deltas = state.takePendingDeltas();
+    if (deltas.length > 0) {
+      scheduler.push(deltas);
+    }
+  };
+  // Draw at most once per frame, however many deltas arrive.
+  let frame: number | undefined;
+  const scheduleDraw = (): void => {
+    frame ??= deps.requestFrame(() => {
+      frame = undefined;
+      draw();
+    });
+  };
+
+  /** Nodes with a failed lookup get a red dashed ring (the details panel offers Retry). */
+  let failed = new Set<EntityId>();
+  const markFailures = (): void => {
+    const { sessions, retriedAt } = store.getState();
+    const next = new Set(openFailures(sessions, retriedAt).keys());
+    cy.batch(() => {
+      for (const id of failed) {
+        if (!next.has(id)) {
+          cy.getElementById(id).removeClass('lookup-failed');
+        }
+      }
+      for (const id of next) {
+        cy.getElementById(id).addClass('lookup-failed');
+      }
+    });
+    failed = next;
+  };
+
+  const initial = store.getState();
+  adapter.applyFilters({
+    hiddenTypes: initial.hiddenTypes,
+    hiddenSources: initial.hiddenSources,
+    hiddenIds: initial.hiddenIds,
+  });
+  draw();
+  const stopStore = store.subscribe((state, previous) => {
+    if (
+      (state.pendingDeltas !== previous.pendingDeltas ||
+        state.snapshotVersion !== previous.snapshotVersion) &&
+      (state.pendingDeltas.length > 0 || state.snapshotVersion !== drawnVersion)
+    ) {
+      scheduleDraw();
+    }
+    if (
+      state.hiddenTypes !== previous.hiddenTypes ||
+      state.hiddenSources !== previous.hiddenSources ||
+      state.hiddenIds !== previous.hiddenIds
+    ) {
+      adapter.applyFilters({
+        hiddenTypes: state.hiddenTypes,
+        hiddenSources: state.hiddenSources,
+        hiddenIds: state.hiddenIds,
+      });
+      publishCounts();
+    }
+    if (state.selectedId !== previous.selectedId || state.selectedEdgeId !== previous.selectedEdgeId) {
+      cy.batch(() => {
+        cy.$(':selected').unselect();
+        const id = state.selectedId ?? state.selectedEdgeId;
+        if (id !== undefined) {
+          cy.getElementById(id).select();
+        }
+      });
+    }
+    if (state.sessions !== previous.sessions || state.retriedAt !== previous.retriedAt) {
+      markFailures();
+    }
+    // A new run: follow its growth again; a run that ends: show all of it.
+    if (state.currentSessionId !== previous.currentSessionId && state.currentSessionId !== undefined) {
+      following = true;
+    }
+    const id = state.currentSessionId;
+    const run = id === undefined ? undefined : state.sessions[id];
+    const before = id === undefined ? undefined : previous.sessions[id];
+    if (
+      run !== undefined &&
+      run.state !== before?.state &&
+      (run.state === 'done' || run.state === 'cancelled')
+    ) {
+      if (following) {
+        fitAll(40);
+      }
+      const empty = noResultsText(seedsWithoutResults(state.seedsBySession[run.sessionId] ?? [], state));
+      if (run.state === 'done' && empty !== undefined) {
+        state.setNotice({ kind: 'info', text: empty });
+      }
+    }
+  });
+
+  cy.on('tap', 'node', (event) => {
+    store.getState().selectEntity((event.target as NodeSingular).id());
+    deps.onContextMenu(undefined);
+  });
+  cy.on('tap', 'edge', (event) => {
+    store.getState().selectEdge((event.target as EdgeSingular).id());
+    deps.onContextMenu(undefined);
+  });
+  cy.on('tap', (event) => {
+    if (event.target === cy) {
+      store.getState().selectEntity(undefined);
+      deps.onContextMenu(undefined);
+    }
+  });
+  cy.on('cxttap', 'node', (event) => {
+    const node = event.target as NodeSingular;
+    store.getState().selectEntity(node.id());
+    const rendered = event.renderedPosition ?? node.renderedPosition();
+    deps.onContextMenu({ id: node.id(), x: rendered.x, y: rendered.y });
+  });
+  cy.on('dragfree', 'node', scheduleSave);
+
+  const finishLayout = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
+    undoPositions = adapter.positions();
+    adapter.applyPositions(positions);
+    // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
+    adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
+    fitAll(30);
+    // Saved only now that it is finished (a stopped or failed layout moves and saves nothing).
+    scheduleSave();
+  };
+
+  let hits: EntityId[] = [];
+  let hitIndex = -1;
+  const controller: CanvasController = {
+    fit: () => fitAll(40),
+    zoomBy: (factor) => {
+      following = false;
+      cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
+    },
+    relayout: (kind = 'force') => {
+      layout?.running.stop();
+      const running = deps.startLayout(adapter.layoutInput(kind), (message) => {
+        store.getState().setNotice({ kind: 'error', text: `Re-layout failed: ${message}` });
+      });
+      const entry = { kind, running, addedMeanwhile: [] as EntityId[] };
+      layout = entry;
+      publishLayout();
+      void running.done.then((positions) => {
+        if (disposed || layout !== entry) {
+          return;
+        }
+        layout = undefined;
+        if (positions !== undefined) {
+          finishLayout(positions, entry.addedMeanwhile);
+        }
+        publishLayout();
+      });
+    },
+    stopLayout: () => {
+      const entry = layout;
+      layout = undefined;
+      entry?.running.stop();
+      publishLayout();
+    },
+    undoLayout: () => {
+      if (undoPositions === undefined) {
+        return;
+      }
+      adapter.applyPositions(undoPositions);
+      undoPositions = undefined;
+      fitAll(30);
+      scheduleSave();
+      publishLayout();
+    },
+    png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
+    svg: () => canvasSvg(cy, deps.background()),
+    search: (text) => {
+      hits = adapter.findNodes(text);
+      hitIndex = -1;
+      cy.batch(() => {
+        cy.nodes('.search-hit').removeClass('search-hit');
+        for (const id of hits) {
+          cy.getElementById(id).addClass('search-hit');
+        }
+      });
+      return controller.searchStep(1);
+    },
+    searchStep: (step) => {
+      if (hits.length === 0) {
+        return { index: -1, total: 0 };
+      }
+      hitIndex = (hitIndex + step + hits.length) % hits.length;
+      const id = hits[hitIndex] ?? '';
+      following = false;
+      store.getState().selectEntity(id);
+      cy.animate(
+        { center: { eles: cy.getElementById(id) }, zoom: Math.max(cy.zoom(), 1) },
+        { duration: 250 },
+      );
+      return { index: hitIndex, total: hits.length };
+    },
+    selectNeighbours: (id) => {
+      cy.getElementById(id).closedNeighborhood().not('.filtered').select();
+    },
+    focus: (id) => {
+      following = false;
+      cy.animate({ center: { eles: cy.getElementById(id) } }, { duration: 250 });
+    },
+  };
+
+  return {
+    controller,
+    restyle,
+    dispose: () => {
+      disposed = true;
+      stopStore();
+      if (frame !== undefined) {
+        deps.cancelFrame(frame);
+      }
+      clearTimeout(labelTimer);
+      scheduler.dispose();
+      layout?.running.stop();
+      if (saveTimer !== undefined) {
+        clearTimeout(saveTimer);
+        deps.savePositions(adapter.takeDirtyPositions());
+      }
+    },
+  };
 }

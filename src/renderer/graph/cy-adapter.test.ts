@@ -111,8 +111,8 @@ describe('the Cytoscape adapter', () => {
   it('finds a node by part of its label, ignoring case', () => {
     const { adapter } = setup();
     adapter.reset([organization('x', 'Lantern Quay Holdings')], [], {});
-    expect(adapter.findNode('quay hold')).toBe('Organization:x');
-    expect(adapter.findNode('nothing')).toBeUndefined();
+    expect(adapter.findNodes('quay hold')).toEqual(['Organization:x']);
+    expect(adapter.findNodes('nothing')).toEqual([]);
   });
 
   it('keeps siblings at least the minimum spacing apart, however many arrive and in how many deltas', () => {

@@ -1,30 +1,25 @@
 /**
- * Draws the store's graph into one Cytoscape instance: batched delta application, incremental
- * placement of new nodes fanned outward from the node they came from (placed nodes never move), filters, and
- * the input and output of the explicit re-layout (computed in a worker). Node data is `{ id, type, label }`; labels are canvas text.
+ * Draws the store's graph into one Cytoscape instance: batched delta application (placement in
+ * `placement.ts`, edges waiting for an endpoint in `waiting-edges.ts`), filters (`filters.ts`), and
+ * the input and output of the explicit re-layout (computed in a worker). Node data is
+ * `{ id, type, label }`; labels are canvas text.
  */
-import type {
-  Core,
-  EdgeCollection,
-  EdgeDefinition,
-  ElementDefinition,
-  NodeCollection,
-  NodeSingular,
-} from 'cytoscape';
+import type { Core, EdgeDefinition, ElementDefinition, NodeSingular } from 'cytoscape';
 import type { NodePositions } from '../../shared/ipc/contract';
-import type { AssetType, EntityId } from '../../shared/model/asset';
-import { assetLabel } from '../../shared/model/asset';
+import type { EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
-import type { LayoutInput, LayoutPositions } from './layout-compute';
+import type { Filters } from './filters';
+import { filtersActive, markFiltered, NO_FILTERS } from './filters';
+import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
+import type { LabelContext } from './node-label';
+import { CONTEXT_LABELLED, NO_CONTEXT, readableLabel } from './node-label';
+import { createPlacement } from './placement';
+import type { Searchable } from './search';
+import { rankMatches } from './search';
+import { createWaitingEdges } from './waiting-edges';
 
-const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
-const MAX_LABEL = 48;
-
-export interface Filters {
-  hiddenTypes: ReadonlySet<AssetType>;
-  hiddenSources: ReadonlySet<string>;
-  hiddenIds: ReadonlySet<EntityId>;
-}
+export type { Filters } from './filters';
+export { CHILD_SPACING } from './placement';
 
 export interface CyAdapter {
   /** Replaces everything (snapshot); saved positions are used where present. */
@@ -33,18 +28,17 @@ export interface CyAdapter {
   applyDeltas(deltas: GraphDelta[]): EntityId[];
   applyFilters(filters: Filters): void;
   /** The visible nodes and edges, for the re-layout worker. */
-  layoutInput(): LayoutInput;
+  layoutInput(kind: LayoutKind): LayoutInput;
   /** Moves nodes to laid-out positions in one batch (they are saved with the case). */
   applyPositions(positions: LayoutPositions): void;
+  /** Places these drawn nodes anew next to their neighbours (nodes that arrived during a re-layout). */
+  placeAgain(ids: readonly EntityId[]): void;
+  /** Where every drawn node is now (kept to undo a re-layout). */
+  positions(): NodePositions;
   /** Positions changed since the last call (placed, dragged or laid out). */
   takeDirtyPositions(): NodePositions;
-  /** The first visible node whose label or id contains the text (case-insensitive). */
-  findNode(text: string): EntityId | undefined;
-}
-
-export function entityLabel(entity: Entity): string {
-  const label = assetLabel(entity);
-  return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
+  /** Visible nodes whose label or id contains the text, best match first (see search.ts). */
+  findNodes(text: string): EntityId[];
 }
 
 function edgeDefinition(edge: Edge): EdgeDefinition {
@@ -60,156 +54,42 @@ function edgeDefinition(edge: Edge): EdgeDefinition {
   };
 }
 
-interface Point {
-  x: number;
-  y: number;
-}
-
-/** Where a node's children go: the direction they face (undefined: all around) and the next slot. */
-interface Fan {
-  facing: number | undefined;
-  ring: number;
-  used: number;
-}
-
-/** Least distance between two children of one node, and the radius of the first ring. */
-export const CHILD_SPACING = 90;
-const FIRST_RING = 150;
-/** Children sit within this angle of the facing direction (under 90 degrees: always outward). */
-const ARC_HALF_WIDTH = (80 * Math.PI) / 180;
-
-export function createCyAdapter(cy: Core): CyAdapter {
-  /**
-   * Where every drawn node is: placement reads this map, never the Cytoscape collection, so
-   * placing k new nodes costs O(k) whatever the size of the graph.
-   */
-  const drawnAt = new Map<EntityId, Point>();
-  let sumX = 0;
-  let sumY = 0;
-  /** The children placed around each node so far (see childPosition). */
-  const fans = new Map<EntityId, Fan>();
-  /** The drawn neighbour each placed node was placed next to. */
-  const parentOf = new Map<EntityId, EntityId>();
-  /** Edges whose endpoints are not both drawn yet, by id and by each endpoint. */
-  const waitingEdges = new Map<string, Edge>();
-  const waitingByEndpoint = new Map<EntityId, Set<string>>();
+export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): CyAdapter {
+  const entityLabel = (entity: Entity): string => readableLabel(entity, context);
+  /** Where every drawn node is (placement reads this, never the Cytoscape collection). */
+  const placement = createPlacement();
+  /** Edges whose endpoints are not both drawn yet. */
+  const waiting = createWaitingEdges();
   const dirty = new Set<EntityId>();
   /** Edge ids defined in the batch being built (not in Cytoscape yet). */
   const definedEdges = new Set<string>();
-  let looseIndex = 0;
-  let filters: Filters = { hiddenTypes: new Set(), hiddenSources: new Set(), hiddenIds: new Set() };
+  let filters: Filters = NO_FILTERS;
 
-  const setDrawn = (id: EntityId, at: Point): void => {
-    const before = drawnAt.get(id);
-    if (before !== undefined) {
-      sumX -= before.x;
-      sumY -= before.y;
-    }
-    drawnAt.set(id, at);
-    sumX += at.x;
-    sumY += at.y;
-  };
-  const forgetDrawn = (id: EntityId): void => {
-    const before = drawnAt.get(id);
-    if (before !== undefined) {
-      sumX -= before.x;
-      sumY -= before.y;
-      drawnAt.delete(id);
+  /** Relabels drawn nodes whose label depends on their neighbours (a contact's role and name). */
+  const refreshLabels = (edges: readonly Edge[]): void => {
+    for (const edge of edges) {
+      for (const id of [edge.from, edge.to]) {
+        const entity = context.entity(id);
+        if (entity !== undefined && CONTEXT_LABELLED.has(entity.type) && placement.has(id)) {
+          const label = entityLabel(entity);
+          const node = cy.getElementById(id);
+          if (node.nonempty() && node.data('label') !== label) {
+            node.data('label', label);
+          }
+        }
+      }
     }
   };
 
   cy.on('dragfree', 'node', (event) => {
     const node = event.target as NodeSingular;
-    setDrawn(node.id(), { ...node.position() });
+    placement.moved(node.id(), node.position());
     dirty.add(node.id());
   });
 
   /**
-   * Where a node's next child goes: on rings around it, on the arc facing away from the node it
-   * came from (or from the graph's centre), filled from the middle of the arc outwards, ring after
-   * ring. Each ring holds only as many children as keep CHILD_SPACING between neighbours, and rings
-   * are CHILD_SPACING apart, so siblings never sit closer than that however many there are.
-   */
-  const childPosition = (anchorId: EntityId, at: Point): Point => {
-    let fan = fans.get(anchorId);
-    if (fan === undefined) {
-      fan = { facing: facingOf(anchorId, at), ring: 0, used: 0 };
-      fans.set(anchorId, fan);
-    }
-    for (;;) {
-      const radius = FIRST_RING + fan.ring * CHILD_SPACING;
-      const step = 2 * Math.asin(Math.min(1, CHILD_SPACING / (2 * radius)));
-      const slot = fan.used;
-      let angle: number | undefined;
-      if (fan.facing === undefined) {
-        const capacity = Math.max(1, Math.floor((2 * Math.PI) / step));
-        if (slot < capacity) {
-          angle = (slot * 2 * Math.PI) / capacity + (fan.ring % 2) * (Math.PI / capacity);
-        }
-      } else {
-        const half = Math.floor(ARC_HALF_WIDTH / step);
-        // Middle first, then alternately either side; odd rings sit half a step off the even ones.
-        const odd = fan.ring % 2 === 1;
-        if (slot < (odd ? 2 * half : 2 * half + 1)) {
-          const offset = odd
-            ? (slot % 2 === 0 ? 1 : -1) * (Math.floor(slot / 2) + 0.5)
-            : slot % 2 === 1
-              ? (slot + 1) / 2
-              : -slot / 2;
-          angle = fan.facing + offset * step;
-        }
-      }
-      if (angle !== undefined) {
-        fan.used += 1;
-        return { x: at.x + radius * Math.cos(angle), y: at.y + radius * Math.sin(angle) };
-      }
-      fan.ring += 1;
-      fan.used = 0;
-    }
-  };
-
-  /** The direction a node's children face: away from its parent, else away from the centre. */
-  const facingOf = (id: EntityId, at: Point): number | undefined => {
-    const parentId = parentOf.get(id);
-    const from =
-      (parentId === undefined ? undefined : drawnAt.get(parentId)) ??
-      (drawnAt.size > 1 ? { x: sumX / drawnAt.size, y: sumY / drawnAt.size } : undefined);
-    if (from === undefined || Math.hypot(at.x - from.x, at.y - from.y) < 1) {
-      return undefined;
-    }
-    return Math.atan2(at.y - from.y, at.x - from.x);
-  };
-
-  const loosePosition = (centre: Point, empty: boolean): Point => {
-    const index = looseIndex++;
-    const radius = empty ? 0 : 160 + 60 * Math.sqrt(index + 1);
-    return {
-      x: centre.x + radius * Math.cos(index * GOLDEN_ANGLE),
-      y: centre.y + radius * Math.sin(index * GOLDEN_ANGLE),
-    };
-  };
-
-  const waitFor = (edge: Edge): void => {
-    waitingEdges.set(edge.id, edge);
-    for (const end of [edge.from, edge.to]) {
-      let ids = waitingByEndpoint.get(end);
-      if (ids === undefined) {
-        ids = new Set();
-        waitingByEndpoint.set(end, ids);
-      }
-      ids.add(edge.id);
-    }
-  };
-  const stopWaiting = (edge: Edge): void => {
-    waitingEdges.delete(edge.id);
-    waitingByEndpoint.get(edge.from)?.delete(edge.id);
-    waitingByEndpoint.get(edge.to)?.delete(edge.id);
-  };
-
-  /**
-   * Element definitions for new nodes: saved position, else next to a drawn neighbour (breadth
-   * first, so chains follow), else on a loose spiral around the graph's centre. Positions are
-   * recorded in drawnAt; nothing touches Cytoscape here.
+   * Element definitions for new nodes (saved position, else placed next to a drawn neighbour, else
+   * a new cluster in free space); labels of nodes already drawn are refreshed in place.
    */
   const placeNodes = (
     entities: Iterable<Entity>,
@@ -232,32 +112,13 @@ export function createCyAdapter(cy: Core): CyAdapter {
       link(edge.to, edge.from);
     }
     const neighboursOf = (id: EntityId): EntityId[] => {
+      const more = waiting.otherEnds(id);
       const list = neighbours.get(id) ?? [];
-      const waiting = waitingByEndpoint.get(id);
-      if (waiting === undefined || waiting.size === 0) {
-        return list;
-      }
-      const more = [...list];
-      for (const edgeId of waiting) {
-        const edge = waitingEdges.get(edgeId);
-        if (edge !== undefined) {
-          more.push(edge.from === id ? edge.to : edge.from);
-        }
-      }
-      return more;
+      return more.length === 0 ? list : [...list, ...more];
     };
-    const pending = new Map<EntityId, Entity>();
-    const addDefinition = (entity: Entity, position: Point): void => {
-      definitions.push({
-        group: 'nodes',
-        data: { id: entity.id, type: entity.type, label: entityLabel(entity) },
-        position: { ...position },
-      });
-      setDrawn(entity.id, position);
-      added.push(entity.id);
-    };
+    const fresh = new Map<EntityId, Entity>();
     for (const entity of entities) {
-      if (drawnAt.has(entity.id)) {
+      if (placement.has(entity.id)) {
         // Later deltas may rename a node; a changed label is the only change drawn.
         const label = entityLabel(entity);
         const node = cy.getElementById(entity.id);
@@ -266,53 +127,21 @@ export function createCyAdapter(cy: Core): CyAdapter {
         }
         continue;
       }
-      const saved = positions[entity.id];
-      if (saved === undefined) {
-        pending.set(entity.id, entity);
-      } else {
-        addDefinition(entity, saved);
-      }
+      fresh.set(entity.id, entity);
     }
-    const queue: Entity[] = [];
-    for (const entity of pending.values()) {
-      if (neighboursOf(entity.id).some((id) => drawnAt.has(id))) {
-        queue.push(entity);
-      }
-    }
-    const place = (entity: Entity, position: Point): void => {
-      pending.delete(entity.id);
-      addDefinition(entity, position);
-      dirty.add(entity.id);
-      for (const id of neighboursOf(entity.id)) {
-        const follower = pending.get(id);
-        if (follower !== undefined) {
-          queue.push(follower);
-        }
-      }
-    };
-    let cursor = 0;
-    let looseCentre: Point | undefined;
-    while (pending.size > 0) {
-      const entity = queue[cursor++];
+    for (const { id, at, placed } of placement.place(fresh.keys(), neighboursOf, positions)) {
+      const entity = fresh.get(id);
       if (entity === undefined) {
-        // No drawn neighbour: start a new cluster on a loose spiral around the graph's centre.
-        const [first] = pending.values();
-        if (first === undefined) {
-          break;
-        }
-        const empty = drawnAt.size === 0;
-        looseCentre ??= empty ? { x: 0, y: 0 } : { x: sumX / drawnAt.size, y: sumY / drawnAt.size };
-        place(first, loosePosition(looseCentre, empty));
         continue;
       }
-      if (!pending.has(entity.id)) {
-        continue;
-      }
-      const anchorId = neighboursOf(entity.id).find((id) => drawnAt.has(id));
-      const anchorAt = anchorId === undefined ? undefined : drawnAt.get(anchorId);
-      if (anchorId !== undefined && anchorAt !== undefined) {
-        parentOf.set(entity.id, anchorId);
-        place(entity, childPosition(anchorId, anchorAt));
+      definitions.push({
+        group: 'nodes',
+        data: { id, type: entity.type, label: entityLabel(entity) },
+        position: { ...at },
+      });
+      added.push(id);
+      if (placed) {
+        dirty.add(id);
       }
     }
   };
@@ -320,9 +149,9 @@ export function createCyAdapter(cy: Core): CyAdapter {
   /** Definitions for edges whose endpoints are drawn; the others wait for them. */
   const placeEdges = (edges: Iterable<Edge>, definitions: ElementDefinition[]): void => {
     for (const edge of edges) {
-      if (drawnAt.has(edge.from) && drawnAt.has(edge.to)) {
+      if (placement.has(edge.from) && placement.has(edge.to)) {
         const existing = cy.getElementById(edge.id);
-        stopWaiting(edge);
+        waiting.stopWaiting(edge);
         if (definedEdges.has(edge.id)) {
           continue;
         }
@@ -336,72 +165,26 @@ export function createCyAdapter(cy: Core): CyAdapter {
           definedEdges.add(edge.id);
         }
       } else {
-        waitFor(edge);
+        waiting.wait(edge);
       }
     }
-  };
-
-  /** Waiting edges that touch the given nodes (now drawn). */
-  const releasedEdges = (ids: readonly EntityId[]): Edge[] => {
-    const released: Edge[] = [];
-    for (const id of ids) {
-      for (const edgeId of waitingByEndpoint.get(id) ?? []) {
-        const edge = waitingEdges.get(edgeId);
-        if (edge !== undefined) {
-          released.push(edge);
-        }
-      }
-    }
-    return released;
-  };
-
-  const filtersActive = (): boolean =>
-    filters.hiddenTypes.size > 0 || filters.hiddenSources.size > 0 || filters.hiddenIds.size > 0;
-
-  const filterElements = (nodes: NodeCollection, edges: EdgeCollection): void => {
-    const { hiddenTypes, hiddenSources, hiddenIds } = filters;
-    const hiddenBySource = (sources: string): boolean =>
-      hiddenSources.size > 0 && sources !== '' && sources.split(';').every((name) => hiddenSources.has(name));
-    nodes.forEach((node) => {
-      const type = node.data('type') as AssetType;
-      let hide = hiddenTypes.has(type) || hiddenIds.has(node.id());
-      if (!hide && hiddenSources.size > 0) {
-        const incident = node.connectedEdges();
-        hide =
-          incident.nonempty() && incident.every((edge) => hiddenBySource(edge.data('sources') as string));
-      }
-      node.toggleClass('filtered', hide);
-    });
-    edges.forEach((edge) => {
-      const hide =
-        hiddenBySource(edge.data('sources') as string) ||
-        edge.source().hasClass('filtered') ||
-        edge.target().hasClass('filtered');
-      edge.toggleClass('filtered', hide);
-    });
   };
 
   const applyFiltersNow = (): void => {
     cy.batch(() => {
-      if (!filtersActive()) {
+      if (!filtersActive(filters)) {
         cy.elements('.filtered').removeClass('filtered');
         return;
       }
-      filterElements(cy.nodes(), cy.edges());
+      markFiltered(filters, cy.nodes(), cy.edges());
     });
   };
 
   return {
     reset(entities, edges, positions) {
-      fans.clear();
-      parentOf.clear();
-      waitingEdges.clear();
-      waitingByEndpoint.clear();
-      drawnAt.clear();
-      sumX = 0;
-      sumY = 0;
+      placement.clear();
+      waiting.clear();
       dirty.clear();
-      looseIndex = 0;
       definedEdges.clear();
       const edgeList = [...edges];
       const definitions: ElementDefinition[] = [];
@@ -422,14 +205,12 @@ export function createCyAdapter(cy: Core): CyAdapter {
       for (const delta of deltas) {
         for (const { from } of delta.merged) {
           removed.push(from);
-          forgetDrawn(from);
-          fans.delete(from);
-          parentOf.delete(from);
+          placement.forget(from);
           dirty.delete(from);
         }
         const start = added.length;
         placeNodes(delta.entities, delta.edges, {}, definitions, added);
-        placeEdges([...delta.edges, ...releasedEdges(added.slice(start))], definitions);
+        placeEdges([...delta.edges, ...waiting.touching(added.slice(start))], definitions);
       }
       cy.batch(() => {
         for (const id of removed) {
@@ -451,10 +232,11 @@ export function createCyAdapter(cy: Core): CyAdapter {
               });
         if (kept.length > 0) {
           const fresh = cy.add(kept);
-          if (filtersActive()) {
-            filterElements(fresh.nodes(), fresh.connectedEdges());
+          if (filtersActive(filters)) {
+            markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
           }
         }
+        refreshLabels(deltas.flatMap((delta) => delta.edges));
       });
       return added;
     },
@@ -462,7 +244,7 @@ export function createCyAdapter(cy: Core): CyAdapter {
       filters = next;
       applyFiltersNow();
     },
-    layoutInput() {
+    layoutInput(kind) {
       const visible = cy.nodes().not('.filtered');
       const nodes: LayoutInput['nodes'] = [];
       visible.forEach((node) => {
@@ -475,7 +257,7 @@ export function createCyAdapter(cy: Core): CyAdapter {
         .forEach((edge) => {
           edges.push({ source: edge.source().id(), target: edge.target().id() });
         });
-      return { nodes, edges };
+      return { kind, nodes, edges };
     },
     applyPositions(positions) {
       cy.batch(() => {
@@ -483,11 +265,36 @@ export function createCyAdapter(cy: Core): CyAdapter {
           const node = cy.getElementById(id);
           if (node.nonempty()) {
             node.position(position);
-            setDrawn(id, { ...position });
+            placement.moved(id, position);
             dirty.add(id);
           }
         }
       });
+    },
+    placeAgain(ids) {
+      const moving = ids.filter((id) => cy.getElementById(id).nonempty());
+      for (const id of moving) {
+        placement.forget(id);
+      }
+      const neighboursOf = (id: EntityId): EntityId[] =>
+        cy
+          .getElementById(id)
+          .neighborhood()
+          .nodes()
+          .map((node) => node.id());
+      cy.batch(() => {
+        for (const { id, at } of placement.place(moving, neighboursOf, {})) {
+          cy.getElementById(id).position({ ...at });
+          dirty.add(id);
+        }
+      });
+    },
+    positions() {
+      const positions: NodePositions = {};
+      cy.nodes().forEach((node) => {
+        positions[node.id()] = { ...node.position() };
+      });
+      return positions;
     },
     takeDirtyPositions() {
       const positions: NodePositions = {};
@@ -501,20 +308,14 @@ export function createCyAdapter(cy: Core): CyAdapter {
       dirty.clear();
       return positions;
     },
-    findNode(text) {
-      const needle = text.trim().toLowerCase();
-      if (needle === '') {
-        return undefined;
-      }
-      const match = cy
-        .nodes()
+    findNodes(text) {
+      const nodes: Searchable[] = [];
+      cy.nodes()
         .not('.filtered')
-        .filter((node) => {
-          const label = String(node.data('label')).toLowerCase();
-          return label.includes(needle) || node.id().toLowerCase().includes(needle);
-        })
-        .first();
-      return match.nonempty() ? match.id() : undefined;
+        .forEach((node) => {
+          nodes.push({ id: node.id(), label: String(node.data('label')) });
+        });
+      return rankMatches(nodes, text);
     },
   };
 }

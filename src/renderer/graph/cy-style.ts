@@ -78,6 +78,14 @@ export function buildStylesheet(theme: Theme, large = false): StylesheetJson {
       selector: 'edge:selected',
       style: { 'line-color': accent, 'target-arrow-color': accent, width: 2.5 },
     },
+    {
+      selector: 'node.search-hit',
+      style: { 'border-width': 3, 'border-color': '#f2b705', label: 'data(label)' },
+    },
+    {
+      selector: 'node.lookup-failed',
+      style: { 'border-width': 3, 'border-color': '#d93025', 'border-style': 'dashed' },
+    },
     { selector: '.filtered', style: { display: 'none' } },
     { selector: '.new', style: { 'border-width': 3, 'border-color': accent } },
   ];

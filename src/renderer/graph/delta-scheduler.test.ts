@@ -23,7 +23,7 @@ function delta(seq: number, count: number): GraphDelta {
 }
 
 /** Frames run by hand; the clock advances by `costPerEntity` ms for each entity applied. */
-function harness(costPerEntity: number, minIntervalMs = 0) {
+function harness(costPerEntity: number, minIntervalMs = 0, hold: { on: boolean } = { on: false }) {
   let time = 0;
   const frames: (() => void)[] = [];
   const applied: GraphDelta[][] = [];
@@ -34,6 +34,7 @@ function harness(costPerEntity: number, minIntervalMs = 0) {
     },
     budgetMs: 8,
     minIntervalMs: () => minIntervalMs,
+    holdWhile: () => hold.on,
     now: () => time,
     requestFrame: (callback) => frames.push(callback),
     cancelFrame: () => undefined,
@@ -100,5 +101,21 @@ describe('the delta scheduler', () => {
     scheduler.clear();
     runFrame();
     expect(applied).toHaveLength(0);
+  });
+
+  it('keeps every delta queued while held and applies them all once released', () => {
+    const hold = { on: true };
+    const { scheduler, applied, runFrame } = harness(0.001, 0, hold);
+    scheduler.push([delta(1, 150)]);
+    runFrame();
+    scheduler.push([delta(2, 5)]);
+    runFrame();
+    expect(applied).toHaveLength(0);
+    expect(scheduler.queued).toBe(3);
+    hold.on = false;
+    for (let index = 0; index < 10 && scheduler.queued > 0; index += 1) {
+      runFrame();
+    }
+    expect(applied.flat().reduce((sum, item) => sum + item.entities.length, 0)).toBe(155);
   });
 });

@@ -12,6 +12,8 @@ export interface DeltaSchedulerOptions {
   budgetMs?: number;
   /** Least time between two applications (the renderer's redraw after each one is not sliceable). */
   minIntervalMs?: () => number;
+  /** While true, nothing is applied (kept queued, retried next frame): e.g. while the view moves. */
+  holdWhile?: () => boolean;
   now?: () => number;
   requestFrame?: (callback: () => void) => number;
   cancelFrame?: (handle: number) => void;
@@ -83,7 +85,7 @@ export function createDeltaScheduler(options: DeltaSchedulerOptions): DeltaSched
       return;
     }
     const start = now();
-    if (start - lastApplied < (options.minIntervalMs?.() ?? 0)) {
+    if (options.holdWhile?.() === true || start - lastApplied < (options.minIntervalMs?.() ?? 0)) {
       schedule();
       return;
     }

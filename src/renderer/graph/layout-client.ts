@@ -1,5 +1,5 @@
 /** Starts a re-layout in a Web Worker; stopping it terminates the worker (nothing is applied). */
-import type { LayoutInput, LayoutPositions } from './layout-compute';
+import type { LayoutInput, LayoutPositions } from './layouts/types';
 
 export interface WorkerLayout {
   /** The positions, or undefined when stopped or failed. */

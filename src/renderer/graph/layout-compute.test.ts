@@ -14,7 +14,7 @@ function twoStars(): LayoutInput {
     }
   }
   edges.push({ source: 'a', target: 'b' });
-  return { nodes, edges };
+  return { kind: 'force', nodes, edges };
 }
 
 function distance(positions: ReturnType<typeof computeLayout>, from: string, to: string): number {
@@ -51,6 +51,7 @@ describe('the re-layout computation', () => {
 
   it('ignores edges to nodes it was not given', () => {
     const positions = computeLayout({
+      kind: 'force',
       nodes: [{ id: 'a', x: 0, y: 0 }],
       edges: [{ source: 'a', target: 'hidden' }],
     });

@@ -1,23 +1,27 @@
 /**
- * The global re-layout as a pure function (elements in, positions out): headless Cytoscape and
- * fcose, run inside the layout worker so the UI thread never blocks on it.
+ * The re-layout as a pure function (elements in, positions out), run inside the layout worker so
+ * the UI thread never blocks on it. Every kind ends with `separate`, so no two node centres are
+ * left on top of each other whatever the layout did.
+ * - force: fcose (headless Cytoscape) at full quality up to FCOSE_MAX_NODES; above, the radial
+ *   spanning-tree layout (fcose's draft quality stacked hundreds of nodes on one spot there);
+ * - hierarchical: layers top-down along edge direction (parent above child in ownership trees);
+ * - concentric, grid: by degree, best connected in the middle / top left.
  */
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
+import { separate } from './layouts/quality';
+import { concentricLayout, gridLayout, layeredLayout, radialLayout } from './layouts/tree';
+import type { LayoutInput, LayoutPositions } from './layouts/types';
 
-/** Above this many nodes fcose runs in draft quality (full quality takes tens of seconds). */
-export const DRAFT_LAYOUT_THRESHOLD = 1_500;
+export type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
+export { LAYOUT_KINDS } from './layouts/types';
 
-export interface LayoutInput {
-  nodes: { id: string; x: number; y: number }[];
-  edges: { source: string; target: string }[];
-}
-
-export type LayoutPositions = Record<string, { x: number; y: number }>;
+/** Above this many nodes fcose's full quality takes too long; the radial layout takes over. */
+export const FCOSE_MAX_NODES = 1_500;
 
 let registered = false;
 
-export function computeLayout(input: LayoutInput): LayoutPositions {
+function fcoseLayout(input: LayoutInput): LayoutPositions {
   if (!registered) {
     cytoscape.use(fcose);
     registered = true;
@@ -37,10 +41,9 @@ export function computeLayout(input: LayoutInput): LayoutPositions {
         data: { id: `e${index}`, source: edge.source, target: edge.target },
       })),
   ]);
-  const draft = input.nodes.length > DRAFT_LAYOUT_THRESHOLD;
   cy.layout({
     name: 'fcose',
-    quality: draft ? 'draft' : 'default',
+    quality: 'default',
     randomize: true,
     animate: false,
     fit: false,
@@ -50,9 +53,30 @@ export function computeLayout(input: LayoutInput): LayoutPositions {
   } as unknown as Parameters<typeof cy.layout>[0]).run();
   const positions: LayoutPositions = {};
   cy.nodes().forEach((node) => {
-    const { x, y } = node.position();
-    positions[node.id()] = { x: Math.round(x * 10) / 10, y: Math.round(y * 10) / 10 };
+    positions[node.id()] = { ...node.position() };
   });
   cy.destroy();
+  return positions;
+}
+
+function positionsFor(input: LayoutInput): LayoutPositions {
+  switch (input.kind) {
+    case 'force':
+      return input.nodes.length <= FCOSE_MAX_NODES ? fcoseLayout(input) : radialLayout(input);
+    case 'hierarchical':
+      return layeredLayout(input);
+    case 'concentric':
+      return concentricLayout(input);
+    case 'grid':
+      return gridLayout(input);
+  }
+}
+
+export function computeLayout(input: LayoutInput): LayoutPositions {
+  const positions = separate(positionsFor(input));
+  for (const at of Object.values(positions)) {
+    at.x = Math.round(at.x * 10) / 10;
+    at.y = Math.round(at.y * 10) / 10;
+  }
   return positions;
 }

@@ -1,5 +1,5 @@
 /** The layout worker: one message in (LayoutInput), one message out (positions); terminated to cancel. */
-import type { LayoutInput } from './layout-compute';
+import type { LayoutInput } from './layouts/types';
 import { computeLayout } from './layout-compute';
 
 const scope = self as unknown as {

@@ -4,6 +4,7 @@ import type { EditableSettings, ExportFormat, NodePositions, SeedInput } from '.
 import type { EntityId } from '../../shared/model/asset';
 import { invoke } from '../api';
 import type { AppState } from './app-store';
+import { runSeedsOf } from './seed-results';
 
 function report(store: StoreApi<AppState>, message: string): void {
   store.getState().setNotice({ kind: 'error', text: message });
@@ -101,6 +102,7 @@ export async function startSession(
   if (!result.ok) {
     return result.error.message;
   }
+  store.getState().setSessionSeeds(result.value.sessionId, runSeedsOf(seeds));
   store.getState().updateProgress(result.value.progress);
   store.getState().setCurrentSession(result.value.sessionId);
   return undefined;

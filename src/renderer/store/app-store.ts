@@ -15,6 +15,7 @@ import type {
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta, GraphSnapshot } from '../../shared/model/graph';
 import type { SessionProgress } from '../../shared/model/session';
+import type { RunSeed } from './seed-results';
 
 export interface CasesSlice {
   cases: CaseSummary[];
@@ -56,13 +57,19 @@ export interface GraphSlice {
 export interface SessionSlice {
   sessions: Record<string, SessionProgress>;
   currentSessionId: string | undefined;
+  /** The seeds each run of this window started from (to say "No results for <seed>"). */
+  seedsBySession: Readonly<Record<string, readonly RunSeed[]>>;
   updateProgress(progress: SessionProgress): void;
+  setSessionSeeds(sessionId: string, seeds: readonly RunSeed[]): void;
   setCurrentSession(sessionId: string | undefined): void;
 }
 
 export interface SelectionSlice {
   selectedId: EntityId | undefined;
+  /** An edge selected on the canvas (the details panel shows it); never both a node and an edge. */
+  selectedEdgeId: string | undefined;
   selectEntity(id: EntityId | undefined): void;
+  selectEdge(id: string | undefined): void;
 }
 
 export interface UiSlice {
@@ -70,6 +77,8 @@ export interface UiSlice {
   hiddenSources: ReadonlySet<string>;
   hiddenIds: ReadonlySet<EntityId>;
   searchText: string;
+  /** When the user last retried each node's lookups (older failures of it are no longer shown). */
+  retriedAt: Readonly<Record<EntityId, string>>;
   settingsOpen: boolean;
   notice: { kind: 'error' | 'info'; text: string } | undefined;
   toggleType(type: AssetType): void;
@@ -77,6 +86,7 @@ export interface UiSlice {
   hideEntity(id: EntityId): void;
   showAll(): void;
   setSearchText(text: string): void;
+  markRetried(id: EntityId, at: string): void;
   setSettingsOpen(open: boolean): void;
   setNotice(notice: UiSlice['notice']): void;
 }
@@ -248,6 +258,7 @@ const createGraphSlice: Slice<GraphSlice> = (set, get) => {
         savedPositions: {},
         pendingDeltas: [],
         selectedId: undefined,
+        selectedEdgeId: undefined,
         sessions: {},
         currentSessionId: undefined,
         hiddenIds: new Set(),
@@ -259,6 +270,9 @@ const createGraphSlice: Slice<GraphSlice> = (set, get) => {
 const createSessionSlice: Slice<SessionSlice> = (set) => ({
   sessions: {},
   currentSessionId: undefined,
+  seedsBySession: {},
+  setSessionSeeds: (sessionId, seeds) =>
+    set((state) => ({ seedsBySession: { ...state.seedsBySession, [sessionId]: seeds } })),
   updateProgress: (progress) =>
     set((state) => ({ sessions: { ...state.sessions, [progress.sessionId]: progress } })),
   setCurrentSession: (currentSessionId) => set({ currentSessionId }),
@@ -266,7 +280,9 @@ const createSessionSlice: Slice<SessionSlice> = (set) => ({
 
 const createSelectionSlice: Slice<SelectionSlice> = (set) => ({
   selectedId: undefined,
-  selectEntity: (selectedId) => set({ selectedId }),
+  selectedEdgeId: undefined,
+  selectEntity: (selectedId) => set({ selectedId, selectedEdgeId: undefined }),
+  selectEdge: (selectedEdgeId) => set({ selectedEdgeId, selectedId: undefined }),
 });
 
 function toggled<T>(items: ReadonlySet<T>, item: T): Set<T> {
@@ -282,6 +298,7 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
   hiddenSources: new Set(),
   hiddenIds: new Set(),
   searchText: '',
+  retriedAt: {},
   settingsOpen: false,
   notice: undefined,
   toggleType: (type) => set((state) => ({ hiddenTypes: toggled(state.hiddenTypes, type) })),
@@ -293,6 +310,7 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
     })),
   showAll: () => set({ hiddenIds: new Set(), hiddenTypes: new Set(), hiddenSources: new Set() }),
   setSearchText: (searchText) => set({ searchText }),
+  markRetried: (id, at) => set((state) => ({ retriedAt: { ...state.retriedAt, [id]: at } })),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
   setNotice: (notice) => set({ notice }),
 });

@@ -108,7 +108,7 @@ export interface CredentialsStatus {
   sources: CredentialSourceStatus[];
 }
 
-export type ExportFormat = 'json' | 'graphml' | 'csv';
+export type ExportFormat = 'json' | 'graphml' | 'gexf' | 'csv';
 
 export interface ExportFile {
   name: string;

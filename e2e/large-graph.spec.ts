@@ -1,0 +1,98 @@
+/**
+ * A 3,000-node case in the browser: it opens with every node drawn, and a re-layout (force, which
+ * is the radial spanning-tree layout at this size) spreads the nodes so that none sits within 8 px
+ * of another, is saved when it finishes, and can be undone.
+ */
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { expect, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { openCaseGraph } from '../src/engine/graph/case-graph';
+import { entityIdOf } from '../src/shared/model/asset';
+import { SYNTHETIC_GLEIF, useRunningApp } from './support/harness';
+
+const running = useRunningApp(SYNTHETIC_GLEIF);
+const NODES = 3_000;
+
+/** Writes a case of NODES organisations (a 4-ary ownership tree), every node saved on one spot. */
+function writeLargeCase(dataDir: string): void {
+  const graph = openCaseGraph(path.join(dataDir, 'cases', 'large-case.sqlite'));
+  const ids: string[] = [];
+  const entities = [];
+  for (let index = 0; index < NODES; index += 1) {
+    const asset = { unique_id: `org-${index}`, name: `Organization ${index}` };
+    entities.push({ type: 'Organization' as const, asset });
+    ids.push(entityIdOf('Organization', asset));
+  }
+  const edges = [];
+  for (let index = 1; index < NODES; index += 1) {
+    edges.push({
+      from: ids[Math.floor((index - 1) / 4)] ?? '',
+      relation: 'subsidiary',
+      to: ids[index] ?? '',
+    });
+  }
+  graph.apply({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
+  graph.setMeta('name', 'Large case');
+  graph.setMeta('createdAt', new Date().toISOString());
+  // What a broken earlier layout leaves behind: every node on the same point.
+  graph.savePositions(Object.fromEntries(ids.map((id) => [id, { x: 0, y: 0 }])));
+  graph.close();
+}
+
+function crowdedShare(positions: { x: number; y: number }[]): number {
+  const cells = new Map<string, { x: number; y: number }[]>();
+  for (const at of positions) {
+    const key = `${Math.floor(at.x / 8)},${Math.floor(at.y / 8)}`;
+    cells.set(key, [...(cells.get(key) ?? []), at]);
+  }
+  let crowded = 0;
+  for (const at of positions) {
+    const cx = Math.floor(at.x / 8);
+    const cy = Math.floor(at.y / 8);
+    let near = 0;
+    for (let dx = -1; dx <= 1; dx += 1) {
+      for (let dy = -1; dy <= 1; dy += 1) {
+        for (const other of cells.get(`${cx + dx},${cy + dy}`) ?? []) {
+          if (Math.hypot(other.x - at.x, other.y - at.y) < 8) {
+            near += 1;
+          }
+        }
+      }
+    }
+    crowded += near > 1 ? 1 : 0;
+  }
+  return crowded / positions.length;
+}
+
+async function exportedPositions(page: Page): Promise<{ x: number; y: number }[]> {
+  await page.getByRole('button', { name: 'Export' }).click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'JSON' }).click();
+  const json = JSON.parse(await readFile(await (await download).path(), 'utf8')) as {
+    entities: { position?: { x: number; y: number } }[];
+  };
+  return json.entities.flatMap((entity) => (entity.position === undefined ? [] : [entity.position]));
+}
+
+test('re-lays out a 3,000-node case so that no two nodes overlap, saves it, and undoes it', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  writeLargeCase(running.dataDir);
+  await running.app.open(page);
+  await page.getByRole('button', { name: 'Open Large case' }).click();
+  const canvas = page.getByTestId('graph-canvas');
+  await expect(canvas).toHaveAttribute('data-nodes', String(NODES), { timeout: 60_000 });
+  await expect(canvas).toHaveAttribute('data-entities', String(NODES));
+  expect(crowdedShare(await exportedPositions(page))).toBe(1);
+
+  await page.getByLabel('Layout').selectOption('force');
+  await page.getByRole('button', { name: 'Re-layout' }).click();
+  await expect(page.getByRole('button', { name: 'Undo re-layout' })).toBeVisible({ timeout: 60_000 });
+  // Positions are saved 1.5 s after the layout finishes.
+  await expect.poll(async () => crowdedShare(await exportedPositions(page)), { timeout: 30_000 }).toBe(0);
+
+  await page.getByRole('button', { name: 'Undo re-layout' }).click();
+  await expect.poll(async () => crowdedShare(await exportedPositions(page)), { timeout: 30_000 }).toBe(1);
+});

@@ -1,0 +1,58 @@
+import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
+import type { Edge, Entity } from '../../shared/model/graph';
+import { EdgeDetails } from './EdgeDetails';
+
+const stamp = { tags: [], createdAt: '2025-01-01T00:00:00.000Z', updatedAt: '2025-02-01T00:00:00.000Z' };
+const parent: Entity = {
+  id: 'Organization:p',
+  type: 'Organization',
+  asset: { unique_id: 'p', name: 'Parent <b>plc</b>' },
+  ...stamp,
+};
+const edge: Edge = {
+  id: 'e',
+  from: 'Organization:p',
+  to: 'Organization:c',
+  relation: 'subsidiary',
+  sources: [
+    { name: 'GLEIF', confidence: 100, createdAt: '2025-01-01T00:00:00.000Z', updatedAt: 'yesterday' },
+    { name: 'CompanyData', confidence: 80, createdAt: '', updatedAt: 'today' },
+  ],
+  properties: { score: 0.93, match_type: 'exact' },
+  ...stamp,
+};
+
+function render(to: Entity | undefined = undefined): string {
+  return renderToStaticMarkup(
+    <EdgeDetails
+      edge={edge}
+      from={parent}
+      to={to}
+      labelOf={(entity) => entity.id}
+      onSelect={() => undefined}
+    />,
+  );
+}
+
+describe('the edge panel', () => {
+  it('shows the relation and both ends', () => {
+    const html = render();
+    expect(html).toContain('subsidiary');
+    expect(html).toContain('Organization: Organization:p');
+    // An end not loaded yet is shown by its id.
+    expect(html).toContain('>Organization:c<');
+  });
+
+  it('lists every source with its confidence and time', () => {
+    const html = render();
+    expect(html).toContain('GLEIF, confidence 100, yesterday');
+    expect(html).toContain('CompanyData, confidence 80, today');
+  });
+
+  it('shows properties such as score and match type', () => {
+    const html = render();
+    expect(html).toContain('<dt>score</dt><dd>0.93</dd>');
+    expect(html).toContain('<dt>match_type</dt><dd>exact</dd>');
+  });
+});

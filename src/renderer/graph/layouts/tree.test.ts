@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { computeLayout } from '../layout-compute';
+import { overlapShare } from './quality';
+import type { LayoutInput, LayoutKind } from './types';
+import { LAYOUT_KINDS } from './types';
+
+/**
+ * An ownership-like graph: a 4-ary tree (edges parent -> child) plus cross links, every node
+ * starting on the same spot (what a broken earlier layout leaves behind).
+ */
+function family(kind: LayoutKind, count: number): LayoutInput {
+  const nodes: LayoutInput['nodes'] = [];
+  const edges: LayoutInput['edges'] = [];
+  for (let index = 0; index < count; index += 1) {
+    nodes.push({ id: `n${index}`, x: 0, y: 0 });
+  }
+  for (let index = 1; index < count; index += 1) {
+    edges.push({ source: `n${Math.floor((index - 1) / 4)}`, target: `n${index}` });
+  }
+  for (let index = 0; index < count / 4; index += 1) {
+    edges.push({ source: `n${(index * 7919) % count}`, target: `n${(index * 104729) % count}` });
+  }
+  return { kind, nodes, edges };
+}
+
+describe('the re-layout kinds', () => {
+  for (const kind of LAYOUT_KINDS) {
+    it(`${kind}: spreads 3,000 stacked nodes so that no centre is within 8 px of another`, () => {
+      const positions = computeLayout(family(kind, 3_000));
+      expect(Object.keys(positions)).toHaveLength(3_000);
+      expect(overlapShare(positions)).toBe(0);
+    });
+  }
+
+  it('force: spreads 30,000 nodes (beyond fcose) with no overlapping centres', () => {
+    expect(overlapShare(computeLayout(family('force', 30_000)))).toBe(0);
+  });
+
+  it('hierarchical: draws every parent above its children', () => {
+    const input = family('hierarchical', 200);
+    input.edges = input.edges.filter((edge) => Number(edge.source.slice(1)) < Number(edge.target.slice(1)));
+    const positions = computeLayout({ ...input, edges: input.edges.slice(0, 199) });
+    for (const { source, target } of input.edges.slice(0, 199)) {
+      expect(positions[source]?.y ?? 0).toBeLessThan(positions[target]?.y ?? 0);
+    }
+  });
+
+  it('places separate components side by side, not on top of each other', () => {
+    const positions = computeLayout({
+      kind: 'force',
+      nodes: ['a', 'b', 'c', 'd'].map((id) => ({ id, x: 0, y: 0 })),
+      edges: [
+        { source: 'a', target: 'b' },
+        { source: 'c', target: 'd' },
+      ],
+    });
+    expect(overlapShare(positions, 40)).toBe(0);
+  });
+
+  it('concentric: puts the best-connected node in the middle', () => {
+    const leaves = Array.from({ length: 12 }, (_, index) => `leaf${index}`);
+    const positions = computeLayout({
+      kind: 'concentric',
+      nodes: ['hub', ...leaves].map((id) => ({ id, x: 0, y: 0 })),
+      edges: leaves.map((leaf) => ({ source: 'hub', target: leaf })),
+    });
+    expect(positions.hub).toEqual({ x: 0, y: 0 });
+  });
+});

@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import type { Point } from './placement';
+import { CHILD_SPACING, CLUSTER_GAP, createPlacement } from './placement';
+
+/** A star: the hub linked to every leaf. */
+function star(hub: string, leaves: readonly string[]) {
+  const links = new Map<string, string[]>([[hub, [...leaves]]]);
+  for (const leaf of leaves) {
+    links.set(leaf, [hub]);
+  }
+  return (id: string): string[] => links.get(id) ?? [];
+}
+
+const distance = (a: Point, b: Point): number => Math.hypot(a.x - b.x, a.y - b.y);
+
+describe('node placement', () => {
+  it('keeps a saved position as it is', () => {
+    const placement = createPlacement();
+    const [only] = placement.place(['a'], () => [], { a: { x: 12, y: -7 } });
+    expect(only).toEqual({ id: 'a', at: { x: 12, y: -7 }, placed: false });
+  });
+
+  it('puts the first node of an empty drawing at the origin', () => {
+    const placement = createPlacement();
+    expect(placement.place(['a'], () => [], {})[0]?.at).toEqual({ x: 0, y: 0 });
+  });
+
+  it('places a child near the node it is linked to', () => {
+    const placement = createPlacement();
+    placement.place(['hub'], () => [], { hub: { x: 500, y: 500 } });
+    const [child] = placement.place(['c'], star('hub', ['c']), {});
+    expect(child?.placed).toBe(true);
+    expect(distance(child?.at ?? { x: 0, y: 0 }, { x: 500, y: 500 })).toBeLessThan(300);
+  });
+
+  it('keeps siblings at least the child spacing apart however many there are', () => {
+    const placement = createPlacement();
+    const leaves = Array.from({ length: 200 }, (_, index) => `leaf${index}`);
+    placement.place(['hub'], () => [], { hub: { x: 0, y: 0 } });
+    const placed = placement.place(leaves, star('hub', leaves), {}).map((entry) => entry.at);
+    let closest = Number.POSITIVE_INFINITY;
+    for (let i = 0; i < placed.length; i += 1) {
+      for (let j = i + 1; j < placed.length; j += 1) {
+        closest = Math.min(closest, distance(placed[i] ?? { x: 0, y: 0 }, placed[j] ?? { x: 0, y: 0 }));
+      }
+    }
+    expect(closest).toBeGreaterThanOrEqual(CHILD_SPACING - 0.5);
+  });
+
+  it('places a chain breadth first, each link farther out than the one before', () => {
+    const placement = createPlacement();
+    const links: Record<string, string[]> = { root: ['a'], a: ['root', 'b'], b: ['a', 'c'], c: ['b'] };
+    placement.place(['root'], () => [], { root: { x: 0, y: 0 } });
+    const placed = placement.place(['c', 'b', 'a'], (id) => links[id] ?? [], {});
+    const radii = ['a', 'b', 'c'].map((id) =>
+      Math.hypot(placement.positionOf(id)?.x ?? 0, placement.positionOf(id)?.y ?? 0),
+    );
+    expect(placed.map((entry) => entry.id)).toEqual(['a', 'b', 'c']);
+    expect(radii[1]).toBeGreaterThan(radii[0] ?? 0);
+    expect(radii[2]).toBeGreaterThan(radii[1] ?? 0);
+  });
+
+  it('starts an unrelated node as a new cluster in free space beside the drawing', () => {
+    const placement = createPlacement();
+    const leaves = Array.from({ length: 30 }, (_, index) => `leaf${index}`);
+    placement.place(['hub'], () => [], { hub: { x: 0, y: 0 } });
+    placement.place(leaves, star('hub', leaves), {});
+    const drawn = ['hub', ...leaves].map((id) => placement.positionOf(id) ?? { x: 0, y: 0 });
+    const [seed] = placement.place(['other seed'], () => [], {});
+    const nearest = Math.min(...drawn.map((at) => distance(at, seed?.at ?? { x: 0, y: 0 })));
+    expect(nearest).toBeGreaterThanOrEqual(CLUSTER_GAP);
+  });
+
+  it('never moves a node already drawn', () => {
+    const placement = createPlacement();
+    placement.place(['hub'], () => [], { hub: { x: 3, y: 4 } });
+    expect(placement.place(['hub'], () => [], { hub: { x: 99, y: 99 } })).toEqual([]);
+    expect(placement.positionOf('hub')).toEqual({ x: 3, y: 4 });
+  });
+
+  it('forgets a removed node, so it can be placed again', () => {
+    const placement = createPlacement();
+    placement.place(['a'], () => [], {});
+    placement.forget('a');
+    expect(placement.has('a')).toBe(false);
+    expect(placement.size).toBe(0);
+  });
+});

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { rankMatches } from './search';
+
+const nodes = [
+  { id: 'Organization:1', label: 'Deutsche Bank Luxembourg S.A.' },
+  { id: 'Organization:2', label: 'Alpha Deutsche Bank Holdings' },
+  { id: 'Organization:3', label: 'Deutsche Bank AG' },
+  { id: 'Organization:4', label: 'Commerzbank AG' },
+  { id: 'Identifier:lei:7LTWFZYICNSX8D621K86', label: 'lei:7LTWFZYICNSX8D621K86' },
+];
+
+describe('node search', () => {
+  it('ranks the exact name before names that start with it or contain it', () => {
+    expect(rankMatches(nodes, 'deutsche bank ag')).toEqual(['Organization:3']);
+    expect(rankMatches(nodes, 'Deutsche Bank')).toEqual([
+      'Organization:3',
+      'Organization:1',
+      'Organization:2',
+    ]);
+  });
+
+  it('finds a node by its id when the label does not contain the text', () => {
+    expect(rankMatches(nodes, 'organization:4')).toEqual(['Organization:4']);
+  });
+
+  it('ignores case, repeated spaces and full-width letters', () => {
+    expect(rankMatches(nodes, 'ＣＯＭＭＥＲＺＢＡＮＫ   ag')).toEqual(['Organization:4']);
+  });
+
+  it('finds nothing for blank text', () => {
+    expect(rankMatches(nodes, '   ')).toEqual([]);
+  });
+});

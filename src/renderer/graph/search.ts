@@ -1,0 +1,42 @@
+/**
+ * Node search as an investigator expects it: every node whose label or id contains the text is a
+ * hit, ranked exact match first, then label prefix, then the rest (substring or id match), each
+ * group in label order, so typing a company's full name lands on it and not on the first name
+ * that merely contains it. Case-insensitive and width-insensitive (NFKC).
+ */
+
+export interface Searchable {
+  id: string;
+  label: string;
+}
+
+function fold(text: string): string {
+  return text.normalize('NFKC').toLowerCase().replace(/\s+/g, ' ').trim();
+}
+
+/** The ids of all hits, best first; empty for blank text. */
+export function rankMatches(nodes: Iterable<Searchable>, text: string): string[] {
+  const needle = fold(text);
+  if (needle === '') {
+    return [];
+  }
+  const ranked: { id: string; rank: number; label: string }[] = [];
+  for (const node of nodes) {
+    const label = fold(node.label);
+    const rank =
+      label === needle
+        ? 0
+        : label.startsWith(needle)
+          ? 1
+          : label.includes(needle)
+            ? 2
+            : fold(node.id).includes(needle)
+              ? 3
+              : -1;
+    if (rank >= 0) {
+      ranked.push({ id: node.id, rank, label });
+    }
+  }
+  ranked.sort((a, b) => a.rank - b.rank || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  return ranked.map((hit) => hit.id);
+}
