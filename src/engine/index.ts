@@ -43,8 +43,11 @@ export {
   copyCaseFile,
   deleteCaseFile,
   openCaseGraph,
+  MergeRefusedError,
+  UnknownSessionError,
   type CaseGraphOptions,
   type SqliteCaseStore,
+  type UndoSummary,
 } from './graph/case-graph';
 export { asyncCaseStore, type CaseStore, type MergeRule, type SyncCaseStore } from './graph/case-store';
 export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOptions } from './graph/types';

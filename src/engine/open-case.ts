@@ -40,8 +40,8 @@ export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCase
     if (!Number.isInteger(depth) || depth < 0) {
       throw new RangeError(`depth must be a whole number of 0 or more, got ${depth}`);
     }
-    const { ids: seeds, written } = seedIds(graph, sessionOptions.seeds);
     const id = randomUUID();
+    const { ids: seeds, written } = seedIds(graph, sessionOptions.seeds, id);
     const runner = createSessionRunner({
       sessionId: id,
       registry: options.registry,

@@ -15,6 +15,7 @@ export const INVESTIGATOR_SOURCE: SourceRef = { name: 'Investigator', confidence
 export function seedIds(
   graph: OpenCaseGraph,
   seeds: StartSessionOptions['seeds'],
+  session?: string,
 ): { ids: EntityId[]; written: ReturnType<OpenCaseGraph['apply']> | undefined } {
   const resolve = (id: EntityId): EntityId => (graph as EngineGraph).resolveId?.(id) ?? id;
   const assets: TypedAsset[] = [];
@@ -33,7 +34,10 @@ export function seedIds(
   }
   const written =
     assets.length > 0
-      ? graph.apply({ entities: assets, edges: [], dispatch: [] }, { source: INVESTIGATOR_SOURCE })
+      ? graph.apply(
+          { entities: assets, edges: [], dispatch: [] },
+          session === undefined ? { source: INVESTIGATOR_SOURCE } : { source: INVESTIGATOR_SOURCE, session },
+        )
       : undefined;
   return { ids: [...new Set(ids.map(resolve))], written };
 }

@@ -8,7 +8,7 @@ import type { GraphDelta } from '../../shared/model/graph';
 import type { HandlerFailure } from '../../shared/model/session';
 import type { AppConfig } from '../config/config';
 import { ttlStartTime, type TtlKey } from '../config/ttl';
-import { InvalidRelationError, type CaseGraph } from '../graph/types';
+import { InvalidRelationError, type CaseGraph, type WriteOptions } from '../graph/types';
 import { MissingCredentialError, SourceError, isSourceError } from '../net/errors';
 import { capFindings } from './findings-cap';
 import type { Logger } from '../util/logger';
@@ -46,6 +46,8 @@ export interface HandlerRunInput {
   logger: Logger;
   onFailure(failure: HandlerFailure): void;
   onSourceNeedingKey(source: string): void;
+  /** The session the run belongs to: its writes are logged under it so `undo` can take them back. */
+  sessionId?: string;
 }
 
 export type HandlerOutcome =
@@ -175,12 +177,14 @@ async function write(
   markMonitored: EntityId | undefined,
 ): Promise<EntityId[]> {
   const { source, handler } = input.registered;
-  const delta = await graph.apply(
-    findings,
-    markMonitored === undefined
-      ? { source, handler: handler.name }
-      : { source, handler: handler.name, markMonitored },
-  );
+  const options: WriteOptions = { source, handler: handler.name };
+  if (markMonitored !== undefined) {
+    options.markMonitored = markMonitored;
+  }
+  if (input.sessionId !== undefined) {
+    options.session = input.sessionId;
+  }
+  const delta = await graph.apply(findings, options);
   return resolveDispatch(graph, findings.dispatch, delta.merged);
 }
 

@@ -85,6 +85,7 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
             progress.addFailure(failure);
           },
           onSourceNeedingKey: (source) => progress.addSourceNeedingKey(source),
+          sessionId: options.sessionId,
         }),
       );
       return run.then((outcome): RunOutcome =>

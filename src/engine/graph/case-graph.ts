@@ -11,6 +11,8 @@ export { CaseFileVersionError } from './sqlite/migrations';
 export { NotACaseFileError } from './sqlite/identify';
 export { CaseFileGoneError, CaseInUseError, copyCaseFile, deleteCaseFile } from './sqlite/files';
 export type { SqliteCaseStore } from './sqlite/store';
+export { UnknownSessionError, type UndoSummary } from './sqlite/undo';
+export { MergeRefusedError } from './sqlite/manual-merge';
 
 export type CaseGraphOptions = SqliteCaseStoreOptions;
 

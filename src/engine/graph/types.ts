@@ -25,6 +25,8 @@ export interface WriteOptions {
   markMonitored?: EntityId;
   /** Write time (ms since epoch); defaults to the store's clock. */
   now?: number;
+  /** The session this write belongs to: what it adds and changes is logged so it can be undone. */
+  session?: string;
 }
 
 /** A relation that the OAM taxonomy does not allow: the whole write is rejected. */
@@ -41,6 +43,8 @@ export interface SessionRecord {
   depth: number;
   /** Final progress counters, written when the session ends. */
   summary?: SessionProgress;
+  /** What an investigator's own action did, when the session is one (e.g. a manual merge). */
+  action?: string;
 }
 
 export interface CaseGraph extends GraphReader {

@@ -25,6 +25,7 @@ import {
 import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messageOf } from './input-checks';
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
 import { openTeamCaseForCli } from './team-case';
+import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -41,6 +42,9 @@ export interface CliIo {
 /** Runs the CLI and returns its exit code. */
 export async function runCli(argv: readonly string[], io: CliIo): Promise<number> {
   try {
+    if (isProvenanceCommand(argv[0])) {
+      return await runProvenanceCommand(argv, io);
+    }
     const command = parseCommandLine(argv);
     switch (command.command) {
       case 'help':

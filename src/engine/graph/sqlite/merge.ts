@@ -74,7 +74,7 @@ function applyMergeRule(
   }
 }
 
-function mergeEntity(
+export function mergeEntity(
   context: WriteContext,
   from: EntityId,
   into: EntityId,

@@ -62,6 +62,18 @@ export const SCHEMA_STEPS: readonly string[] = [
   UPDATE edges SET seq = coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'graph.seq'), 0);
   UPDATE merges SET seq = coalesce((SELECT CAST(value AS INTEGER) FROM meta WHERE key = 'graph.seq'), 0);
   `,
+  // 3: provenance for undo (docs/resolution.md): what each session's writes added, and the
+  // before-image of each field set they changed. `detail` is kind-specific JSON.
+  `
+  CREATE TABLE write_log (
+    session TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    target TEXT NOT NULL,
+    detail TEXT NOT NULL DEFAULT ''
+  );
+  CREATE INDEX write_log_session ON write_log(session);
+  `,
 ];
 
 /**

@@ -182,6 +182,12 @@ export function prepareStatements(db: Database.Database) {
       'INSERT INTO sessions (id, record) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET record = excluded.record',
     ),
     allSessions: db.prepare<[], string>('SELECT record FROM sessions').pluck(),
+    logWrite: db.prepare<[string, number, string, string, string]>(
+      'INSERT INTO write_log (session, at, kind, target, detail) VALUES (?, ?, ?, ?, ?)',
+    ),
+    selectSourceConfidence: db
+      .prepare<[string, string], number>('SELECT confidence FROM edge_sources WHERE edge_id = ? AND name = ?')
+      .pluck(),
     countByType: db.prepare<[], { type: string; count: number }>(
       'SELECT type, count(*) AS count FROM entities GROUP BY type',
     ),

@@ -13,6 +13,10 @@ import { changesSinceOf, exportOf, findEdge, findEntity, neighbours, snapshotOf,
 import { prepareStatements, type Statements } from './statements';
 import { MONITORED_TAG, writeFindings } from './write';
 import { touchedNothing, type Touched, type WriteContext } from './write-context';
+import { undoSessionWrites, type UndoSummary } from './undo';
+import { mergeManually } from './manual-merge';
+import { CANONICAL_IDS_KEY, CANONICAL_IDS_VERSION, canonicaliseIds } from './canonical-ids';
+import { randomUUID } from 'node:crypto';
 
 export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
   clock?: Clock;
@@ -24,6 +28,17 @@ export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
 export interface SqliteCaseStore extends SyncCaseStore {
   /** A complete copy of the open case at `target` (0600), committed WAL contents included. */
   saveCopy(target: string): void;
+  /**
+   * Takes back what one session contributed (see undo.ts) in one write transaction; the case's
+   * sequence number moves on. Throws UnknownSessionError for an id the case does not know.
+   */
+  undoSession(session: string): UndoSummary;
+  /**
+   * "These two are the same": folds `from` into `into` (edges repointed, fields filled, tags
+   * combined), attributed to the investigator and recorded as a session of its own, so
+   * `undoSession(session)` takes it back. Throws MergeRefusedError for ids it cannot merge.
+   */
+  mergeEntities(from: EntityId, into: EntityId): { session: string; delta: GraphDelta };
 }
 
 const SEQ_KEY = 'graph.seq';
@@ -74,6 +89,7 @@ class SqliteStore implements SqliteCaseStore {
       findEntity: (id) => findEntity(s, id),
       findEdge: (id: EdgeId) => findEdge(s, id),
     };
+    this.canonicaliseIdsOnce();
     this.applyTransaction = db.transaction((findings: Findings, write: WriteOptions) => {
       // Read under the write lock: other processes writing this case share the sequence.
       const stored = this.storedSeq();
@@ -91,6 +107,30 @@ class SqliteStore implements SqliteCaseStore {
       }
       return { ...touched, seq };
     });
+  }
+
+  /** The canonical-id migration (canonical-ids.ts), once per case file and identity-rule version. */
+  private canonicaliseIdsOnce(): void {
+    const s = this.statements;
+    if (s.getMeta.get(CANONICAL_IDS_KEY) === CANONICAL_IDS_VERSION) {
+      return;
+    }
+    this.db
+      .transaction(() => {
+        // Read again under the write lock: another process opening the case may have done it.
+        if (s.getMeta.get(CANONICAL_IDS_KEY) === CANONICAL_IDS_VERSION) {
+          return;
+        }
+        const seq = this.storedSeq() + 1;
+        const touched = canonicaliseIds(this.context, s.allEntities.all(), { now: this.clock.now(), seq });
+        if (!touchedNothing(touched)) {
+          s.setMeta.run(SEQ_KEY, String(seq));
+        }
+        s.setMeta.run(CANONICAL_IDS_KEY, CANONICAL_IDS_VERSION);
+      })
+      .immediate();
+    this.seq = this.storedSeq();
+    this.loadMerges();
   }
 
   private storedSeq(): number {
@@ -128,6 +168,11 @@ class SqliteStore implements SqliteCaseStore {
       edges: [...touched.edges.values()].filter((edge) => edge !== undefined),
       merged: merges,
     };
+    this.emit(delta);
+    return delta;
+  }
+
+  private emit(delta: GraphDelta): void {
     for (const listener of [...this.listeners]) {
       try {
         listener(delta);
@@ -135,7 +180,6 @@ class SqliteStore implements SqliteCaseStore {
         this.logger.warn('graph delta listener failed', { seq: delta.seq, error: String(error) });
       }
     }
-    return delta;
   }
 
   onDelta(listener: (delta: GraphDelta) => void): () => void {
@@ -232,6 +276,59 @@ class SqliteStore implements SqliteCaseStore {
 
   saveCopy(target: string): void {
     copyCaseDatabase(this.db, target);
+  }
+
+  mergeEntities(from: EntityId, into: EntityId): { session: string; delta: GraphDelta } {
+    requireSameFile(this.file);
+    const session = randomUUID();
+    const result = this.db
+      .transaction(() => {
+        const now = this.clock.now();
+        const seq = this.storedSeq() + 1;
+        const fromId = this.resolveId(from);
+        const intoId = this.resolveId(into);
+        const { image, touched } = mergeManually(this.db, this.context, fromId, intoId, { now, seq });
+        this.statements.logWrite.run(session, now, 'merge', fromId, JSON.stringify(image));
+        const time = new Date(now).toISOString();
+        this.saveSession({
+          id: session,
+          startedAt: time,
+          finishedAt: time,
+          seeds: [fromId, intoId],
+          depth: 0,
+          action: `merge ${fromId} into ${intoId}`,
+        });
+        this.statements.setMeta.run(SEQ_KEY, String(seq));
+        return { seq, touched, fromId, intoId };
+      })
+      .immediate();
+    this.seq = result.seq;
+    this.loadMerges();
+    const delta: GraphDelta = {
+      seq: result.seq,
+      entities: [result.intoId].map((id) => this.findEntity(id)).filter((entity) => entity !== undefined),
+      edges: [...result.touched.edges.keys()]
+        .map((id) => findEdge(this.statements, id))
+        .filter((edge) => edge !== undefined),
+      merged: [{ from: result.fromId, into: result.intoId }],
+    };
+    this.emit(delta);
+    return { session, delta };
+  }
+
+  undoSession(session: string): UndoSummary {
+    requireSameFile(this.file);
+    const summary = this.db
+      .transaction(() => {
+        const seq = this.storedSeq() + 1;
+        const result = undoSessionWrites(this.db, session, seq);
+        this.statements.setMeta.run(SEQ_KEY, String(seq));
+        return { result, seq };
+      })
+      .immediate();
+    this.seq = summary.seq;
+    this.loadMerges();
+    return summary.result;
   }
 
   /**

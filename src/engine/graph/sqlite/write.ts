@@ -35,6 +35,7 @@ export function writeFindings(
   }
 
   const touched: Touched = { entities: new Map(), edges: new Map(), merged: [] };
+  const log = provenanceLog(s, options.session, stamp.now);
 
   // One lookup for the whole write: new entities are inserted without probing the store each.
   const storedContent = new Map<string, string>();
@@ -44,12 +45,18 @@ export function writeFindings(
   for (const [id, entity] of pending) {
     const known = storedContent.get(id);
     if (known === undefined && insertEntity(s, id, entity, sourceName, handler, stamp, touched)) {
+      log('entity', id, '');
+      log('tag', id, JSON.stringify([SOURCE_TAG, sourceName, handler]));
       continue;
     }
     const stored = known ?? s.selectEntity.get(id)?.content ?? '{}';
     const merged = JSON.stringify(mergeFields(JSON.parse(stored) as Fields, entity.replace, entity.fill));
     const newTag = upsertTag(s, id, SOURCE_TAG, sourceName, handler, stamp.now);
+    if (newTag) {
+      log('tag', id, JSON.stringify([SOURCE_TAG, sourceName, handler]));
+    }
     if (merged !== stored) {
+      log('fields', id, stored);
       s.updateEntity.run(merged, stamp.now, id);
     } else if (newTag) {
       s.touchEntity.run(stamp.now, id);
@@ -64,10 +71,11 @@ export function writeFindings(
     storedProperties.set(row.id, row.properties);
   }
   for (const edge of edges) {
-    writeEdge(s, edge, storedProperties, stamp, touched);
+    writeEdge(s, edge, storedProperties, stamp, touched, log);
   }
 
   if (monitored !== undefined && upsertTag(s, monitored, MONITORED_TAG, sourceName, handler, stamp.now)) {
+    log('tag', monitored, JSON.stringify([MONITORED_TAG, sourceName, handler]));
     s.touchEntity.run(stamp.now, monitored);
     touched.entities.set(monitored, undefined);
   }
@@ -91,6 +99,23 @@ export function writeFindings(
     }
   }
   return touched;
+}
+
+/**
+ * Records what a session's write adds or changes (the `write_log` table, read by undo.ts):
+ * `entity`/`edge` for new rows, `tag` for a new tag, `source` for a new or changed edge source
+ * (with its confidence before), `fields`/`properties` with the before-image of changed values.
+ * Writes outside a session (imports, tests) are not logged and cannot be undone by session.
+ */
+export type ProvenanceLog = (kind: string, target: string, detail: string) => void;
+
+function provenanceLog(s: Statements, session: string | undefined, now: number): ProvenanceLog {
+  if (session === undefined) {
+    return () => undefined;
+  }
+  return (kind, target, detail) => {
+    s.logWrite.run(session, now, kind, target, detail);
+  };
 }
 
 /** Inserts a new entity with its source tag and delta DTO; false when it was stored already. */
@@ -148,6 +173,7 @@ function writeEdge(
   storedProperties: Map<string, string>,
   stamp: Stamp,
   touched: Touched,
+  log: ProvenanceLog,
 ): void {
   const { now, seq } = stamp;
   const known = storedProperties.get(edge.id);
@@ -158,12 +184,15 @@ function writeEdge(
     ) {
       storedProperties.set(edge.id, properties);
       addEdge(s, edge, now, touched);
+      log('edge', edge.id, '');
+      log('source', edge.id, JSON.stringify({ name: edge.source.name }));
       return;
     }
   }
   const stored = known ?? s.selectEdgeProperties.get(edge.id) ?? '{}';
   const merged = JSON.stringify(mergeFields(JSON.parse(stored) as Fields, edge.properties, {}));
   if (merged !== stored) {
+    log('properties', edge.id, stored);
     s.updateEdge.run(merged, now, now, edge.id);
     storedProperties.set(edge.id, merged);
   } else {
@@ -172,6 +201,12 @@ function writeEdge(
   let changed = merged !== stored;
   // Usually the same source with the same confidence: one refresh, no read.
   if (s.refreshSameSource.run(now, edge.id, edge.source.name, edge.source.confidence).changes !== 1) {
+    const before = s.selectSourceConfidence.get(edge.id, edge.source.name);
+    log(
+      'source',
+      edge.id,
+      JSON.stringify(before === undefined ? { name: edge.source.name } : { name: edge.source.name, before }),
+    );
     s.upsertSource.run(edge.id, edge.source.name, edge.source.confidence, now, now);
     changed = true;
   }

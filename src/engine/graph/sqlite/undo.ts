@@ -1,0 +1,168 @@
+/**
+ * Undo by provenance: takes back what one session contributed, from the `write_log` rows its
+ * writes left (write.ts). What another session or source also confirms stays; changed fields get
+ * their before-image back. Runs inside the store's write transaction (store.ts).
+ */
+import type Database from 'better-sqlite3';
+import { unmerge, type MergeImage } from './manual-merge';
+import { SOURCE_TAG } from './write';
+
+interface LogRow {
+  at: number;
+  kind: string;
+  target: string;
+  detail: string;
+}
+
+/** What an undo took back, for the CLI's summary line. */
+export interface UndoSummary {
+  session: string;
+  entitiesRemoved: number;
+  edgesRemoved: number;
+  fieldsRestored: number;
+  /** Entities a manual merge had folded away, given back. */
+  entitiesRestored: number;
+  /** Entities and edges still in the graph whose rows the undo changed (stamped with its sequence). */
+  changedEntities: string[];
+  changedEdges: string[];
+}
+
+/** A session id that no session of the case has (nothing to undo is an error, not a no-op). */
+export class UnknownSessionError extends Error {
+  override readonly name = 'UnknownSessionError';
+}
+
+/**
+ * Removes what only `session` contributed and restores what it changed. A tag or edge source the
+ * session added is kept when it was confirmed after the session's last write (by a later run of
+ * the same source); an entity it created is kept while any `source` tag remains, an edge it
+ * created while any source remains. Before-images are restored oldest first per row, so a row the
+ * session changed twice gets the value it had before the session.
+ */
+export function undoSessionWrites(db: Database.Database, session: string, seq: number): UndoSummary {
+  const known = db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(session) !== undefined;
+  const rows = db
+    .prepare<[string], LogRow>(
+      'SELECT at, kind, target, detail FROM write_log WHERE session = ? ORDER BY rowid',
+    )
+    .all(session);
+  if (!known && rows.length === 0) {
+    throw new UnknownSessionError(`no session ${session} in this case (cli sessions lists them)`);
+  }
+  const last = rows.reduce((latest, row) => Math.max(latest, row.at), 0);
+  const summary: UndoSummary = {
+    session,
+    entitiesRemoved: 0,
+    edgesRemoved: 0,
+    fieldsRestored: 0,
+    entitiesRestored: 0,
+    changedEntities: [],
+    changedEdges: [],
+  };
+  const changedEntities = new Set<string>();
+  const changedEdges = new Set<string>();
+  const restoredFields = new Set<string>();
+  const restoredProperties = new Set<string>();
+
+  // Manual merges first, newest first: the rows they folded come back before anything else runs.
+  for (const row of [...rows].reverse()) {
+    if (row.kind === 'merge') {
+      const image = JSON.parse(row.detail) as MergeImage;
+      unmerge(db, image, seq);
+      summary.entitiesRestored += 1;
+    }
+  }
+
+  for (const row of rows) {
+    switch (row.kind) {
+      case 'source': {
+        const { name, before } = JSON.parse(row.detail) as { name: string; before?: number };
+        if (before === undefined) {
+          db.prepare('DELETE FROM edge_sources WHERE edge_id = ? AND name = ? AND updated_at <= ?').run(
+            row.target,
+            name,
+            last,
+          );
+        } else {
+          db.prepare('UPDATE edge_sources SET confidence = ? WHERE edge_id = ? AND name = ?').run(
+            before,
+            row.target,
+            name,
+          );
+        }
+        changedEdges.add(row.target);
+        break;
+      }
+      case 'properties':
+        if (!restoredProperties.has(row.target)) {
+          restoredProperties.add(row.target);
+          db.prepare('UPDATE edges SET properties = ? WHERE id = ?').run(row.detail, row.target);
+          changedEdges.add(row.target);
+        }
+        break;
+      case 'tag': {
+        const [name, value, handler] = JSON.parse(row.detail) as [string, string, string];
+        db.prepare(
+          `DELETE FROM entity_tags WHERE entity_id = ? AND name = ? AND value = ? AND handler = ?
+           AND updated_at <= ?`,
+        ).run(row.target, name, value, handler, last);
+        changedEntities.add(row.target);
+        break;
+      }
+      case 'fields':
+        if (!restoredFields.has(row.target)) {
+          restoredFields.add(row.target);
+          db.prepare('UPDATE entities SET content = ? WHERE id = ?').run(row.detail, row.target);
+          changedEntities.add(row.target);
+          summary.fieldsRestored += 1;
+        }
+        break;
+      default:
+        break;
+    }
+  }
+
+  // Rows the session created go when nothing else confirms them any more.
+  for (const row of rows) {
+    if (row.kind === 'edge') {
+      const orphan = db
+        .prepare(
+          'DELETE FROM edges WHERE id = ? AND NOT EXISTS (SELECT 1 FROM edge_sources WHERE edge_id = ?)',
+        )
+        .run(row.target, row.target);
+      summary.edgesRemoved += orphan.changes;
+    }
+  }
+  for (const row of rows) {
+    if (row.kind === 'entity') {
+      const unconfirmed =
+        db
+          .prepare('SELECT 1 FROM entity_tags WHERE entity_id = ? AND name = ?')
+          .get(row.target, SOURCE_TAG) === undefined;
+      if (unconfirmed) {
+        const edges = db
+          .prepare('SELECT count(*) AS n FROM edges WHERE from_id = ? OR to_id = ?')
+          .get(row.target, row.target) as { n: number };
+        summary.edgesRemoved += edges.n;
+        db.prepare('DELETE FROM positions WHERE entity_id = ?').run(row.target);
+        summary.entitiesRemoved += db.prepare('DELETE FROM entities WHERE id = ?').run(row.target).changes;
+        // Edges of a removed entity go with it (foreign keys cascade).
+      }
+    }
+  }
+  const stampEntity = db.prepare('UPDATE entities SET seq = ? WHERE id = ?');
+  for (const id of changedEntities) {
+    if (stampEntity.run(seq, id).changes === 1) {
+      summary.changedEntities.push(id);
+    }
+  }
+  const stampEdge = db.prepare('UPDATE edges SET seq = ? WHERE id = ?');
+  for (const id of changedEdges) {
+    if (stampEdge.run(seq, id).changes === 1) {
+      summary.changedEdges.push(id);
+    }
+  }
+  db.prepare('DELETE FROM write_log WHERE session = ?').run(session);
+  db.prepare('DELETE FROM sessions WHERE id = ?').run(session);
+  return summary;
+}

@@ -1,0 +1,196 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGleifServer, type FakeGleifServer } from '../../../../test/fakes/gleif-server';
+import { repositoryRoot } from '../../../../test/support/fixtures-dir';
+import { openCaseGraph } from '../../../engine/index';
+import type { GraphExport } from '../../../shared/model/graph';
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let dir: string;
+let gleif: FakeGleifServer;
+let configFile: string;
+
+function runCli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
+      cwd: repositoryRoot,
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        TRACE_GRAPH_DATA_DIR: path.join(dir, 'data'),
+        TRACE_GRAPH_KEYCHAIN_SERVICE: `trace-graph-provenance-test-${process.pid}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+/** What "the two exports are equal" compares: ids, assets, edges and their sources (not times). */
+async function graphOf(file: string) {
+  const exported = JSON.parse(await readFile(file, 'utf8')) as GraphExport;
+  return {
+    entities: exported.entities.map(({ id, type, asset }) => ({ id, type, asset })),
+    edges: exported.edges.map(({ id, from, to, relation, properties, sources }) => ({
+      id,
+      from,
+      to,
+      relation,
+      properties,
+      sources: sources.map(({ name, confidence }) => ({ name, confidence })),
+    })),
+  };
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cli-provenance-'));
+  gleif = await startFakeGleifServer({
+    fixturesDir: path.join(repositoryRoot, 'test', 'fixtures', 'app', 'gleif'),
+  });
+  const closed = 'http://127.0.0.1:9';
+  const fast = { requests: 50, intervalMs: 1 };
+  configFile = path.join(dir, 'config.json');
+  await writeFile(
+    configFile,
+    JSON.stringify({
+      sources: {
+        gleif: { baseUrl: gleif.url, rateLimit: fast },
+        companydata: { baseUrl: closed, rateLimit: fast },
+        rdap: { bootstrapUrl: `${closed}/`, rateLimit: fast },
+        whois: { ianaServer: '127.0.0.1:9', rateLimit: fast },
+      },
+      http: { timeoutMs: 5000, maxRetries: 0 },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await gleif.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('cli sessions and undo', () => {
+  it('undoing the second enrich gives back the export of the first (ids, assets, edges, sources)', async () => {
+    const caseFile = path.join(dir, 'undo.sqlite');
+    const enrich = (lei: string) =>
+      runCli(['enrich', '--case', caseFile, '--config', configFile, '--seed', `Identifier=lei:${lei}`]);
+    expect((await enrich('984500LQTRADING00097')).code).toBe(0);
+    const afterA = path.join(dir, 'after-a.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', afterA])).code).toBe(0);
+    expect((await enrich('984500LQMEDIA0000024')).code).toBe(0);
+    const afterB = path.join(dir, 'after-b.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', afterB])).code).toBe(0);
+    // The second run brought something new, so the undo has work to do.
+    expect(await graphOf(afterB)).not.toEqual(await graphOf(afterA));
+
+    const sessions = await runCli(['sessions', '--case', caseFile]);
+    expect(sessions.code).toBe(0);
+    const lines = sessions.stdout.trim().split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]?.toLowerCase()).toContain('identifier:lei:984500lqmedia0000024');
+    const sessionB = lines[1]?.split(' ')[0] ?? '';
+
+    const undo = await runCli(['undo', '--case', caseFile, '--session', sessionB]);
+    expect(undo.code, undo.stderr).toBe(0);
+    const afterUndo = path.join(dir, 'after-undo.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', afterUndo])).code).toBe(0);
+    expect(await graphOf(afterUndo)).toEqual(await graphOf(afterA));
+    const left = await runCli(['sessions', '--case', caseFile]);
+    expect(left.stdout.trim().split('\n')).toHaveLength(1);
+  });
+
+  it('refuses to undo a session the case does not have with exit 2', async () => {
+    const caseFile = path.join(dir, 'unknown.sqlite');
+    expect(
+      (await runCli(['enrich', '--case', caseFile, '--config', configFile, '--seed', 'Organization=Acme']))
+        .code,
+    ).toBe(0);
+    const undo = await runCli(['undo', '--case', caseFile, '--session', 'no-such-session']);
+    expect(undo.code).toBe(2);
+    expect(undo.stderr).toContain('no session no-such-session');
+  });
+});
+
+describe('cli merge', () => {
+  it('merges two entities as the investigator and undo of its session separates them again', async () => {
+    const caseFile = path.join(dir, 'merge.sqlite');
+    const graph = openCaseGraph(caseFile);
+    graph.apply(
+      {
+        entities: [
+          { type: 'Organization', asset: { unique_id: 'acme', name: 'ACME' } },
+          { type: 'Organization', asset: { unique_id: 'acme-inc', name: 'Acme Inc' } },
+        ],
+        edges: [],
+        dispatch: [],
+      },
+      { source: { name: 'Investigator', confidence: 100 } },
+    );
+    graph.close();
+    const before = path.join(dir, 'before-merge.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', before])).code).toBe(0);
+
+    const merged = await runCli([
+      'merge',
+      '--case',
+      caseFile,
+      '--from',
+      'Organization:acme',
+      '--into',
+      'Organization:acme-inc',
+    ]);
+    expect(merged.code, merged.stderr).toBe(0);
+    const session = merged.stdout.trim();
+    const afterMerge = path.join(dir, 'after-merge.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', afterMerge])).code).toBe(0);
+    expect((await graphOf(afterMerge)).entities.map((entity) => entity.id)).toEqual([
+      'Organization:acme-inc',
+    ]);
+    const sessions = await runCli(['sessions', '--case', caseFile]);
+    expect(sessions.stdout).toContain(`${session} `);
+    expect(sessions.stdout).toContain('action="merge Organization:acme into Organization:acme-inc"');
+
+    expect((await runCli(['undo', '--case', caseFile, '--session', session])).code).toBe(0);
+    const afterUndo = path.join(dir, 'after-merge-undo.json');
+    expect((await runCli(['export', '--case', caseFile, '--out', afterUndo])).code).toBe(0);
+    expect(await graphOf(afterUndo)).toEqual(await graphOf(before));
+  });
+
+  it('refuses to merge an id the case does not have with exit 2', async () => {
+    const caseFile = path.join(dir, 'merge-unknown.sqlite');
+    const graph = openCaseGraph(caseFile);
+    graph.apply(
+      {
+        entities: [{ type: 'Organization', asset: { unique_id: 'acme', name: 'ACME' } }],
+        edges: [],
+        dispatch: [],
+      },
+      { source: { name: 'Investigator', confidence: 100 } },
+    );
+    graph.close();
+    const result = await runCli([
+      'merge',
+      '--case',
+      caseFile,
+      '--from',
+      'Organization:nobody',
+      '--into',
+      'Organization:acme',
+    ]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toContain('no entity Organization:nobody');
+  });
+});

@@ -1,0 +1,116 @@
+/**
+ * The CLI's provenance commands (docs/resolution.md): `sessions` lists the runs recorded in a
+ * case, `undo` takes back what one run contributed, `merge` says "these two are the same" (a
+ * session of its own, so `undo` takes it back too).
+ */
+import { parseArgs } from 'node:util';
+import {
+  MergeRefusedError,
+  openCaseGraph,
+  UnknownSessionError,
+  type SessionRecord,
+} from '../../../engine/index';
+import { UsageError } from '../args';
+import { checkCaseFile, messageOf } from '../input-checks';
+import { printable, type OutputStream } from '../output';
+
+export const PROVENANCE_COMMANDS = ['sessions', 'undo', 'merge'] as const;
+type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
+
+export const PROVENANCE_USAGE = [
+  '  cli sessions --case <file.sqlite>',
+  '  cli undo --case <file.sqlite> --session <id>',
+  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
+].join('\n');
+
+export function isProvenanceCommand(command: string | undefined): command is ProvenanceCommand {
+  return (PROVENANCE_COMMANDS as readonly (string | undefined)[]).includes(command);
+}
+
+interface Io {
+  stdout: OutputStream;
+  stderr: OutputStream;
+}
+
+/** Runs `sessions` or `undo`; bad input throws UsageError (exit 2) before the case is written. */
+export async function runProvenanceCommand(argv: readonly string[], io: Io): Promise<number> {
+  const [command, ...rest] = argv;
+  const names = { sessions: ['case'], undo: ['case', 'session'], merge: ['case', 'from', 'into'] };
+  const values = parseOptions(rest, names[command as ProvenanceCommand]);
+  const casePath = requiredOption(values, 'case');
+  const session = command === 'undo' ? requiredOption(values, 'session') : undefined;
+  const merge =
+    command === 'merge'
+      ? { from: requiredOption(values, 'from'), into: requiredOption(values, 'into') }
+      : undefined;
+  await checkCaseFile(casePath, 'existing');
+  let graph;
+  try {
+    graph = openCaseGraph(casePath);
+  } catch (error) {
+    throw new UsageError(`cannot open case file ${casePath}: ${messageOf(error)}`);
+  }
+  try {
+    if (merge !== undefined) {
+      const { session: mergeSession } = graph.mergeEntities(merge.from, merge.into);
+      io.stdout.write(`${mergeSession}\n`);
+      io.stderr.write(
+        `merged ${printable(merge.from)} into ${printable(merge.into)} (session ${mergeSession}; undo takes it back)\n`,
+      );
+      return 0;
+    }
+    if (session === undefined) {
+      for (const record of graph.listSessions()) {
+        io.stdout.write(`${printable(sessionLine(record))}\n`);
+      }
+      return 0;
+    }
+    const summary = graph.undoSession(session);
+    io.stderr.write(
+      `undid session ${printable(session)}: removed ${summary.entitiesRemoved} entities and ` +
+        `${summary.edgesRemoved} edges, restored the fields of ${summary.fieldsRestored} entities\n`,
+    );
+    return 0;
+  } catch (error) {
+    if (error instanceof UnknownSessionError || error instanceof MergeRefusedError) {
+      throw new UsageError(error.message);
+    }
+    throw error;
+  } finally {
+    graph.close();
+  }
+}
+
+/**
+ * One line per session, its id first so scripts can cut it:
+ * `<id> seeds=<ids> started=<time> finished=<time|unfinished> done=N failed=N cached=N`.
+ */
+export function sessionLine(record: SessionRecord): string {
+  const summary = record.summary;
+  const counts =
+    summary === undefined ? '' : ` done=${summary.done} failed=${summary.failed} cached=${summary.cacheHits}`;
+  const action = record.action === undefined ? '' : ` action="${record.action}"`;
+  return (
+    `${record.id} seeds=${record.seeds.join(',')} started=${record.startedAt} ` +
+    `finished=${record.finishedAt ?? 'unfinished'}${counts}${action}`
+  );
+}
+
+function parseOptions(argv: string[], names: readonly string[]): Record<string, string | undefined> {
+  const options = Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+  try {
+    const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
+    return values;
+  } catch (error) {
+    const message = messageOf(error);
+    throw new UsageError(message.split(/\r?\n/, 1)[0] ?? message);
+  }
+}
+
+function requiredOption(values: Record<string, string | undefined>, name: string): string {
+  const value = values[name];
+  if (value === undefined || value.trim() === '') {
+    throw new UsageError(`--${name} is required`);
+  }
+  return value;
+}
