@@ -144,7 +144,10 @@ export async function startFakeGleifServer(options: FakeGleifOptions): Promise<F
       (item) => item.path === pathname && item.params.get('page[number]') === '1',
     );
     pages.sort((a, b) => Number(a.params.get('page[size]') ?? 0) - Number(b.params.get('page[size]') ?? 0));
-    return pages[0];
+    // A family recorded as one unpaged reply is its own first page.
+    return (
+      pages[0] ?? recorded.find((item) => item.path === pathname && [...item.params.keys()].length === 0)
+    );
   };
 
   const arrivals: number[] = [];
