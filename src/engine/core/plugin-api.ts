@@ -31,6 +31,7 @@ export type {
 } from '../net/types';
 export { MalformedBodyError, SourceError } from '../net/errors';
 export { SourceReplyError, parsed } from './reply';
+export { redispatchConfirmed } from './redispatch';
 
 export type Priority = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 

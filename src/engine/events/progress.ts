@@ -1,13 +1,11 @@
 /** Progress counters of one session, and their snapshots for listeners. */
-import type { HandlerFailure, SessionProgress, SessionState } from '../../shared/model/session';
+import type { HandlerFailure, SessionProgress } from '../../shared/model/session';
 
-export interface ProgressTracker {
-  state: SessionState;
-  queued: number;
-  running: number;
-  done: number;
-  failed: number;
-  cacheHits: number;
+/** The live counters are the snapshot's own fields, written in place by the dispatcher. */
+export interface ProgressTracker extends Pick<
+  SessionProgress,
+  'state' | 'queued' | 'running' | 'done' | 'failed' | 'cacheHits'
+> {
   countRequest(source: string): void;
   /** See SessionContext.beginRateLimitWait: returns the function that ends the wait. */
   beginRateLimitWait(source: string, expectedMs: number): () => void;

@@ -8,6 +8,7 @@ import type { EntityId } from '../../../../shared/model/asset';
 import { SourceError } from '../../../net/errors';
 import {
   FindingsBuilder,
+  redispatchConfirmed,
   NotServedError,
   defineHandler,
   type Findings,
@@ -23,16 +24,7 @@ const CONTACT_RELATIONS = ['organization', 'person', 'location', 'id', 'phone', 
 
 /** The lookup path: what RDAP confirmed for the record within the TTL, dispatched again. */
 export function findEarlierDomainResults(confirmed: ConfirmedEdges, recordId: EntityId): Findings {
-  const builder = new FindingsBuilder();
-  for (const { entity } of confirmed.outgoing(recordId, RECORD_RELATIONS)) {
-    builder.dispatch(entity.id);
-    if (entity.type === 'ContactRecord') {
-      for (const detail of confirmed.outgoing(entity.id, CONTACT_RELATIONS)) {
-        builder.dispatch(detail.entity.id);
-      }
-    }
-  }
-  return builder.build();
+  return redispatchConfirmed(confirmed, recordId, RECORD_RELATIONS, CONTACT_RELATIONS);
 }
 
 export const domainRecordHandler = defineHandler<'DomainRecord', RdapResources>({

@@ -3,11 +3,15 @@
  * contacts (with what their jCards say), from the reply the record keeps, else a new request.
  */
 import type { AssetType, EntityId } from '../../../../shared/model/asset';
-import { FindingsBuilder, defineHandler, type Findings, type GraphReader } from '../../../core/plugin-api';
+import {
+  defineHandler,
+  redispatchConfirmed,
+  type ConfirmedEdges,
+  type Findings,
+} from '../../../core/plugin-api';
 import { queryAutnum, queryNetwork, readStoredReply, type RdapResources } from '../client';
 import { expandRecord } from '../expand';
 import { buildAutnumRecord, buildIpNetRecord } from '../mapping';
-import { RDAP_SOURCE } from '../source';
 import { withoutBlanksOverStored } from './registration';
 
 /** Relations a record's expansion writes from the record. */
@@ -35,22 +39,9 @@ const EXPANSION_TRANSFORMS: AssetType[] = [
 ];
 
 /** Lookup path of autnum/ipnet: what the expansion found within the TTL, dispatched again. */
-function lookupExpansion(graph: GraphReader, recordId: EntityId, since: number): Findings | null {
-  const query = { since, source: RDAP_SOURCE.name };
-  const found = graph.outgoing(recordId, { ...query, relations: RECORD_RELATIONS });
-  if (found.length === 0) {
-    return null;
-  }
-  const builder = new FindingsBuilder();
-  for (const { entity } of found) {
-    builder.dispatch(entity.id);
-    if (entity.type === 'ContactRecord') {
-      for (const detail of graph.outgoing(entity.id, { ...query, relations: CONTACT_RELATIONS })) {
-        builder.dispatch(detail.entity.id);
-      }
-    }
-  }
-  return builder.build();
+function lookupExpansion(confirmed: ConfirmedEdges, recordId: EntityId): Findings | null {
+  const found = redispatchConfirmed(confirmed, recordId, RECORD_RELATIONS, CONTACT_RELATIONS);
+  return found.dispatch.length === 0 ? null : found;
 }
 
 export const autnumHandler = defineHandler<'AutnumRecord', RdapResources>({
@@ -58,7 +49,7 @@ export const autnumHandler = defineHandler<'AutnumRecord', RdapResources>({
   eventType: 'AutnumRecord',
   priority: 1,
   transforms: EXPANSION_TRANSFORMS,
-  lookup: ({ graph, entity, since }) => lookupExpansion(graph, entity.id, since),
+  lookup: ({ confirmed, entity }) => lookupExpansion(confirmed, entity.id),
   // The record keeps the reply it was made from: expanding it costs no request.
   fromStoredReply({ entity, graph }) {
     const stored = readStoredReply(entity.asset.raw, 'autnum');
@@ -82,7 +73,7 @@ export const ipnetHandler = defineHandler<'IPNetRecord', RdapResources>({
   eventType: 'IPNetRecord',
   priority: 1,
   transforms: EXPANSION_TRANSFORMS,
-  lookup: ({ graph, entity, since }) => lookupExpansion(graph, entity.id, since),
+  lookup: ({ confirmed, entity }) => lookupExpansion(confirmed, entity.id),
   fromStoredReply({ entity, graph }) {
     const stored = readStoredReply(entity.asset.raw, 'ip network');
     return stored === undefined ? null : expandRecord(entity.id, stored, graph);

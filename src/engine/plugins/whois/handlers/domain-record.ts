@@ -12,6 +12,7 @@ import { rawUrlToAsset } from '../../../support/url';
 import { canonicalCountry } from '../../../../shared/identity/country';
 import {
   FindingsBuilder,
+  redispatchConfirmed,
   defineHandler,
   type ConfirmedEdges,
   type Findings,
@@ -183,16 +184,7 @@ export function buildDomainRecordFindings(
 
 /** The lookup path: the record's earlier WHOIS results (confirmed within the TTL), re-dispatched. */
 export function findEarlierResults(confirmed: ConfirmedEdges, recordId: EntityId): Findings {
-  const builder = new FindingsBuilder();
-  for (const { entity } of confirmed.outgoing(recordId, RECORD_RELATIONS)) {
-    builder.dispatch(entity.id);
-    if (entity.type === 'ContactRecord') {
-      for (const organization of confirmed.outgoing(entity.id, ['organization'])) {
-        builder.dispatch(organization.entity.id);
-      }
-    }
-  }
-  return builder.build();
+  return redispatchConfirmed(confirmed, recordId, RECORD_RELATIONS, ['organization']);
 }
 
 export const domainRecordHandler = defineHandler<'DomainRecord', WhoisResources>({
