@@ -65,6 +65,13 @@ const steps = [
     ],
   })),
   {
+    // Every benchmark runs on small inputs so none can silently break; figures are printed, never
+    // judged (npm run bench gives the real figures).
+    name: 'benchmark smoke run',
+    command: ['npx', 'tsx', 'bench/index.ts'],
+    env: { BENCH_SMALL: '1', BENCH_SMOKE: '1', BENCH_ROUNDS: '1' },
+  },
+  {
     name: 'end-to-end tests',
     report: path.join(reportDir, 'e2e.json'),
     command: ['node', 'scripts/e2e.mjs'],
@@ -79,7 +86,7 @@ for (const step of steps) {
   const result = spawnSync(step.command[0], step.command.slice(1), {
     cwd: root,
     stdio: 'inherit',
-    env: { ...process.env, TEST_REPORT_FILE: step.report ?? '' },
+    env: { ...process.env, ...step.env, TEST_REPORT_FILE: step.report ?? '' },
   });
   const counts = step.report ? readCounts(step.report) : undefined;
   if (counts) {

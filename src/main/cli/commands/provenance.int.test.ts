@@ -85,12 +85,14 @@ afterAll(async () => {
 describe('cli sessions and undo', () => {
   it('undoing the second enrich gives back the export of the first (ids, assets, edges, sources)', async () => {
     const caseFile = path.join(dir, 'undo.sqlite');
-    const enrich = (lei: string) =>
-      runCli(['enrich', '--case', caseFile, '--config', configFile, '--seed', `Identifier=lei:${lei}`]);
-    expect((await enrich('984500LQTRADING00097')).code).toBe(0);
+    // A is an organization the registry does not know (the seed alone); B is an LEI whose family
+    // the registry gives, so the undo has a whole run's results to take back.
+    const enrich = (seed: string) =>
+      runCli(['enrich', '--case', caseFile, '--config', configFile, '--seed', seed]);
+    expect((await enrich('Organization=Harbour Light Shipping Cooperative')).code).toBe(0);
     const afterA = path.join(dir, 'after-a.json');
     expect((await runCli(['export', '--case', caseFile, '--out', afterA])).code).toBe(0);
-    expect((await enrich('984500LQMEDIA0000024')).code).toBe(0);
+    expect((await enrich('Identifier=lei:984500LQMEDIA0000024')).code).toBe(0);
     const afterB = path.join(dir, 'after-b.json');
     expect((await runCli(['export', '--case', caseFile, '--out', afterB])).code).toBe(0);
     // The second run brought something new, so the undo has work to do.
