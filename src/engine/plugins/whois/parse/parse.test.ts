@@ -231,3 +231,45 @@ describe('isRedacted', () => {
     }
   });
 });
+
+describe('parseWhoisReply on YAML-shaped replies', () => {
+  const yaml = [
+    '--- #YAML:1.0',
+    '# terms of use',
+    '--- !Domain',
+    'name: yaml-shaped.test',
+    'created: "2011-01-13T15:45:18+01:00"',
+    'name_servers:',
+    '- ns1.hosting.test',
+    '- ns2.hosting.test',
+    'registrant: !Contact',
+    '  nic-handle: AB1-TEST',
+    '  name: Jane Doe',
+    '  company: Example Widgets',
+    '  address: |-',
+    '    1 Example Street',
+    '    75001 Paris',
+    'technical_contact: !Contact',
+    '  nic-handle: CD2-TEST',
+    '  company: Example Hosting',
+  ].join('\n');
+  const parsed = parseWhoisReply(yaml, 'yaml-shaped.test');
+
+  it('reads the top-level mapping of a YAML document as the domain record', () => {
+    expect(parsed).toMatchObject({
+      kind: 'record',
+      createdDate: '2011-01-13T14:45:18Z',
+      nameServers: ['ns1.hosting.test', 'ns2.hosting.test'],
+    });
+  });
+
+  it('reads a tagged nested mapping as the contact of the role its key names, handle included', () => {
+    expect(parsed.contacts.registrant).toMatchObject({
+      id: 'AB1-TEST',
+      name: 'Jane Doe',
+      organization: 'Example Widgets',
+      street: '1 Example Street, 75001 Paris',
+    });
+    expect(parsed.contacts.technical).toMatchObject({ id: 'CD2-TEST', organization: 'Example Hosting' });
+  });
+});

@@ -62,6 +62,10 @@ const TAB_LINE = /^\s*([^\t:\d]{1,40}?)\t+(.+)$/;
 function isCutTime(key: string, value: string): boolean {
   return /\s\d{1,2}$/.test(key) && /^\d{2}(?::|\s|$)/.test(value);
 }
+/** A YAML type tag standing for a nested mapping's value (`!Contact`). */
+const YAML_TAG = /^!\w+$/;
+/** A YAML block-scalar indicator (`address: |-`): the value is the indented lines after it. */
+const YAML_BLOCK_SCALAR = /^[|>][-+]?$/;
 /** Dot leaders left at the start of a value (`object:. . . . .value`). */
 const VALUE_LEADER = /^(?:\.\s?){2,}/;
 /** `** Registrant:`, `** Domain Servers:` (the heading's text in group 1). */
@@ -154,6 +158,9 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
   if (value.startsWith('.')) {
     value = value.replace(VALUE_LEADER, '');
   }
+  if (YAML_BLOCK_SCALAR.test(value)) {
+    value = '';
+  }
   // `created: "2011-01-13T15:45:18+01:00"` (YAML-style replies): the quotes are not the value.
   if (value.length > 1 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"')) {
     value = value.slice(1, -1);
@@ -187,6 +194,17 @@ export function tokenise(text: string): Entry[] {
       continue;
     }
     let trimmed = line.trimStart();
+    // `--- !Domain` (a YAML document start, whois.smallregistry.net and kin): a new block, like
+    // a blank line, so that one document's handles do not make the next one foreign.
+    if (line.startsWith('---') && !/^-{3,}\s*$/.test(line) && /^---(?:\s|$)/.test(line)) {
+      block += 1;
+      blockSection = undefined;
+      softSection = undefined;
+      headers.length = 0;
+      last = undefined;
+      pending = undefined;
+      continue;
+    }
     if (trimmed.startsWith('%') || trimmed.startsWith('#') || trimmed.startsWith('>>>')) {
       continue;
     }
@@ -244,6 +262,14 @@ export function tokenise(text: string): Entry[] {
     }
     while (headers.length > 0 && (headers.at(-1)?.indent ?? -1) >= indent) {
       headers.pop();
+    }
+    // `registrant: !Contact` (a YAML tagged mapping): the indented lines under it are one
+    // object, a block of its own under that heading.
+    if (YAML_TAG.test(keyed.value)) {
+      keyed.value = '';
+      block += 1;
+      blockSection = undefined;
+      softSection = undefined;
     }
     last = {
       key: keyed.key,
