@@ -198,6 +198,7 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   nombre: 'name',
   nom: 'name',
   'contact id': 'id',
+  contactid: 'id',
   handle: 'id',
   'nic handle': 'id',
   'web site': 'url',

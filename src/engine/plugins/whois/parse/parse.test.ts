@@ -273,3 +273,34 @@ describe('parseWhoisReply on YAML-shaped replies', () => {
     expect(parsed.contacts.technical).toMatchObject({ id: 'CD2-TEST', organization: 'Example Hosting' });
   });
 });
+
+describe('parseWhoisReply on role headings followed by plain labels', () => {
+  it('reads the labelled lines after a valueless `Registrar:` heading as the registrar', () => {
+    const parsed = parseWhoisReply(
+      [
+        'domain: heading.test',
+        '',
+        'Registrar:',
+        'name:       Example Registrar AS',
+        'url:        http://registrar.test',
+      ].join('\n'),
+      'heading.test',
+    );
+    expect(parsed.registrar).toBe('Example Registrar AS');
+    expect(parsed.contacts.registrar?.url).toBe('http://registrar.test');
+  });
+
+  it('reads a `ContactID:` line in a role section as that contact’s handle', () => {
+    const parsed = parseWhoisReply(
+      [
+        'Domain: handle.test',
+        '',
+        'Registrant',
+        '  Name:             Jane Doe',
+        '  ContactID:        JD1234',
+      ].join('\n'),
+      'handle.test',
+    );
+    expect(parsed.contacts.registrant).toMatchObject({ name: 'Jane Doe', id: 'JD1234' });
+  });
+});

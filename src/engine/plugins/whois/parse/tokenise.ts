@@ -290,7 +290,7 @@ export function tokenise(text: string): Entry[] {
       headers.push({ indent, key: keyed.key });
       // `Registrant:` then `name: ...` at the same indent (.ee): a role heading's section runs to
       // the next heading or blank line; any other valueless key ends it.
-      softSection = isRoleHeading(keyed.key) ? keyed.key : undefined;
+      softSection = isRoleHeading(keyed.key) || keyed.key === 'registrar' ? keyed.key : undefined;
     }
   }
   return entries;
