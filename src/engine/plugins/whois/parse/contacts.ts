@@ -325,6 +325,27 @@ export function collectContacts(
   return contacts;
 }
 
+/**
+ * The entries of blocks the domain block links to: a block opening with the same `key: value`
+ * as a line of the domain block (.cz `nsset: X`, whose block names the `tech-c`) belongs to it.
+ */
+function linkedEntries(entries: Entry[], domainEntries: Entry[]): Entry[] {
+  const domainBlock = domainEntries[0]?.block;
+  const links = new Set(domainEntries.map((entry) => `${entry.key}\n${entry.value.toLowerCase()}`));
+  const linked = new Set<number>();
+  for (const [index, entry] of entries.entries()) {
+    const opensBlock = index === 0 || entries[index - 1]?.block !== entry.block;
+    if (
+      opensBlock &&
+      entry.block !== domainBlock &&
+      links.has(`${entry.key}\n${entry.value.toLowerCase()}`)
+    ) {
+      linked.add(entry.block);
+    }
+  }
+  return linked.size === 0 ? [] : entries.filter((entry) => linked.has(entry.block));
+}
+
 /** RPSL replies: the domain block names handles (`admin-c: X`) whose blocks hold the contacts. */
 function collectHandleContacts(
   entries: Entry[],
@@ -343,7 +364,7 @@ function collectHandleContacts(
   if (domainEntries.some((entry) => entry.key === 'owner')) {
     contacts.set('registrant', 'country', domainEntries.find((entry) => entry.key === 'country')?.value);
   }
-  for (const entry of domainEntries) {
+  for (const entry of [...domainEntries, ...linkedEntries(entries, domainEntries)]) {
     const role = HANDLE_ROLES[entry.key];
     const block = handles.get(entry.value.toLowerCase());
     if (role === undefined || block === undefined) {

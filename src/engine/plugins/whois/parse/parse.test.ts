@@ -304,3 +304,32 @@ describe('parseWhoisReply on role headings followed by plain labels', () => {
     expect(parsed.contacts.registrant).toMatchObject({ name: 'Jane Doe', id: 'JD1234' });
   });
 });
+
+describe('parseWhoisReply on RPSL objects linked from the domain block', () => {
+  it('reads the role handles of a block the domain block links to by the same key and value', () => {
+    const parsed = parseWhoisReply(
+      [
+        'domain:       linked.test',
+        'registrant:   AB-1',
+        'nsset:        NS-7',
+        '',
+        'contact:      AB-1',
+        'name:         Jane Doe',
+        '',
+        'nsset:        NS-7',
+        'nserver:      ns1.hosting.test',
+        'tech-c:       CD-2',
+        '',
+        'contact:      CD-2',
+        'name:         Hosting Admin',
+        'e-mail:       admin@hosting.test',
+      ].join('\n'),
+      'linked.test',
+    );
+    expect(parsed.contacts.technical).toMatchObject({
+      id: 'CD-2',
+      name: 'Hosting Admin',
+      email: 'admin@hosting.test',
+    });
+  });
+});
