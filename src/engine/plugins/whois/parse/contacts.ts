@@ -153,6 +153,9 @@ export class ContactSet {
     const americanIndex = usable.findLastIndex((line) => CITY_STATE_ZIP.test(line));
     const cityIndex =
       americanIndex >= 0 ? americanIndex : usable.findLastIndex((line) => ZIP_CITY.test(line));
+    if (cityIndex < 0 && this.cityCommaCountry(role, usable)) {
+      return;
+    }
     if (cityIndex < 0 || (cityIndex === 0 && americanIndex < 0) || cityIndex < usable.length - 2) {
       this.address(role, usable);
       return;
@@ -175,6 +178,27 @@ export class ContactSet {
     if (country !== undefined && !/\d/.test(country)) {
       this.set(role, 'country', country);
     }
+  }
+
+  /**
+   * `<street lines>`, `<city>,`, `<country>` (a city line ending in a comma, then a last line
+   * without digits, as .tr writes it): city and country split off. False when not that shape.
+   */
+  private cityCommaCountry(role: WhoisRole, lines: string[]): boolean {
+    const country = lines.at(-1);
+    const city = lines.at(-2);
+    if (lines.length < 3 || country === undefined || city === undefined || /\d/.test(country)) {
+      return false;
+    }
+    if (!city.endsWith(',') || /\d/.test(city) || city.slice(0, -1).includes(',')) {
+      return false;
+    }
+    for (const street of lines.slice(0, -2)) {
+      this.set(role, 'street', street);
+    }
+    this.set(role, 'city', city.slice(0, -1));
+    this.set(role, 'country', country);
+    return true;
   }
 
   build(): Partial<Record<WhoisRole, WhoisContact>> {

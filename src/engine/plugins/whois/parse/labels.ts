@@ -217,7 +217,7 @@ export function contactFieldOf(label: string): ContactField | undefined {
 }
 
 export const PREFIXED =
-  /^(?:registry |domain )?(registrant|owner|holder|org|admin|adm|administrative|tech|tec|technical|billing|bill|sponsoring registrar|registrar)(?:[ -]contact)?\.?(?:[ -](.+))?$/;
+  /^(?:registry |domain )?(registrant|owner|holder|org|admin|adm|administrative|tech|tec|technical|billing|bill|sponsoring registrar|registrar)(?:[ -]contact)?(?:'s)?\.?(?:[ -](.+))?$/;
 const prefixCache = new Map<string, { role: WhoisRole; rest: string | undefined } | null>();
 
 /** The role a role-prefixed label names and the rest of the label (`registrant street1`). */

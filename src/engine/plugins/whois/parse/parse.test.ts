@@ -333,3 +333,43 @@ describe('parseWhoisReply on RPSL objects linked from the domain block', () => {
     });
   });
 });
+
+describe('parseWhoisReply on decorated role blocks of unlabelled lines', () => {
+  const parsed = parseWhoisReply(
+    [
+      '** Domain Name: block.test',
+      '',
+      '** Registrant:',
+      '   Example Widgets Ltd.',
+      '   Example Cd. No:61 Kat 2',
+      '   ',
+      '   Istanbul,',
+      '     Turkiye',
+      '   owner@widgets.test',
+    ].join('\n'),
+    'block.test',
+  );
+
+  it('keeps an address line with a colon inside (`No:61`) and lines after a line of spaces', () => {
+    expect(parsed.contacts.registrant).toMatchObject({
+      organization: 'Example Widgets Ltd.',
+      street: 'Example Cd. No:61 Kat 2',
+      email: 'owner@widgets.test',
+    });
+  });
+
+  it('splits a `<city>,` line followed by a country line into city and country', () => {
+    expect(parsed.contacts.registrant).toMatchObject({ city: 'Istanbul', country: 'Turkiye' });
+  });
+});
+
+describe('parseWhoisReply on possessive role labels', () => {
+  it("reads `Owner's handle:` and `Technical Contact's handle:` as those contacts' handles", () => {
+    const parsed = parseWhoisReply(
+      ['Domain: owner.test', "Owner's handle: C4-TEST", "Technical Contact's handle: C6-TEST"].join('\n'),
+      'owner.test',
+    );
+    expect(parsed.contacts.registrant?.id).toBe('C4-TEST');
+    expect(parsed.contacts.technical?.id).toBe('C6-TEST');
+  });
+});

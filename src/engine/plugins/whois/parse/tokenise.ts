@@ -62,6 +62,8 @@ const TAB_LINE = /^\s*([^\t:\d]{1,40}?)\t+(.+)$/;
 function isCutTime(key: string, value: string): boolean {
   return /\s\d{1,2}$/.test(key) && /^\d{2}(?::|\s|$)/.test(value);
 }
+/** A first colon with no space after it (`No:61`), on a line with no `: ` separator. */
+const EMBEDDED_COLON = /^[^:]+:[^\s:/][^:]*$/;
 /** A YAML type tag standing for a nested mapping's value (`!Contact`). */
 const YAML_TAG = /^!\w+$/;
 /** A YAML block-scalar indicator (`address: |-`): the value is the indented lines after it. */
@@ -183,6 +185,11 @@ export function tokenise(text: string): Entry[] {
   let softSection: string | undefined;
   for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
+    // A line of spaces inside a run of unlabelled lines (a .tr role block) spaces the run out;
+    // only a truly empty line ends it.
+    if (line === '' && rawLine !== '' && last !== undefined && last.more.length > 0) {
+      continue;
+    }
     if (line.trim() === '') {
       block += 1;
       blockSection = undefined;
@@ -228,7 +235,10 @@ export function tokenise(text: string): Entry[] {
       continue;
     }
     const indent = indentOf(line);
-    const keyed = splitKeyed(line);
+    // Inside a run of unlabelled lines, `Cumhuriyet Cd. No:61` is an address line: a label's
+    // colon is followed by a space or ends the line.
+    const inRun = last !== undefined && last.more.length > 0 && EMBEDDED_COLON.test(trimmed);
+    const keyed = inRun ? undefined : splitKeyed(line);
     if (!keyed && last === undefined && pending !== undefined) {
       last = pending;
     }
