@@ -26,6 +26,9 @@ const CITY_STATE_ZIP = /^([^\d,]+),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 /** `75008 Paris`, `CN-41000 Changsha`, `SE-164 40 Kista`. */
 const ZIP_CITY = /^((?:[A-Z]{1,2}-)?\d{3,6}(?: \d{2})?)\s+(\p{L}[\p{L} .'-]*)$/u;
 
+/** A postcode alone on its line: `94043`, `83709-1433`, `OX4 4DQ`, `SW1A 1AA`. */
+const POSTCODE = /^(?=[A-Z]{0,4}\d)[A-Z\d]{2,5}(?:[ -][A-Z\d]{2,4})?$/;
+
 export class ContactSet {
   readonly contacts: Partial<Record<WhoisRole, WhoisContact>> = {};
 
@@ -95,6 +98,9 @@ export class ContactSet {
   /** Address lines without labels: "<postal code> <city>" and a final country are recognised. */
   address(role: WhoisRole, lines: string[]): void {
     const usable = lines.map((line) => line.trim()).filter((line) => clean(line) !== undefined);
+    if (this.postcodeCountry(role, usable)) {
+      return;
+    }
     if (usable.length === 5 && /^[A-Z]{2}$/.test(usable[4] ?? '')) {
       // The .it layout: street, city, postal code, province, country.
       this.set(role, 'street', usable[0]);
@@ -153,7 +159,7 @@ export class ContactSet {
     const americanIndex = usable.findLastIndex((line) => CITY_STATE_ZIP.test(line));
     const cityIndex =
       americanIndex >= 0 ? americanIndex : usable.findLastIndex((line) => ZIP_CITY.test(line));
-    if (cityIndex < 0 && this.cityCommaCountry(role, usable)) {
+    if (cityIndex < 0 && (this.postcodeCountry(role, usable) || this.cityCommaCountry(role, usable))) {
       return;
     }
     if (cityIndex < 0 || (cityIndex === 0 && americanIndex < 0) || cityIndex < usable.length - 2) {
@@ -178,6 +184,33 @@ export class ContactSet {
     if (country !== undefined && !/\d/.test(country)) {
       this.set(role, 'country', country);
     }
+  }
+
+  /**
+   * `<street lines>`, `<city>`, [`<county or state>`], `<postcode>`, `<country>`, one to a line
+   * (Nominet's layout, and registries that print each address part on its own line): with three
+   * or more lines before the postcode the last is the county or state. False when not that shape.
+   */
+  private postcodeCountry(role: WhoisRole, lines: string[]): boolean {
+    const country = lines.at(-1);
+    const postcode = lines.at(-2);
+    if (lines.length < 4 || country === undefined || postcode === undefined || /\d/.test(country)) {
+      return false;
+    }
+    if (!POSTCODE.test(postcode)) {
+      return false;
+    }
+    const before = lines.slice(0, -2);
+    const province = before.length >= 3 ? before.pop() : undefined;
+    const city = before.pop();
+    for (const street of before) {
+      this.set(role, 'street', street);
+    }
+    this.set(role, 'city', city);
+    this.set(role, 'province', province);
+    this.set(role, 'postalCode', postcode);
+    this.set(role, 'country', country);
+    return true;
   }
 
   /**

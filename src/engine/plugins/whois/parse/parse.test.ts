@@ -373,3 +373,30 @@ describe('parseWhoisReply on possessive role labels', () => {
     expect(parsed.contacts.technical?.id).toBe('C6-TEST');
   });
 });
+
+describe('parseWhoisReply on addresses written one part to a line', () => {
+  it('splits street, city, county, postcode and country when the postcode precedes the country', () => {
+    const parsed = parseWhoisReply(
+      [
+        '    Domain name:',
+        '        lines.test',
+        '',
+        "    Registrant's address:",
+        '        Example House, Example Road',
+        '        Example Park',
+        '        Oxford',
+        '        Oxon',
+        '        OX4 4DQ',
+        '        United Kingdom',
+      ].join('\n'),
+      'lines.test',
+    );
+    expect(parsed.contacts.registrant).toMatchObject({
+      street: 'Example House, Example Road, Example Park',
+      city: 'Oxford',
+      province: 'Oxon',
+      postalCode: 'OX4 4DQ',
+      country: 'United Kingdom',
+    });
+  });
+});
