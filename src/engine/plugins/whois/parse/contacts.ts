@@ -26,6 +26,8 @@ const CITY_STATE_ZIP = /^([^\d,]+),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
 /** `75008 Paris`, `CN-41000 Changsha`, `SE-164 40 Kista`. */
 const ZIP_CITY = /^((?:[A-Z]{1,2}-)?\d{3,6}(?: \d{2})?)\s+(\p{L}[\p{L} .'-]*)$/u;
 
+/** The first line of a street address: a house number, a post-office box, a `c/o`. */
+const STREET_START = /^(?:\d|p\.?\s?o\.?\s?box\b|c\/o\b)/i;
 /** A postcode alone on its line: `94043`, `83709-1433`, `OX4 4DQ`, `SW1A 1AA`. */
 const POSTCODE = /^(?=[A-Z]{0,4}\d)[A-Z\d]{2,5}(?:[ -][A-Z\d]{2,4})?$/;
 
@@ -144,6 +146,14 @@ export class ContactSet {
       } else {
         addressLines.push(line);
       }
+    }
+    // A person's block (`Dennis Doe`, `Systems Administrator`, `North Idaho College`, `1000 W.
+    // Garden Avenue`): the lines between the name and the first street line are where the person
+    // works, not the address.
+    const streetStart = addressLines.findIndex((line) => STREET_START.test(line));
+    if (nameField === 'name' && streetStart > 0 && !this.has(role, 'organization')) {
+      this.set(role, 'organization', addressLines.slice(0, streetStart).join(', '));
+      addressLines.splice(0, streetStart);
     }
     this.freeAddress(role, addressLines);
   }

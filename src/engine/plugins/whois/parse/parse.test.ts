@@ -400,3 +400,32 @@ describe('parseWhoisReply on addresses written one part to a line', () => {
     });
   });
 });
+
+describe('parseWhoisReply on a person’s role block', () => {
+  it('reads the lines between the name and the first street line as the organization, not the street', () => {
+    const parsed = parseWhoisReply(
+      [
+        'Domain Name: PERSON.TEST',
+        'Technical Contact:',
+        '   Jane Doe',
+        '   Systems Administrator',
+        '   Example College',
+        '   1000 W. Example Avenue',
+        '   Springfield, ID 83814',
+        '   UNITED STATES',
+        '   jane@person.test',
+      ].join('\n'),
+      'person.test',
+    );
+    expect(parsed.contacts.technical).toMatchObject({
+      name: 'Jane Doe',
+      organization: 'Systems Administrator, Example College',
+      street: '1000 W. Example Avenue',
+      city: 'Springfield',
+      province: 'ID',
+      postalCode: '83814',
+      country: 'UNITED STATES',
+      email: 'jane@person.test',
+    });
+  });
+});
