@@ -37,6 +37,8 @@ export const CREATED_KEYS = new Set([
   'registration time',
   'first registration date',
   'domain registration date',
+  // RPSL-style `registration: 21-March-2002` (.ie).
+  'registration',
   '登録年月日',
 ]);
 export const UPDATED_KEYS = new Set([
@@ -403,7 +405,7 @@ for (const [field, keys] of Object.entries(MORE_LABELS) as [RecordField, string[
 const DATE_RULES: [RegExp, RecordField][] = [
   [/expir|paid.till|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
   [/updat|modif|changed|last.change|actualiza/, 'updated'],
-  [/creat|registered|registration (?:date|time)|activated|commencement|creaci|registo/, 'created'],
+  [/creat|registered|registration (?:date|time)|activated|approved|commencement|creaci|registo/, 'created'],
 ];
 const CONTACT_LABEL =
   /^(?:registrant|owner|holder|admin|administrative|tech|technical|billing|contact|registrar|zone)\b/;
@@ -413,6 +415,8 @@ const labelCache = new Map<string, RecordField | null>();
 function classify(key: string): RecordField | undefined {
   const exact =
     EXACT_LABELS.get(key) ??
+    // Numbered name-server labels (`ns1_hostname`, `dns2 hostname`): the number is the slot.
+    (/^(?:ns|dns|nserver)\d+ /.test(key) ? EXACT_LABELS.get(key.replace(/^\S+ /, '')) : undefined) ??
     EXACT_LABELS.get(key.replace(/\s+\d+$/, '')) ??
     EXACT_LABELS.get(key.replace(/-/g, ' '));
   if (exact !== undefined) {

@@ -429,3 +429,30 @@ describe('parseWhoisReply on a person’s role block', () => {
     });
   });
 });
+
+describe('parseWhoisReply on more label spellings', () => {
+  const parsed = parseWhoisReply(
+    [
+      'domain: labels.test',
+      'date_approved: 2005-06-25 16:03:30',
+      'ns1_hostname: ns1.hosting.test',
+      'ns1_netaddress: 192.0.2.1',
+      'ns2_hostname: ns2.hosting.test',
+    ].join('\n'),
+    'labels.test',
+  );
+
+  it('reads `date_approved` as the creation date', () => {
+    expect(parsed.createdDate).toBe('2005-06-25T16:03:30Z');
+  });
+
+  it('reads numbered `nsN_hostname` labels as name servers and not their addresses', () => {
+    expect(parsed.nameServers).toEqual(['ns1.hosting.test', 'ns2.hosting.test']);
+  });
+
+  it('reads an RPSL `registration:` line as the creation date', () => {
+    expect(parseWhoisReply('domain: rpsl.test\nregistration: 21-March-2002\n', 'rpsl.test').createdDate).toBe(
+      '2002-03-21T00:00:00Z',
+    );
+  });
+});
