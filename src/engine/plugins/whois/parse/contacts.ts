@@ -13,6 +13,15 @@ import {
 } from './labels';
 import { WHOIS_ROLES, type ContactField, type WhoisContact, type WhoisRole } from './types';
 import { clean, EMAIL, looksLikeHandle, URL_LIKE } from './values';
+import {
+  CITY_STATE_ZIP,
+  cityCommaCountry,
+  postcodeCountry,
+  STREET_START,
+  ZIP_CITY,
+  zipCityCountryCode,
+  type AddressParts,
+} from './address-shapes';
 
 const EMAIL_INSIDE = /\b(?:contact|e-?mail)\b.*@|^please\b/i;
 const URL_INSIDE = /https?:\/\//i;
@@ -21,15 +30,6 @@ const NAME_WITH_URL = /^(.*?\S)\s*\((https?:\/\/[^)\s]+)\)$/i;
 
 /** `(415) 829-2341`, `+44.1584873633`, `+1 650 253 0000 ext. 12`. */
 const BARE_PHONE = /^\+?[\d\s().-]+(?:\s*(?:ext|x)\.?\s*\d+)?$/i;
-/** `San Francisco, CA 94108`, `Boise, ID 83709-1433`. */
-const CITY_STATE_ZIP = /^([^\d,]+),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
-/** `75008 Paris`, `CN-41000 Changsha`, `SE-164 40 Kista`. */
-const ZIP_CITY = /^((?:[A-Z]{1,2}-)?\d{3,6}(?: \d{2})?)\s+(\p{L}[\p{L} .'-]*)$/u;
-
-/** The first line of a street address: a house number, a post-office box, a `c/o`. */
-const STREET_START = /^(?:\d|p\.?\s?o\.?\s?box\b|c\/o\b)/i;
-/** A postcode alone on its line: `94043`, `83709-1433`, `OX4 4DQ`, `SW1A 1AA`. */
-const POSTCODE = /^(?=[A-Z]{0,4}\d)[A-Z\d]{2,5}(?:[ -][A-Z\d]{2,4})?$/;
 
 export class ContactSet {
   readonly contacts: Partial<Record<WhoisRole, WhoisContact>> = {};
@@ -100,7 +100,9 @@ export class ContactSet {
   /** Address lines without labels: "<postal code> <city>" and a final country are recognised. */
   address(role: WhoisRole, lines: string[]): void {
     const usable = lines.map((line) => line.trim()).filter((line) => clean(line) !== undefined);
-    if (this.postcodeCountry(role, usable)) {
+    const parts = postcodeCountry(usable);
+    if (parts !== undefined) {
+      this.addressParts(role, parts);
       return;
     }
     if (usable.length === 5 && /^[A-Z]{2}$/.test(usable[4] ?? '')) {
@@ -169,7 +171,9 @@ export class ContactSet {
     const americanIndex = usable.findLastIndex((line) => CITY_STATE_ZIP.test(line));
     const cityIndex =
       americanIndex >= 0 ? americanIndex : usable.findLastIndex((line) => ZIP_CITY.test(line));
-    if (cityIndex < 0 && (this.postcodeCountry(role, usable) || this.cityCommaCountry(role, usable))) {
+    const shaped = cityIndex < 0 ? (postcodeCountry(usable) ?? cityCommaCountry(usable)) : undefined;
+    if (shaped !== undefined) {
+      this.addressParts(role, shaped);
       return;
     }
     if (cityIndex < 0 || (cityIndex === 0 && americanIndex < 0) || cityIndex < usable.length - 2) {
@@ -196,52 +200,26 @@ export class ContactSet {
     }
   }
 
-  /**
-   * `<street lines>`, `<city>`, [`<county or state>`], `<postcode>`, `<country>`, one to a line
-   * (Nominet's layout, and registries that print each address part on its own line): with three
-   * or more lines before the postcode the last is the county or state. False when not that shape.
-   */
-  private postcodeCountry(role: WhoisRole, lines: string[]): boolean {
-    const country = lines.at(-1);
-    const postcode = lines.at(-2);
-    if (lines.length < 4 || country === undefined || postcode === undefined || /\d/.test(country)) {
-      return false;
-    }
-    if (!POSTCODE.test(postcode)) {
-      return false;
-    }
-    const before = lines.slice(0, -2);
-    const province = before.length >= 3 ? before.pop() : undefined;
-    const city = before.pop();
-    for (const street of before) {
+  /** Sets the parts one address shape recognised. */
+  private addressParts(role: WhoisRole, parts: AddressParts): void {
+    for (const street of parts.street) {
       this.set(role, 'street', street);
     }
-    this.set(role, 'city', city);
-    this.set(role, 'province', province);
-    this.set(role, 'postalCode', postcode);
-    this.set(role, 'country', country);
-    return true;
+    this.set(role, 'city', parts.city);
+    this.set(role, 'province', parts.province);
+    this.set(role, 'postalCode', parts.postalCode);
+    this.set(role, 'country', parts.country);
   }
 
-  /**
-   * `<street lines>`, `<city>,`, `<country>` (a city line ending in a comma, then a last line
-   * without digits, as .tr writes it): city and country split off. False when not that shape.
-   */
-  private cityCommaCountry(role: WhoisRole, lines: string[]): boolean {
-    const country = lines.at(-1);
-    const city = lines.at(-2);
-    if (lines.length < 3 || country === undefined || city === undefined || /\d/.test(country)) {
-      return false;
+  /** An RPSL contact object's `address:` lines (street first, see `zipCityCountryCode`). */
+  handleAddress(role: WhoisRole, lines: string[]): void {
+    const usable = lines.map((line) => line.trim()).filter((line) => clean(line) !== undefined);
+    const parts = zipCityCountryCode(usable);
+    if (parts === undefined) {
+      this.address(role, usable);
+    } else {
+      this.addressParts(role, parts);
     }
-    if (!city.endsWith(',') || /\d/.test(city) || city.slice(0, -1).includes(',')) {
-      return false;
-    }
-    for (const street of lines.slice(0, -2)) {
-      this.set(role, 'street', street);
-    }
-    this.set(role, 'city', city.slice(0, -1));
-    this.set(role, 'country', country);
-    return true;
   }
 
   build(): Partial<Record<WhoisRole, WhoisContact>> {
@@ -457,7 +435,7 @@ function collectHandleContacts(
         }
       }
     }
-    contacts.address(role, addressLines);
+    contacts.handleAddress(role, addressLines);
   }
   // A registrar block (.fr) starts with `registrar:` outside the domain block.
   const registrarBlock = entries.find(

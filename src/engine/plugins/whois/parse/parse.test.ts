@@ -456,3 +456,28 @@ describe('parseWhoisReply on more label spellings', () => {
     );
   });
 });
+
+describe('parseWhoisReply on RPSL contact addresses', () => {
+  it('splits postal code, city and country code off an RPSL contact object’s address lines', () => {
+    const parsed = parseWhoisReply(
+      [
+        'domain:   rpsl-address.test',
+        'admin-c:  AB1-TEST',
+        '',
+        'nic-handle:     AB1-TEST',
+        'organization:   Example Telecom',
+        'address:        Example Av., 51',
+        'address:        03110 KYIV',
+        'address:        UA',
+      ].join('\n'),
+      'rpsl-address.test',
+    );
+    expect(parsed.contacts.admin).toMatchObject({
+      id: 'AB1-TEST',
+      street: 'Example Av., 51',
+      postalCode: '03110',
+      city: 'KYIV',
+      country: 'UA',
+    });
+  });
+});
