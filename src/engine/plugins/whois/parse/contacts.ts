@@ -435,6 +435,13 @@ function collectHandleContacts(
         }
       }
     }
+    // A person's or role's object (AFNIC) writes the organization on the first address line:
+    // `1C2` or `AFNIC`, then the street (`2, rue Stephenson`), not a house number with a street.
+    const isPersonOrRole = block.some((item) => item.key === 'type' && /^(?:person|role)$/i.test(item.value));
+    const first = addressLines[0];
+    if (isPersonOrRole && addressLines.length >= 3 && first !== undefined && !/^\d+\s*[\s,]/.test(first)) {
+      contacts.set(role, 'organization', addressLines.shift());
+    }
     contacts.handleAddress(role, addressLines);
   }
   // A registrar block (.fr) starts with `registrar:` outside the domain block.

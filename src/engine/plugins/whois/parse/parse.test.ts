@@ -481,3 +481,34 @@ describe('parseWhoisReply on RPSL contact addresses', () => {
     });
   });
 });
+
+describe('parseWhoisReply on AFNIC-style person objects', () => {
+  const reply = (type: string): string =>
+    [
+      'domain:      afnic.test',
+      'admin-c:     AB1-TEST',
+      '',
+      'nic-hdl:     AB1-TEST',
+      `type:        ${type}`,
+      'contact:     Jane Doe',
+      'address:     Example Widgets',
+      'address:     38, avenue Example',
+      'address:     75002 Paris',
+      'country:     FR',
+    ].join('\n');
+
+  it('reads the first address line of a person object as its organization when a street follows', () => {
+    expect(parseWhoisReply(reply('PERSON'), 'afnic.test').contacts.admin).toMatchObject({
+      name: 'Jane Doe',
+      organization: 'Example Widgets',
+      street: '38, avenue Example, 75002 Paris',
+    });
+  });
+
+  it('keeps every address line of an organization object as its address', () => {
+    expect(parseWhoisReply(reply('ORGANIZATION'), 'afnic.test').contacts.admin).toMatchObject({
+      organization: 'Jane Doe',
+      street: 'Example Widgets, 38, avenue Example, 75002 Paris',
+    });
+  });
+});
