@@ -31,6 +31,9 @@ const NAME_WITH_URL = /^(.*?\S)\s*\((https?:\/\/[^)\s]+)\)$/i;
 /** `(415) 829-2341`, `+44.1584873633`, `+1 650 253 0000 ext. 12`. */
 const BARE_PHONE = /^\+?[\d\s().-]+(?:\s*(?:ext|x)\.?\s*\d+)?$/i;
 
+/** `address 1`, `address2`: numbered address labels (not ICANN's `street1`). */
+const NUMBERED_ADDRESS = /^address ?\d+$/;
+
 export class ContactSet {
   readonly contacts: Partial<Record<WhoisRole, WhoisContact>> = {};
 
@@ -222,7 +225,26 @@ export class ContactSet {
     }
   }
 
+  /**
+   * `Registrant address 1` .. `Registrant address 5` (.nc): one address written over numbered
+   * labels, whose postcode-and-city and country lines only show as such once all are read.
+   */
+  private readonly numberedAddress = new Map<WhoisRole, string[]>();
+
+  numberedAddressLine(role: WhoisRole, line: string): void {
+    const lines = this.numberedAddress.get(role);
+    if (lines === undefined) {
+      this.numberedAddress.set(role, [line]);
+    } else {
+      lines.push(line);
+    }
+  }
+
   build(): Partial<Record<WhoisRole, WhoisContact>> {
+    for (const [role, lines] of this.numberedAddress) {
+      this.freeAddress(role, lines);
+    }
+    this.numberedAddress.clear();
     const result: Partial<Record<WhoisRole, WhoisContact>> = {};
     for (const role of WHOIS_ROLES) {
       const contact = this.contacts[role];
@@ -357,7 +379,9 @@ export function collectContacts(
       const labelled = contactFieldOf(rest);
       // A registrar's name is its organization.
       const field = role === 'registrar' && labelled === 'name' ? 'organization' : labelled;
-      if (field === 'street') {
+      if (field === 'street' && NUMBERED_ADDRESS.test(rest)) {
+        contacts.numberedAddressLine(role, entry.value);
+      } else if (field === 'street') {
         contacts.address(role, [entry.value, ...entry.more]);
       } else if (field !== undefined) {
         contacts.set(role, field, entry.value);

@@ -150,6 +150,7 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   indirizzo: 'street',
   zip: 'postalCode',
   zipcode: 'postalCode',
+  postalcode: 'postalCode',
   'postal-code': 'postalCode',
   'code postal': 'postalCode',
   'código postal': 'postalCode',

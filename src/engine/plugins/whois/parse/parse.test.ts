@@ -512,3 +512,27 @@ describe('parseWhoisReply on AFNIC-style person objects', () => {
     });
   });
 });
+
+describe('parseWhoisReply on numbered address labels', () => {
+  const parsed = parseWhoisReply(
+    [
+      'Domain : numbered.test',
+      'Registrant name : Example Widgets',
+      'Registrant address 1 : 1 RUE EXAMPLE',
+      'Registrant address 2 : BP 2839',
+      'Registrant address 3 : 98846 NOUMEA CEDEX',
+      'Registrant address 4 : NEW CALEDONIA',
+      'registrant_contact_postalcode: 98846',
+    ].join('\n'),
+    'numbered.test',
+  );
+
+  it('reads `Registrant address N` lines as one address with its postcode, city and country', () => {
+    expect(parsed.contacts.registrant).toMatchObject({
+      street: '1 RUE EXAMPLE, BP 2839',
+      postalCode: '98846',
+      city: 'NOUMEA CEDEX',
+      country: 'NEW CALEDONIA',
+    });
+  });
+});
