@@ -175,6 +175,7 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   land: 'country',
   paese: 'country',
   'country name': 'country',
+  'country/economy': 'country',
   telephone: 'phone',
   tel: 'phone',
   'phone no': 'phone',

@@ -310,3 +310,13 @@ describe('parseWhoisReply on numbered address labels', () => {
     });
   });
 });
+
+describe('parseWhoisReply on the `Country/Economy` label', () => {
+  it('reads `Registrant Country/Economy:` as the registrant’s country', () => {
+    const parsed = parseWhoisReply(
+      'Domain Name:economy.test\nRegistrant Country/Economy:HK\n',
+      'economy.test',
+    );
+    expect(parsed.contacts.registrant?.country).toBe('HK');
+  });
+});
