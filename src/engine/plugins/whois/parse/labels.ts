@@ -373,6 +373,8 @@ const MORE_LABELS: Record<RecordField, string[]> = {
     'primary server',
     'secondary server',
     'nameservers in listed order',
+    // `ns_name_01` (.nz): the number is the slot.
+    'ns name',
   ],
 };
 
@@ -405,7 +407,7 @@ for (const [field, keys] of Object.entries(MORE_LABELS) as [RecordField, string[
  * own dates (`Registrant Created`, `Admin. Updated`) are not the record's.
  */
 const DATE_RULES: [RegExp, RecordField][] = [
-  [/expir|paid.till|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
+  [/expir|paid.till|billed.?until|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
   [/updat|modif|changed|last.change|actualiza/, 'updated'],
   [/creat|registered|registration (?:date|time)|activated|approved|commencement|creaci|registo/, 'created'],
 ];

@@ -320,3 +320,23 @@ describe('parseWhoisReply on the `Country/Economy` label', () => {
     expect(parsed.contacts.registrant?.country).toBe('HK');
   });
 });
+
+describe('parseWhoisReply on underscore labels with numbered slots', () => {
+  const parsed = parseWhoisReply(
+    [
+      'domain_name: slots.test',
+      'domain_datebilleduntil: 2014-02-17T00:00:00+13:00',
+      'ns_name_01: ns1.hosting.test',
+      'ns_name_02: ns2.hosting.test',
+    ].join('\n'),
+    'slots.test',
+  );
+
+  it('reads `domain_datebilleduntil` as the expiry date', () => {
+    expect(parsed.expirationDate).toBe('2014-02-16T11:00:00Z');
+  });
+
+  it('reads `ns_name_NN` labels as name servers', () => {
+    expect(parsed.nameServers).toEqual(['ns1.hosting.test', 'ns2.hosting.test']);
+  });
+});
