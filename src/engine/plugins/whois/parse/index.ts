@@ -85,7 +85,10 @@ function nameServersOf(line: string, domain: string | undefined): string[] {
 function foreignBlocks(entries: Entry[]): Set<number> {
   const blocks = new Set<number>();
   for (const [index, entry] of entries.entries()) {
-    if (entry.key === 'server name' || definesHandle(entries, index)) {
+    // A handle inside a role's section (`registrant: !Contact` then `nic-handle:`) is that
+    // role's own object, not a record kept for reference.
+    const inRoleSection = entry.section !== undefined && SECTION_ROLES[entry.section] !== undefined;
+    if (entry.key === 'server name' || (definesHandle(entries, index) && !inRoleSection)) {
       blocks.add(entry.block);
     }
   }
