@@ -13,7 +13,6 @@ import type { ParsedWhois } from './types';
 import { clean, dnssecOf, firstValue, hostNameOf, referralOf, statusesOf } from './values';
 
 export * from './types';
-export { flattenParsedWhois } from './flatten';
 export { normaliseWhoisDate, type DateOrder } from './dates';
 export { hostNameOf, isRedacted } from './values';
 
