@@ -12,8 +12,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { decodeReply } from '../src/engine/plugins/whois/decode';
+import { flattenParsedWhois } from '../test/support/whois-flatten';
 import {
-  flattenParsedWhois,
   normaliseWhoisDate,
   parseWhoisReply,
   type ParsedWhois,

@@ -27,7 +27,7 @@ import {
   type PluginDefinition,
   type RateLimit,
 } from '../../src/engine/index';
-import { rdapPlugin } from '../../src/engine/plugins/rdap/index';
+import { rdapPlugin } from '../../src/engine/plugins/rdap/plugin';
 import { startFakeHttpServer, type FakeReply, type FakeRequest, type FakeHttpServer } from './http-server';
 
 export const RIRS = ['arin', 'ripe', 'apnic', 'lacnic', 'afrinic'] as const;

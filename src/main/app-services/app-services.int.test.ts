@@ -112,6 +112,39 @@ describe('the app services', () => {
     expect(listed.map((item) => item.id)).toEqual([created.id]);
   });
 
+  it('saves a complete copy of an open case as a new case named "(copy)"', async () => {
+    const created = await value<CaseSummary>(services.invoke('cases:create', { name: 'Acme review' }));
+    await value(services.invoke('cases:open', { caseId: created.id }));
+    // Another writer (the CLI) commits while the app holds the case open.
+    const writer = openCaseGraph(path.join(dir, 'cases', `${created.id}.sqlite`));
+    try {
+      writer.apply(
+        {
+          entities: [1, 2, 3].map((n) => ({ type: 'FQDN' as const, asset: { name: `h${n}.example.com` } })),
+          edges: [],
+          dispatch: [],
+        },
+        { source: { name: 'WHOIS', confidence: 100 } },
+      );
+    } finally {
+      writer.close();
+    }
+    const copy = await value<CaseSummary>(services.invoke('cases:copy', { caseId: created.id }));
+    expect(copy.name).toBe('Acme review (copy)');
+    expect(copy.id).not.toBe(created.id);
+    const listed = await value<CaseSummary[]>(services.invoke('cases:list', {}));
+    expect(listed.map((item) => item.name).sort()).toEqual(['Acme review', 'Acme review (copy)']);
+    const opened = await value<{ snapshot: { entities: { id: string }[] } }>(
+      services.invoke('cases:open', { caseId: copy.id }),
+    );
+    expect(opened.snapshot.entities.map((entity) => entity.id).sort()).toEqual([
+      'FQDN:h1.example.com',
+      'FQDN:h2.example.com',
+      'FQDN:h3.example.com',
+    ]);
+    expect((await stat(path.join(dir, 'cases', `${copy.id}.sqlite`))).mode & 0o777).toBe(0o600);
+  });
+
   it('creates the cases folder and case files readable by the user only', async () => {
     const created = await value<CaseSummary>(services.invoke('cases:create', { name: 'Private' }));
     expect((await stat(path.join(dir, 'cases'))).mode & 0o777).toBe(0o700);

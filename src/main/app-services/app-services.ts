@@ -114,6 +114,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       emit('cases:changed', {});
       return summary;
     },
+    'cases:copy': async ({ caseId }) => {
+      const summary = await cases.copy(caseId);
+      emit('cases:changed', {});
+      return summary;
+    },
     'cases:delete': async ({ caseId }) => {
       await cases.delete(caseId);
       emit('cases:changed', {});

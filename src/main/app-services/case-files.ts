@@ -43,6 +43,8 @@ export interface CaseFiles {
   create(name: string): Promise<CaseSummary>;
   summarize(handle: CaseHandle): Promise<CaseSummary>;
   delete(caseId: string): Promise<void>;
+  /** A complete copy of a case as a new case (the source may be open and written to meanwhile). */
+  copy(caseId: string): Promise<CaseSummary>;
   /** Closes every open case (before the engine is replaced or the app quits). */
   closeAll(): Promise<void>;
 }
@@ -99,17 +101,19 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
     }
   };
 
+  const get = async (caseId: string): Promise<CaseHandle> => {
+    const existing = cases.get(caseId);
+    if (existing !== undefined) {
+      return existing;
+    }
+    if (!(await isFile(fileOf(caseId)))) {
+      throw new ServiceError('not_found', `no case with id ${caseId}`);
+    }
+    return openHandle(caseId);
+  };
+
   return {
-    async get(caseId) {
-      const existing = cases.get(caseId);
-      if (existing !== undefined) {
-        return existing;
-      }
-      if (!(await isFile(fileOf(caseId)))) {
-        throw new ServiceError('not_found', `no case with id ${caseId}`);
-      }
-      return openHandle(caseId);
-    },
+    get,
     find: (caseId) => cases.get(caseId),
     async list() {
       const summaries: CaseSummary[] = [];
@@ -134,6 +138,17 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
       return summarizeOpen(caseId, handle.open);
     },
     summarize: (handle) => summarizeOpen(handle.id, handle.open),
+    async copy(caseId) {
+      const source = await get(caseId);
+      const name = `${source.open.graph.getMeta('name') ?? caseId} (copy)`;
+      const copyId = `${slug(name)}-${randomBytes(4).toString('hex')}`;
+      // The backup runs on the source's own connection, so what its sessions committed is in it.
+      source.open.saveCopy(fileOf(copyId));
+      const copy = openHandle(copyId);
+      copy.open.graph.setMeta('name', name);
+      copy.open.graph.setMeta('createdAt', new Date().toISOString());
+      return summarizeOpen(copyId, copy.open);
+    },
     async delete(caseId) {
       const file = fileOf(caseId);
       if (!(await isFile(file))) {

@@ -22,6 +22,7 @@ export const REQUEST_SCHEMAS = {
   'cases:open': z.strictObject({ caseId }),
   'cases:rename': z.strictObject({ caseId, name: caseName }),
   'cases:delete': z.strictObject({ caseId }),
+  'cases:copy': z.strictObject({ caseId }),
   'session:start': z.strictObject({
     caseId,
     seeds: z

@@ -1,7 +1,7 @@
-/** The case list: create, open, rename, delete (with confirmation); names, dates and sizes. */
+/** The case list: create, open, rename, save a copy, delete (with confirmation); names, dates and sizes. */
 import { useEffect, useState } from 'react';
 import type { CaseSummary } from '../../shared/ipc/contract';
-import { createCase, deleteCase, openCase, refreshCases, renameCase } from '../store/actions';
+import { copyCase, createCase, deleteCase, openCase, refreshCases, renameCase } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { formatBytes, formatDate } from './format';
 
@@ -84,6 +84,13 @@ function CaseRow({ item }: { item: CaseSummary }) {
             </button>{' '}
             <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename ${item.name}`}>
               Rename
+            </button>{' '}
+            <button
+              type="button"
+              onClick={() => void copyCase(appStore, item.id)}
+              aria-label={`Save a copy of ${item.name}`}
+            >
+              Save a copy
             </button>{' '}
             <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete ${item.name}`}>
               Delete

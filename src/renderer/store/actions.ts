@@ -68,6 +68,14 @@ export async function renameCase(
   return undefined;
 }
 
+export async function copyCase(store: StoreApi<AppState>, caseId: string): Promise<void> {
+  const result = await invoke('cases:copy', { caseId });
+  if (!result.ok) {
+    report(store, result.error.message);
+  }
+  await refreshCases(store);
+}
+
 export async function deleteCase(store: StoreApi<AppState>, caseId: string): Promise<void> {
   const result = await invoke('cases:delete', { caseId });
   if (!result.ok) {

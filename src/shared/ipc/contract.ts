@@ -14,6 +14,7 @@ export const INVOKE_CHANNELS = [
   'cases:open',
   'cases:rename',
   'cases:delete',
+  'cases:copy',
   'session:start',
   'session:pause',
   'session:resume',
@@ -121,6 +122,11 @@ export interface InvokeMap {
   'cases:create': { req: { name: string }; res: CaseSummary };
   'cases:open': { req: { caseId: string }; res: OpenedCase };
   'cases:rename': { req: { caseId: string; name: string }; res: CaseSummary };
+  /**
+   * "Save a copy": a new case holding everything committed to this one so far, complete even while
+   * a session writes to it (SQLite backup through VACUUM INTO), named "<name> (copy)".
+   */
+  'cases:copy': { req: { caseId: string }; res: CaseSummary };
   'cases:delete': { req: { caseId: string }; res: Record<string, never> };
   'session:start': { req: { caseId: string; seeds: SeedInput[]; depth?: number }; res: SessionStarted };
   'session:pause': { req: { sessionId: string }; res: SessionProgress };

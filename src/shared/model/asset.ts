@@ -263,11 +263,6 @@ export function assetKey<T extends AssetType>(type: T, asset: AssetOfType[T]): s
   return String(value);
 }
 
-/** The name of the key field of an asset type. */
-export function assetKeyField(type: AssetType): string {
-  return String(KEY_FIELD[type]);
-}
-
 /**
  * The identity key of an asset: the OAM key in its canonical spelling, so that two spellings of one
  * thing are one entity. Netblocks and IP addresses in canonical form (`2001:4860:0000::/32` is

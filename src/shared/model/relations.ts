@@ -81,14 +81,3 @@ export function isValidRelation(from: AssetType, relation: string, to: AssetType
   const allowed = RELATION_TAXONOMY[from]?.[relation.toLowerCase()];
   return allowed !== undefined && allowed.includes(to);
 }
-
-/** Every relation label the taxonomy knows, for UI filters and legends. */
-export function allRelationLabels(): string[] {
-  const labels = new Set<string>();
-  for (const byLabel of Object.values(RELATION_TAXONOMY)) {
-    for (const label of Object.keys(byLabel)) {
-      labels.add(label);
-    }
-  }
-  return [...labels].sort();
-}

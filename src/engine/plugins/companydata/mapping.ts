@@ -3,6 +3,7 @@ import type { Account, EntityId, FundsTransfer, Identifier, Person } from '../..
 import type { Entity } from '../../../shared/model/graph';
 import { fullNameToPerson } from '../../support/person';
 import type { GraphReader, Neighbour } from '../../core/plugin-api';
+import type { Logger } from '../../util/logger';
 import { COMPANYDATA_SOURCE } from './client';
 import type { FundingRound } from './wire';
 import { normalizeSpaces } from '../../../shared/util/text';
@@ -99,6 +100,24 @@ export function companyIdentifierAmong(neighbours: Neighbour[]): Entity | undefi
 export function findCompanyOrganization(graph: GraphReader, identifierId: EntityId): Entity | undefined {
   return graph.incoming(identifierId, byCompanyData).find(({ entity }) => entity.type === 'Organization')
     ?.entity;
+}
+
+/**
+ * The Organization a company Identifier's handler attaches its findings to, or undefined (and a
+ * note in the log) when none holds it yet: the enrich handler creates it for a bare Identifier.
+ */
+export function organizationToAttachTo(context: {
+  graph: GraphReader;
+  entity: { id: EntityId; asset: Identifier };
+  logger: Logger;
+}): Entity | undefined {
+  const organization = findCompanyOrganization(context.graph, context.entity.id);
+  if (organization === undefined) {
+    context.logger.info('CompanyData: no organization holds this company id yet', {
+      id: context.entity.asset.id,
+    });
+  }
+  return organization;
 }
 
 /** The Person holding a person Identifier through a CompanyData `id` edge. */

@@ -18,6 +18,7 @@ import {
   checkingAccount,
   companyIdentifier,
   findCompanyOrganization,
+  organizationToAttachTo,
   findIdentifiedPerson,
   isCompanyIdentifier,
   personFromRecord,
@@ -120,9 +121,8 @@ function addRound(
 
 async function query(context: Context): Promise<Findings> {
   const { entity, graph } = context;
-  const organization = findCompanyOrganization(graph, entity.id);
+  const organization = organizationToAttachTo(context);
   if (organization === undefined) {
-    context.logger.info('CompanyData: no organization holds this company id yet', { id: entity.asset.id });
     return emptyFindings();
   }
   const rounds = await listFundingRounds(callFrom(context), entity.asset.id);

@@ -7,7 +7,12 @@ import {
   type HandlerContext,
 } from '../../../core/plugin-api';
 import { callFrom, listEmployees } from '../client';
-import { findCompanyOrganization, isCompanyIdentifier, personFromRecord } from '../mapping';
+import {
+  findCompanyOrganization,
+  isCompanyIdentifier,
+  organizationToAttachTo,
+  personFromRecord,
+} from '../mapping';
 import type { CompanyDataResources } from '../client';
 
 type Context = HandlerContext<'Identifier', CompanyDataResources>;
@@ -28,11 +33,9 @@ function lookup(context: Context): Findings | null {
 }
 
 async function query(context: Context): Promise<Findings> {
-  const { entity, graph } = context;
-  const organization = findCompanyOrganization(graph, entity.id);
+  const { entity } = context;
+  const organization = organizationToAttachTo(context);
   if (organization === undefined) {
-    // Nothing to attach employees to yet; enrich creates the Organization for a bare Identifier.
-    context.logger.info('CompanyData: no organization holds this company id yet', { id: entity.asset.id });
     return emptyFindings();
   }
   const employees = await listEmployees(callFrom(context), entity.asset.id);

@@ -13,6 +13,15 @@ import {
 } from './labels';
 import { WHOIS_ROLES, type ContactField, type WhoisContact, type WhoisRole } from './types';
 import { clean, EMAIL, looksLikeHandle, URL_LIKE } from './values';
+import {
+  CITY_STATE_ZIP,
+  cityCommaCountry,
+  postcodeCountry,
+  STREET_START,
+  ZIP_CITY,
+  zipCityCountryCode,
+  type AddressParts,
+} from './address-shapes';
 
 const EMAIL_INSIDE = /\b(?:contact|e-?mail)\b.*@|^please\b/i;
 const URL_INSIDE = /https?:\/\//i;
@@ -21,10 +30,9 @@ const NAME_WITH_URL = /^(.*?\S)\s*\((https?:\/\/[^)\s]+)\)$/i;
 
 /** `(415) 829-2341`, `+44.1584873633`, `+1 650 253 0000 ext. 12`. */
 const BARE_PHONE = /^\+?[\d\s().-]+(?:\s*(?:ext|x)\.?\s*\d+)?$/i;
-/** `San Francisco, CA 94108`, `Boise, ID 83709-1433`. */
-const CITY_STATE_ZIP = /^([^\d,]+),\s*([A-Z]{2})\s+(\d{5}(?:-\d{4})?)$/;
-/** `75008 Paris`, `CN-41000 Changsha`, `SE-164 40 Kista`. */
-const ZIP_CITY = /^((?:[A-Z]{1,2}-)?\d{3,6}(?: \d{2})?)\s+(\p{L}[\p{L} .'-]*)$/u;
+
+/** `address 1`, `address2`: numbered address labels (not ICANN's `street1`). */
+const NUMBERED_ADDRESS = /^address ?\d+$/;
 
 export class ContactSet {
   readonly contacts: Partial<Record<WhoisRole, WhoisContact>> = {};
@@ -95,6 +103,11 @@ export class ContactSet {
   /** Address lines without labels: "<postal code> <city>" and a final country are recognised. */
   address(role: WhoisRole, lines: string[]): void {
     const usable = lines.map((line) => line.trim()).filter((line) => clean(line) !== undefined);
+    const parts = postcodeCountry(usable);
+    if (parts !== undefined) {
+      this.addressParts(role, parts);
+      return;
+    }
     if (usable.length === 5 && /^[A-Z]{2}$/.test(usable[4] ?? '')) {
       // The .it layout: street, city, postal code, province, country.
       this.set(role, 'street', usable[0]);
@@ -139,6 +152,14 @@ export class ContactSet {
         addressLines.push(line);
       }
     }
+    // A person's block (`Dennis Doe`, `Systems Administrator`, `North Idaho College`, `1000 W.
+    // Garden Avenue`): the lines between the name and the first street line are where the person
+    // works, not the address.
+    const streetStart = addressLines.findIndex((line) => STREET_START.test(line));
+    if (nameField === 'name' && streetStart > 0 && !this.has(role, 'organization')) {
+      this.set(role, 'organization', addressLines.slice(0, streetStart).join(', '));
+      addressLines.splice(0, streetStart);
+    }
     this.freeAddress(role, addressLines);
   }
 
@@ -153,6 +174,11 @@ export class ContactSet {
     const americanIndex = usable.findLastIndex((line) => CITY_STATE_ZIP.test(line));
     const cityIndex =
       americanIndex >= 0 ? americanIndex : usable.findLastIndex((line) => ZIP_CITY.test(line));
+    const shaped = cityIndex < 0 ? (postcodeCountry(usable) ?? cityCommaCountry(usable)) : undefined;
+    if (shaped !== undefined) {
+      this.addressParts(role, shaped);
+      return;
+    }
     if (cityIndex < 0 || (cityIndex === 0 && americanIndex < 0) || cityIndex < usable.length - 2) {
       this.address(role, usable);
       return;
@@ -177,7 +203,48 @@ export class ContactSet {
     }
   }
 
+  /** Sets the parts one address shape recognised. */
+  private addressParts(role: WhoisRole, parts: AddressParts): void {
+    for (const street of parts.street) {
+      this.set(role, 'street', street);
+    }
+    this.set(role, 'city', parts.city);
+    this.set(role, 'province', parts.province);
+    this.set(role, 'postalCode', parts.postalCode);
+    this.set(role, 'country', parts.country);
+  }
+
+  /** An RPSL contact object's `address:` lines (street first, see `zipCityCountryCode`). */
+  handleAddress(role: WhoisRole, lines: string[]): void {
+    const usable = lines.map((line) => line.trim()).filter((line) => clean(line) !== undefined);
+    const parts = zipCityCountryCode(usable);
+    if (parts === undefined) {
+      this.address(role, usable);
+    } else {
+      this.addressParts(role, parts);
+    }
+  }
+
+  /**
+   * `Registrant address 1` .. `Registrant address 5` (.nc): one address written over numbered
+   * labels, whose postcode-and-city and country lines only show as such once all are read.
+   */
+  private readonly numberedAddress = new Map<WhoisRole, string[]>();
+
+  numberedAddressLine(role: WhoisRole, line: string): void {
+    const lines = this.numberedAddress.get(role);
+    if (lines === undefined) {
+      this.numberedAddress.set(role, [line]);
+    } else {
+      lines.push(line);
+    }
+  }
+
   build(): Partial<Record<WhoisRole, WhoisContact>> {
+    for (const [role, lines] of this.numberedAddress) {
+      this.freeAddress(role, lines);
+    }
+    this.numberedAddress.clear();
     const result: Partial<Record<WhoisRole, WhoisContact>> = {};
     for (const role of WHOIS_ROLES) {
       const contact = this.contacts[role];
@@ -312,7 +379,9 @@ export function collectContacts(
       const labelled = contactFieldOf(rest);
       // A registrar's name is its organization.
       const field = role === 'registrar' && labelled === 'name' ? 'organization' : labelled;
-      if (field === 'street') {
+      if (field === 'street' && NUMBERED_ADDRESS.test(rest)) {
+        contacts.numberedAddressLine(role, entry.value);
+      } else if (field === 'street') {
         contacts.address(role, [entry.value, ...entry.more]);
       } else if (field !== undefined) {
         contacts.set(role, field, entry.value);
@@ -323,6 +392,27 @@ export function collectContacts(
     collectHandleContacts(entries, domainBlock, handles, contacts);
   }
   return contacts;
+}
+
+/**
+ * The entries of blocks the domain block links to: a block opening with the same `key: value`
+ * as a line of the domain block (.cz `nsset: X`, whose block names the `tech-c`) belongs to it.
+ */
+function linkedEntries(entries: Entry[], domainEntries: Entry[]): Entry[] {
+  const domainBlock = domainEntries[0]?.block;
+  const links = new Set(domainEntries.map((entry) => `${entry.key}\n${entry.value.toLowerCase()}`));
+  const linked = new Set<number>();
+  for (const [index, entry] of entries.entries()) {
+    const opensBlock = index === 0 || entries[index - 1]?.block !== entry.block;
+    if (
+      opensBlock &&
+      entry.block !== domainBlock &&
+      links.has(`${entry.key}\n${entry.value.toLowerCase()}`)
+    ) {
+      linked.add(entry.block);
+    }
+  }
+  return linked.size === 0 ? [] : entries.filter((entry) => linked.has(entry.block));
 }
 
 /** RPSL replies: the domain block names handles (`admin-c: X`) whose blocks hold the contacts. */
@@ -343,7 +433,7 @@ function collectHandleContacts(
   if (domainEntries.some((entry) => entry.key === 'owner')) {
     contacts.set('registrant', 'country', domainEntries.find((entry) => entry.key === 'country')?.value);
   }
-  for (const entry of domainEntries) {
+  for (const entry of [...domainEntries, ...linkedEntries(entries, domainEntries)]) {
     const role = HANDLE_ROLES[entry.key];
     const block = handles.get(entry.value.toLowerCase());
     if (role === undefined || block === undefined) {
@@ -369,7 +459,14 @@ function collectHandleContacts(
         }
       }
     }
-    contacts.address(role, addressLines);
+    // A person's or role's object (AFNIC) writes the organization on the first address line:
+    // `1C2` or `AFNIC`, then the street (`2, rue Stephenson`), not a house number with a street.
+    const isPersonOrRole = block.some((item) => item.key === 'type' && /^(?:person|role)$/i.test(item.value));
+    const first = addressLines[0];
+    if (isPersonOrRole && addressLines.length >= 3 && first !== undefined && !/^\d+\s*[\s,]/.test(first)) {
+      contacts.set(role, 'organization', addressLines.shift());
+    }
+    contacts.handleAddress(role, addressLines);
   }
   // A registrar block (.fr) starts with `registrar:` outside the domain block.
   const registrarBlock = entries.find(

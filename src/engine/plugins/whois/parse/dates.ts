@@ -166,24 +166,66 @@ const CTIME =
 const COMPACT = /^(\d{4})(\d{2})(\d{2})(?:\s*(\d{2})(\d{2})(\d{2}))?(?=$|\s)/;
 
 /**
+ * Where each part of a date sits in a shape's match (capture group numbers). `named`: the month
+ * is a name (`Aug`, `August`, `août`) rather than a number.
+ */
+interface DateShape {
+  pattern: RegExp;
+  year: number;
+  month: number;
+  day: number;
+  /** Hour, minute, second. */
+  time: [number, number, number];
+  zone?: number;
+  named?: boolean;
+}
+
+const ISO_SHAPE: DateShape = { pattern: ISO, year: 1, month: 2, day: 3, time: [4, 5, 6], zone: 7 };
+/** Tried in order after the ISO and numeric day/month shapes. */
+const LATER_SHAPES: DateShape[] = [
+  { pattern: NAMED_MONTH_DAY_FIRST, day: 1, month: 2, year: 3, time: [4, 5, 6], zone: 7, named: true },
+  { pattern: YEAR_NAMED_MONTH, year: 1, month: 2, day: 3, time: [4, 5, 6], zone: 7, named: true },
+  { pattern: CTIME, month: 1, day: 2, time: [3, 4, 5], zone: 6, year: 7, named: true },
+  { pattern: NAMED_MONTH_FIRST, month: 1, day: 2, year: 3, time: [4, 5, 6], zone: 7, named: true },
+  { pattern: COMPACT, year: 1, month: 2, day: 3, time: [4, 5, 6] },
+];
+
+/** The shape did not match at all (as opposed to matching an impossible date: undefined). */
+const NO_MATCH = Symbol('no match');
+
+function readShape(shape: DateShape, text: string): string | undefined | typeof NO_MATCH {
+  const match = shape.pattern.exec(text);
+  if (!match) {
+    return NO_MATCH;
+  }
+  const monthText = match[shape.month] ?? '';
+  const month = shape.named === true ? monthOf(monthText) : Number(monthText);
+  if (month === undefined) {
+    return undefined;
+  }
+  const [hour, minute, second] = shape.time;
+  return isoOf({
+    year: Number(match[shape.year]),
+    month,
+    day: Number(match[shape.day]),
+    hour: match[hour],
+    minute: match[minute],
+    second: match[second],
+    zone: shape.zone === undefined ? undefined : match[shape.zone],
+  });
+}
+
+/**
  * Normalises one date text to RFC 3339 UTC (`YYYY-MM-DDTHH:MM:SSZ`), or undefined when it is no
  * valid date in a known format.
  */
 export function normaliseWhoisDate(raw: string, order: DateOrder = 'dmy'): string | undefined {
   const text = raw.trim();
-  let match = ISO.exec(text);
-  if (match) {
-    return isoOf({
-      year: Number(match[1]),
-      month: Number(match[2]),
-      day: Number(match[3]),
-      hour: match[4],
-      minute: match[5],
-      second: match[6],
-      zone: match[7],
-    });
+  const iso = readShape(ISO_SHAPE, text);
+  if (iso !== NO_MATCH) {
+    return iso;
   }
-  match = NUMERIC_DAY_FIRST.exec(text);
+  const match = NUMERIC_DAY_FIRST.exec(text);
   if (match) {
     const first = Number(match[1]);
     const second = Number(match[2]);
@@ -199,76 +241,11 @@ export function normaliseWhoisDate(raw: string, order: DateOrder = 'dmy'): strin
       zone: match[7],
     });
   }
-  match = NAMED_MONTH_DAY_FIRST.exec(text);
-  if (match) {
-    const month = monthOf(match[2] ?? '');
-    return month === undefined
-      ? undefined
-      : isoOf({
-          year: Number(match[3]),
-          month,
-          day: Number(match[1]),
-          hour: match[4],
-          minute: match[5],
-          second: match[6],
-          zone: match[7],
-        });
-  }
-  match = YEAR_NAMED_MONTH.exec(text);
-  if (match) {
-    const month = monthOf(match[2] ?? '');
-    return month === undefined
-      ? undefined
-      : isoOf({
-          year: Number(match[1]),
-          month,
-          day: Number(match[3]),
-          hour: match[4],
-          minute: match[5],
-          second: match[6],
-          zone: match[7],
-        });
-  }
-  match = CTIME.exec(text);
-  if (match) {
-    const month = monthOf(match[1] ?? '');
-    return month === undefined
-      ? undefined
-      : isoOf({
-          year: Number(match[7]),
-          month,
-          day: Number(match[2]),
-          hour: match[3],
-          minute: match[4],
-          second: match[5],
-          zone: match[6],
-        });
-  }
-  match = NAMED_MONTH_FIRST.exec(text);
-  if (match) {
-    const month = monthOf(match[1] ?? '');
-    return month === undefined
-      ? undefined
-      : isoOf({
-          year: Number(match[3]),
-          month,
-          day: Number(match[2]),
-          hour: match[4],
-          minute: match[5],
-          second: match[6],
-          zone: match[7],
-        });
-  }
-  match = COMPACT.exec(text);
-  if (match) {
-    return isoOf({
-      year: Number(match[1]),
-      month: Number(match[2]),
-      day: Number(match[3]),
-      hour: match[4],
-      minute: match[5],
-      second: match[6],
-    });
+  for (const shape of LATER_SHAPES) {
+    const read = readShape(shape, text);
+    if (read !== NO_MATCH) {
+      return read;
+    }
   }
   return undefined;
 }

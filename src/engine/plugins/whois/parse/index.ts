@@ -13,7 +13,6 @@ import type { ParsedWhois } from './types';
 import { clean, dnssecOf, firstValue, hostNameOf, referralOf, statusesOf } from './values';
 
 export * from './types';
-export { flattenParsedWhois } from './flatten';
 export { normaliseWhoisDate, type DateOrder } from './dates';
 export { hostNameOf, isRedacted } from './values';
 
@@ -85,7 +84,10 @@ function nameServersOf(line: string, domain: string | undefined): string[] {
 function foreignBlocks(entries: Entry[]): Set<number> {
   const blocks = new Set<number>();
   for (const [index, entry] of entries.entries()) {
-    if (entry.key === 'server name' || definesHandle(entries, index)) {
+    // A handle inside a role's section (`registrant: !Contact` then `nic-handle:`) is that
+    // role's own object, not a record kept for reference.
+    const inRoleSection = entry.section !== undefined && SECTION_ROLES[entry.section] !== undefined;
+    if (entry.key === 'server name' || (definesHandle(entries, index) && !inRoleSection)) {
       blocks.add(entry.block);
     }
   }

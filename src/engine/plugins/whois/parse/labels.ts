@@ -37,6 +37,8 @@ export const CREATED_KEYS = new Set([
   'registration time',
   'first registration date',
   'domain registration date',
+  // RPSL-style `registration: 21-March-2002` (.ie).
+  'registration',
   '登録年月日',
 ]);
 export const UPDATED_KEYS = new Set([
@@ -148,6 +150,7 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   indirizzo: 'street',
   zip: 'postalCode',
   zipcode: 'postalCode',
+  postalcode: 'postalCode',
   'postal-code': 'postalCode',
   'code postal': 'postalCode',
   'código postal': 'postalCode',
@@ -172,6 +175,7 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   land: 'country',
   paese: 'country',
   'country name': 'country',
+  'country/economy': 'country',
   telephone: 'phone',
   tel: 'phone',
   'phone no': 'phone',
@@ -198,6 +202,7 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   nombre: 'name',
   nom: 'name',
   'contact id': 'id',
+  contactid: 'id',
   handle: 'id',
   'nic handle': 'id',
   'web site': 'url',
@@ -216,7 +221,7 @@ export function contactFieldOf(label: string): ContactField | undefined {
 }
 
 export const PREFIXED =
-  /^(?:registry |domain )?(registrant|owner|holder|org|admin|adm|administrative|tech|tec|technical|billing|bill|sponsoring registrar|registrar)(?:[ -]contact)?\.?(?:[ -](.+))?$/;
+  /^(?:registry |domain )?(registrant|owner|holder|org|admin|adm|administrative|tech|tec|technical|billing|bill|sponsoring registrar|registrar)(?:[ -]contact)?(?:'s)?\.?(?:[ -](.+))?$/;
 const prefixCache = new Map<string, { role: WhoisRole; rest: string | undefined } | null>();
 
 /** The role a role-prefixed label names and the rest of the label (`registrant street1`). */
@@ -368,6 +373,8 @@ const MORE_LABELS: Record<RecordField, string[]> = {
     'primary server',
     'secondary server',
     'nameservers in listed order',
+    // `ns_name_01` (.nz): the number is the slot.
+    'ns name',
   ],
 };
 
@@ -400,9 +407,9 @@ for (const [field, keys] of Object.entries(MORE_LABELS) as [RecordField, string[
  * own dates (`Registrant Created`, `Admin. Updated`) are not the record's.
  */
 const DATE_RULES: [RegExp, RecordField][] = [
-  [/expir|paid.till|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
+  [/expir|paid.till|billed.?until|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
   [/updat|modif|changed|last.change|actualiza/, 'updated'],
-  [/creat|registered|registration (?:date|time)|activated|commencement|creaci|registo/, 'created'],
+  [/creat|registered|registration (?:date|time)|activated|approved|commencement|creaci|registo/, 'created'],
 ];
 const CONTACT_LABEL =
   /^(?:registrant|owner|holder|admin|administrative|tech|technical|billing|contact|registrar|zone)\b/;
@@ -412,6 +419,8 @@ const labelCache = new Map<string, RecordField | null>();
 function classify(key: string): RecordField | undefined {
   const exact =
     EXACT_LABELS.get(key) ??
+    // Numbered name-server labels (`ns1_hostname`, `dns2 hostname`): the number is the slot.
+    (/^(?:ns|dns|nserver)\d+ /.test(key) ? EXACT_LABELS.get(key.replace(/^\S+ /, '')) : undefined) ??
     EXACT_LABELS.get(key.replace(/\s+\d+$/, '')) ??
     EXACT_LABELS.get(key.replace(/-/g, ' '));
   if (exact !== undefined) {

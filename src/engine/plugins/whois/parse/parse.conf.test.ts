@@ -7,7 +7,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { fixturePath, haveFixtures, repositoryRoot } from '../../../../../test/support/fixtures-dir';
 import { decodeReply } from '../decode';
-import { flattenParsedWhois, parseWhoisReply } from './index';
+import { flattenParsedWhois } from '../../../../../test/support/whois-flatten';
+import { parseWhoisReply } from './index';
 
 interface ExpectedReply {
   file: string;

@@ -62,6 +62,12 @@ const TAB_LINE = /^\s*([^\t:\d]{1,40}?)\t+(.+)$/;
 function isCutTime(key: string, value: string): boolean {
   return /\s\d{1,2}$/.test(key) && /^\d{2}(?::|\s|$)/.test(value);
 }
+/** A first colon with no space after it (`No:61`), on a line with no `: ` separator. */
+const EMBEDDED_COLON = /^[^:]+:[^\s:/][^:]*$/;
+/** A YAML type tag standing for a nested mapping's value (`!Contact`). */
+const YAML_TAG = /^!\w+$/;
+/** A YAML block-scalar indicator (`address: |-`): the value is the indented lines after it. */
+const YAML_BLOCK_SCALAR = /^[|>][-+]?$/;
 /** Dot leaders left at the start of a value (`object:. . . . .value`). */
 const VALUE_LEADER = /^(?:\.\s?){2,}/;
 /** `** Registrant:`, `** Domain Servers:` (the heading's text in group 1). */
@@ -154,6 +160,9 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
   if (value.startsWith('.')) {
     value = value.replace(VALUE_LEADER, '');
   }
+  if (YAML_BLOCK_SCALAR.test(value)) {
+    value = '';
+  }
   // `created: "2011-01-13T15:45:18+01:00"` (YAML-style replies): the quotes are not the value.
   if (value.length > 1 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"')) {
     value = value.slice(1, -1);
@@ -176,6 +185,11 @@ export function tokenise(text: string): Entry[] {
   let softSection: string | undefined;
   for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
+    // A line of spaces inside a run of unlabelled lines (a .tr role block) spaces the run out;
+    // only a truly empty line ends it.
+    if (line === '' && rawLine !== '' && last !== undefined && last.more.length > 0) {
+      continue;
+    }
     if (line.trim() === '') {
       block += 1;
       blockSection = undefined;
@@ -187,6 +201,17 @@ export function tokenise(text: string): Entry[] {
       continue;
     }
     let trimmed = line.trimStart();
+    // `--- !Domain` (a YAML document start, whois.smallregistry.net and kin): a new block, like
+    // a blank line, so that one document's handles do not make the next one foreign.
+    if (line.startsWith('---') && !/^-{3,}\s*$/.test(line) && /^---(?:\s|$)/.test(line)) {
+      block += 1;
+      blockSection = undefined;
+      softSection = undefined;
+      headers.length = 0;
+      last = undefined;
+      pending = undefined;
+      continue;
+    }
     if (trimmed.startsWith('%') || trimmed.startsWith('#') || trimmed.startsWith('>>>')) {
       continue;
     }
@@ -210,7 +235,10 @@ export function tokenise(text: string): Entry[] {
       continue;
     }
     const indent = indentOf(line);
-    const keyed = splitKeyed(line);
+    // Inside a run of unlabelled lines, `Cumhuriyet Cd. No:61` is an address line: a label's
+    // colon is followed by a space or ends the line.
+    const inRun = last !== undefined && last.more.length > 0 && EMBEDDED_COLON.test(trimmed);
+    const keyed = inRun ? undefined : splitKeyed(line);
     if (!keyed && last === undefined && pending !== undefined) {
       last = pending;
     }
@@ -245,6 +273,14 @@ export function tokenise(text: string): Entry[] {
     while (headers.length > 0 && (headers.at(-1)?.indent ?? -1) >= indent) {
       headers.pop();
     }
+    // `registrant: !Contact` (a YAML tagged mapping): the indented lines under it are one
+    // object, a block of its own under that heading.
+    if (YAML_TAG.test(keyed.value)) {
+      keyed.value = '';
+      block += 1;
+      blockSection = undefined;
+      softSection = undefined;
+    }
     last = {
       key: keyed.key,
       value: keyed.value,
@@ -264,7 +300,7 @@ export function tokenise(text: string): Entry[] {
       headers.push({ indent, key: keyed.key });
       // `Registrant:` then `name: ...` at the same indent (.ee): a role heading's section runs to
       // the next heading or blank line; any other valueless key ends it.
-      softSection = isRoleHeading(keyed.key) ? keyed.key : undefined;
+      softSection = isRoleHeading(keyed.key) || keyed.key === 'registrar' ? keyed.key : undefined;
     }
   }
   return entries;

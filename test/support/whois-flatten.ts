@@ -1,5 +1,5 @@
 /** The parsed reply as a flat field table (tests and the accuracy bench compare these). */
-import { WHOIS_ROLES, type ContactField, type ParsedWhois } from './types';
+import { WHOIS_ROLES, type ContactField, type ParsedWhois } from '../../src/engine/plugins/whois/parse/types';
 
 const CONTACT_FIELD_NAMES: Record<ContactField, string> = {
   id: 'id',
