@@ -189,6 +189,19 @@ describe('the app services', () => {
     expect(refused).toMatchObject({ ok: false, error: { code: 'invalid_settings' } });
   });
 
+  it('switches the pivots off and on from the settings, in the file the engine reads', async () => {
+    const view = await value<{ values: { pivots: boolean } }>(services.invoke('settings:get', {}));
+    expect(view.values.pivots).toBe(true);
+    await value(services.invoke('settings:set', { values: { ...view.values, pivots: false } }));
+    const file = JSON.parse(await readFile(path.join(dir, 'settings.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(file).toMatchObject({ pivots: { enabled: false } });
+    const again = await value<{ values: { pivots: boolean } }>(services.invoke('settings:get', {}));
+    expect(again.values.pivots).toBe(false);
+  });
+
   it('reports credential status only, never the secret', async () => {
     const status = await services.invoke('credentials:set', {
       source: 'companydata',

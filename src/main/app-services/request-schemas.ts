@@ -63,6 +63,7 @@ export const REQUEST_SCHEMAS = {
       }),
       ttlDefault: z.string().max(20),
       depth,
+      pivots: z.boolean(),
     }),
   }),
   'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'gexf', 'csv']) }),

@@ -38,6 +38,7 @@ export function editableFromConfig(config: AppConfig): EditableSettings {
     },
     ttlDefault: config.ttl.default,
     depth: config.depth,
+    pivots: config.pivots.enabled,
   };
 }
 
@@ -66,6 +67,7 @@ export function mergeEditable(file: JsonObject, values: EditableSettings): JsonO
   child(sources, 'whois').ianaServer = values.endpoints.whoisIana.trim();
   child(next, 'ttl').default = values.ttlDefault.trim();
   next.depth = values.depth;
+  child(next, 'pivots').enabled = values.pivots;
   return next;
 }
 

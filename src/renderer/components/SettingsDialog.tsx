@@ -135,6 +135,15 @@ function SettingsForm({ initial, path }: { initial: EditableSettings; path: stri
           value={values.depth}
           onChange={(event) => setValues({ ...values, depth: Number(event.target.value) || 0 })}
         />
+        <label className="check" htmlFor="pivots-enabled">
+          <input
+            id="pivots-enabled"
+            type="checkbox"
+            checked={values.pivots}
+            onChange={(event) => setValues({ ...values, pivots: event.target.checked })}
+          />
+          Look up the domains behind host names, e-mail addresses and URLs (pivots)
+        </label>
       </div>
       <p className="muted">
         Saved to <code>{path}</code>

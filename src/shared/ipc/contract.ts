@@ -86,6 +86,8 @@ export interface EditableSettings {
   };
   ttlDefault: string;
   depth: number;
+  /** Pivots from names to the domains that hold them (FQDN, e-mail, URL -> DomainRecord). */
+  pivots: boolean;
 }
 
 export interface SettingsView {
