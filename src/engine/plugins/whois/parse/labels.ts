@@ -78,6 +78,27 @@ export const NAME_SERVER_KEYS = new Set([
   'host name',
 ]);
 
+/**
+ * Plain-line headings that open the record's own part of a reply (`Domain Details` in .im after
+ * the contact blocks): the lines after one belong to the record, not to the contact before it.
+ */
+export const RECORD_HEADINGS: ReadonlySet<string> = new Set([
+  'domain details',
+  'domain information',
+  'domain info',
+  'domain data',
+  'domain record',
+  'registration details',
+  'registration information',
+]);
+
+/**
+ * Labels that name the record itself (`Record created on`, `Domain servers`, `Domain expires`):
+ * the record's fields even when a registry writes them under a contact heading (.ee indents the
+ * whole record under `Registrant:`).
+ */
+export const RECORD_LABEL = /^(?:record|domain)\b/;
+
 export const SECTION_ROLES: Record<string, WhoisRole> = lookupTable({
   registrant: 'registrant',
   'contact information': 'registrant',

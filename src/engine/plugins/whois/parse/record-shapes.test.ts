@@ -1,0 +1,133 @@
+/**
+ * Unit: the parser on the record layouts added in the third corpus round (dated sentences,
+ * record headings after contact blocks, RWhois lines, whoisd name-server blocks), each on a
+ * small synthetic reply.
+ */
+import { describe, expect, it } from 'vitest';
+import { parseWhoisReply } from './index';
+
+describe('parseWhoisReply on a record indented under a role heading', () => {
+  const parsed = parseWhoisReply(
+    [
+      'Registrant:',
+      '   Example Widgets AS',
+      '   Main Street 1, 10111 Tallinn',
+      '',
+      '   Domain Name: sentence.test',
+      '',
+      '   Record created on 22-Apr-2003',
+      '   Record changed on 28-May-2010',
+      '',
+      '   Domain servers:',
+      '      ns1.hosting.test.',
+      '      ns2.hosting.test.',
+    ].join('\n'),
+    'sentence.test',
+  );
+
+  it('reads `Record created on <date>` without a colon as the creation date', () => {
+    expect(parsed.createdDate).toBe('2003-04-22T00:00:00Z');
+  });
+
+  it('reads `Record changed on <date>` without a colon as the update date', () => {
+    expect(parsed.updatedDate).toBe('2010-05-28T00:00:00Z');
+  });
+
+  it('reads a `Domain servers:` list under a role heading as the record’s name servers', () => {
+    expect(parsed.nameServers).toEqual(['ns1.hosting.test', 'ns2.hosting.test']);
+  });
+
+  it('reads no date from a sentence with `on` whose value is no date', () => {
+    const other = parseWhoisReply(
+      'Domain Name: words.test\nRegistered on behalf of a client\n',
+      'words.test',
+    );
+    expect(other.createdDate).toBeUndefined();
+  });
+});
+
+describe('parseWhoisReply on a plain record heading after contact blocks', () => {
+  const parsed = parseWhoisReply(
+    [
+      'Domain Name:\theading.test',
+      'Technical Contact',
+      'Name: Jane Doe',
+      'Address',
+      '1 Example Street',
+      'Douglas',
+      'IM1 1AA',
+      'Isle of Man',
+      'Domain Details',
+      'Expiry Date: 03/08/2014 23:59:52',
+      'Name Server: ns1.hosting.test.',
+    ].join('\r\n'),
+    'heading.test',
+  );
+
+  it('reads the dates after `Domain Details` as the record’s, not the contact’s', () => {
+    expect(parsed.expirationDate).toBe('2014-08-03T23:59:52Z');
+  });
+
+  it('reads the name servers after `Domain Details` as the record’s', () => {
+    expect(parsed.nameServers).toEqual(['ns1.hosting.test']);
+  });
+
+  it('keeps the contact before the heading', () => {
+    expect(parsed.contacts.technical?.name).toBe('Jane Doe');
+  });
+});
+
+describe('parseWhoisReply on RWhois `class:Attribute:value` lines', () => {
+  const parsed = parseWhoisReply(
+    [
+      'domain:Class-Name:domain',
+      'domain:Domain-Name:rwhois.test',
+      'domain:Primary-Server;I:111.rwhois.test',
+      'domain:Created:20090324',
+      'domain:Updated:20100401',
+      'domain:Maintainer:http://www.registry.test',
+    ].join('\n'),
+    'rwhois.test',
+  );
+
+  it('reads the attribute after the class word as the label', () => {
+    expect(parsed).toMatchObject({
+      createdDate: '2009-03-24T00:00:00Z',
+      updatedDate: '2010-04-01T00:00:00Z',
+    });
+  });
+
+  it('reads an `Attribute;I` value as an object id, not as the attribute (no name server)', () => {
+    expect(parsed.nameServers).toEqual([]);
+  });
+});
+
+describe('parseWhoisReply on a whoisd reply with an unnamed name-server block', () => {
+  const parsed = parseWhoisReply(
+    [
+      'domain:       whoisd.test',
+      'registrant:   ID000001',
+      'registered:   03.06.2010 03:34:05',
+      '',
+      'contact:      ID000001',
+      'org:          Example Widgets',
+      'street:       Main Street 19, Postbox 1255',
+      'city:         Torshavn',
+      'postal code:  110',
+      'country:      FO',
+      '',
+      'nserver:      ns1.hosting.test',
+      'nserver:      ns2.hosting.test',
+      'tech-c:       ID000001',
+    ].join('\n'),
+    'whoisd.test',
+  );
+
+  it('reads the `tech-c` of the block that opens with the name servers as the domain’s', () => {
+    expect(parsed.contacts.technical).toMatchObject({ id: 'ID000001', organization: 'Example Widgets' });
+  });
+
+  it('reads a handle block’s labelled `street:` line as the street', () => {
+    expect(parsed.contacts.registrant?.street).toBe('Main Street 19, Postbox 1255');
+  });
+});
