@@ -434,7 +434,9 @@ function collectHandleContacts(
   if (domainEntries.some((entry) => entry.key === 'owner')) {
     contacts.set('registrant', 'country', domainEntries.find((entry) => entry.key === 'country')?.value);
   }
-  for (const entry of [...domainEntries, ...linkedEntries(entries, domainEntries)]) {
+  // Without handle blocks no role line can point anywhere: the linked blocks are not sought.
+  const roleLines = handles.size === 0 ? [] : [...domainEntries, ...linkedEntries(entries, domainEntries)];
+  for (const entry of roleLines) {
     const role = HANDLE_ROLES[entry.key];
     const block = handles.get(entry.value.toLowerCase());
     if (role === undefined || block === undefined) {

@@ -140,10 +140,11 @@ const keyCache = new Map<string, string>();
 
 function indentOf(line: string): number {
   let width = 0;
-  for (const character of line) {
-    if (character === ' ') {
+  for (let index = 0; index < line.length; index += 1) {
+    const code = line.charCodeAt(index);
+    if (code === 32) {
       width += 1;
-    } else if (character === '\t') {
+    } else if (code === 9) {
       width += 8;
     } else {
       break;
@@ -176,7 +177,12 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
     }
   }
   const key = normaliseKey(rawKey);
-  if (key === '' || key.includes('http') || (/\d$/.test(key) && isCutTime(key, match[2] ?? ''))) {
+  const lastCode = key.charCodeAt(key.length - 1);
+  if (
+    key === '' ||
+    key.includes('http') ||
+    (lastCode >= 48 && lastCode <= 57 && isCutTime(key, match[2] ?? ''))
+  ) {
     return undefined;
   }
   const hint = rawKey.includes('(') ? /\(([^)]*)\)\s*$/.exec(rawKey)?.[1] : undefined;
@@ -184,7 +190,7 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
   if (value.startsWith('.')) {
     value = value.replace(VALUE_LEADER, '');
   }
-  if (YAML_BLOCK_SCALAR.test(value)) {
+  if (value.length <= 2 && YAML_BLOCK_SCALAR.test(value)) {
     value = '';
   }
   // `created: "2011-01-13T15:45:18+01:00"` (YAML-style replies): the quotes are not the value.
@@ -253,10 +259,12 @@ export function tokenise(text: string): Entry[] {
       continue;
     }
     // `- ns1.example.net`: a list item; other lines starting with `*` or `-` are decoration.
-    if (/^-\s+[\p{L}\d]/u.test(trimmed)) {
-      trimmed = trimmed.replace(/^-\s+/, '');
-    } else if (/^[*-]/.test(trimmed)) {
-      continue;
+    if (trimmed.startsWith('-') || trimmed.startsWith('*')) {
+      if (/^-\s+[\p{L}\d]/u.test(trimmed)) {
+        trimmed = trimmed.replace(/^-\s+/, '');
+      } else {
+        continue;
+      }
     }
     const indent = indentOf(line);
     // Inside a run of unlabelled lines, `Cumhuriyet Cd. No:61` is an address line: a label's
