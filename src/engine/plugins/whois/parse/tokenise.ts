@@ -220,7 +220,8 @@ export function tokenise(text: string): Entry[] {
     if (line === '' && rawLine !== '' && last !== undefined && last.more.length > 0) {
       continue;
     }
-    if (line.trim() === '') {
+    // `line` is already trimmed at its end: a line of spaces is empty here.
+    if (line === '') {
       block += 1;
       blockSection = undefined;
       softSection = undefined;
