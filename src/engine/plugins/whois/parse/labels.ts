@@ -102,6 +102,8 @@ export const RECORD_LABEL = /^(?:record|domain)\b/;
 export const SECTION_ROLES: Record<string, WhoisRole> = lookupTable({
   registrant: 'registrant',
   'contact information': 'registrant',
+  // SWITCH (.ch, .li): `Holder of domain name:` then the holder's unlabelled lines.
+  'holder of domain name': 'registrant',
   'admin contact': 'admin',
   'administrative contact': 'admin',
   'administrative contacts': 'admin',

@@ -131,3 +131,22 @@ describe('parseWhoisReply on a whoisd reply with an unnamed name-server block', 
     expect(parsed.contacts.registrant?.street).toBe('Main Street 19, Postbox 1255');
   });
 });
+
+describe('parseWhoisReply on a SWITCH-style holder heading', () => {
+  it('reads the unlabelled lines under `Holder of domain name:` as the registrant', () => {
+    const parsed = parseWhoisReply(
+      [
+        'Domain name:',
+        'holder.test',
+        '',
+        'Holder of domain name:',
+        'Example Widgets AG',
+        'Bahnhofstrasse 1',
+        'CH-8001 Zurich',
+        'Switzerland',
+      ].join('\n'),
+      'holder.test',
+    );
+    expect(parsed.contacts.registrant).toMatchObject({ organization: 'Example Widgets AG' });
+  });
+});
