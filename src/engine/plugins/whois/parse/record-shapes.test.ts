@@ -150,3 +150,35 @@ describe('parseWhoisReply on a SWITCH-style holder heading', () => {
     expect(parsed.contacts.registrant).toMatchObject({ organization: 'Example Widgets AG' });
   });
 });
+
+describe('parseWhoisReply on a record indented under a role heading across blank lines', () => {
+  const parsed = parseWhoisReply(
+    [
+      'Titular:',
+      'Example Widgets SA  (ab1-test)\t\tmail@widgets.test',
+      '   Example Widgets SA',
+      '',
+      '   Nombre de Dominio: titular.test',
+      '',
+      '   Ultima Actualizacion: 2012-09-12 02:32:59',
+      '   Fecha de Creacion: 2012-07-03 20:58:58',
+      '',
+      '   Servidor(es) de Nombres de Dominio:',
+      '',
+      '   - ns1.hosting.test',
+      '   - ns2.hosting.test',
+    ].join('\n'),
+    'titular.test',
+  );
+
+  it('reads the dates after a blank line as the record’s, not the role’s', () => {
+    expect(parsed).toMatchObject({
+      createdDate: '2012-07-03T20:58:58Z',
+      updatedDate: '2012-09-12T02:32:59Z',
+    });
+  });
+
+  it('reads the name servers after a blank line as the record’s', () => {
+    expect(parsed.nameServers).toEqual(['ns1.hosting.test', 'ns2.hosting.test']);
+  });
+});

@@ -225,6 +225,11 @@ export function tokenise(text: string): Entry[] {
       block += 1;
       blockSection = undefined;
       softSection = undefined;
+      // A role heading's lines follow it without a gap; after a blank line the indented lines
+      // are the record's again (.uy and .ee indent the whole record under `Titular:`).
+      if (headers.length > 0 && headers.some((header) => isRoleHeading(header.key))) {
+        headers.length = headers.findIndex((header) => isRoleHeading(header.key));
+      }
       // A heading with nothing under it yet (`Name servers in the listed order:`) keeps the
       // unlabelled lines that follow one blank line (see `pending` below).
       pending = last !== undefined && last.value === '' && last.more === NO_MORE ? last : undefined;
