@@ -382,6 +382,8 @@ const MORE_LABELS: Record<RecordField, string[]> = {
     'domain servers in listed order',
     'name servers in the listed order',
     'name servers in listed order',
+    'name servers listed in order',
+    'domain name servers listed in order',
     'servidor(es) de nombres de dominio',
     'servidores de nombres de dominio',
     'ns',
@@ -430,7 +432,8 @@ for (const [field, keys] of Object.entries(MORE_LABELS) as [RecordField, string[
  * own dates (`Registrant Created`, `Admin. Updated`) are not the record's.
  */
 const DATE_RULES: [RegExp, RecordField][] = [
-  [/expir|paid.till|billed.?until|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
+  // `exp` alone is the common abbreviation (`Exp date`, .th).
+  [/expir|\bexp\b|paid.till|billed.?until|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
   [/updat|modif|changed|last.change|actualiza/, 'updated'],
   [/creat|registered|registration (?:date|time)|activated|approved|commencement|creaci|registo/, 'created'],
 ];

@@ -182,3 +182,21 @@ describe('parseWhoisReply on a record indented under a role heading across blank
     expect(parsed.nameServers).toEqual(['ns1.hosting.test', 'ns2.hosting.test']);
   });
 });
+
+describe('parseWhoisReply on abbreviated and spelled-out labels', () => {
+  it('reads `Exp date:` as the expiry date, and `Renew date:` (the last renewal) as none', () => {
+    const parsed = parseWhoisReply(
+      'Domain Name: abbrev.test\nRenew date: 8 Oct 2012\nExp date: 7 Oct 2013\n',
+      'abbrev.test',
+    );
+    expect(parsed.expirationDate).toBe('2013-10-07T00:00:00Z');
+  });
+
+  it('reads the lines after `Domain Name Servers listed in order:` and a blank as name servers', () => {
+    const parsed = parseWhoisReply(
+      'Domain Name : listed.test\n\nDomain Name Servers listed in order:\n\n  ns1.hosting.test   \n  ns2.hosting.test\n',
+      'listed.test',
+    );
+    expect(parsed.nameServers).toEqual(['ns1.hosting.test', 'ns2.hosting.test']);
+  });
+});
