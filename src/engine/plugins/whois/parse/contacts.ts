@@ -396,7 +396,8 @@ export function collectContacts(
 
 /**
  * The entries of blocks the domain block links to: a block opening with the same `key: value`
- * as a line of the domain block (.cz `nsset: X`, whose block names the `tech-c`) belongs to it.
+ * as a line of the domain block (.cz `nsset: X`, whose block names the `tech-c`) belongs to it,
+ * and so does an unnamed block opening with the name servers (.fo `nserver:` then `tech-c:`).
  */
 function linkedEntries(entries: Entry[], domainEntries: Entry[]): Entry[] {
   const domainBlock = domainEntries[0]?.block;
@@ -407,7 +408,7 @@ function linkedEntries(entries: Entry[], domainEntries: Entry[]): Entry[] {
     if (
       opensBlock &&
       entry.block !== domainBlock &&
-      links.has(`${entry.key}\n${entry.value.toLowerCase()}`)
+      (links.has(`${entry.key}\n${entry.value.toLowerCase()}`) || recordFieldOf(entry.key) === 'nameServer')
     ) {
       linked.add(entry.block);
     }
@@ -433,7 +434,9 @@ function collectHandleContacts(
   if (domainEntries.some((entry) => entry.key === 'owner')) {
     contacts.set('registrant', 'country', domainEntries.find((entry) => entry.key === 'country')?.value);
   }
-  for (const entry of [...domainEntries, ...linkedEntries(entries, domainEntries)]) {
+  // Without handle blocks no role line can point anywhere: the linked blocks are not sought.
+  const roleLines = handles.size === 0 ? [] : [...domainEntries, ...linkedEntries(entries, domainEntries)];
+  for (const entry of roleLines) {
     const role = HANDLE_ROLES[entry.key];
     const block = handles.get(entry.value.toLowerCase());
     if (role === undefined || block === undefined) {
@@ -452,8 +455,9 @@ function collectHandleContacts(
       } else {
         const field = CONTACT_FIELD_KEYS[item.key];
         // `name:` is the contact's name (.cz); other name-like labels in a handle block are not.
-        if (field === 'name' && item.key === 'name') {
-          contacts.set(role, 'name', item.value);
+        // A labelled `street:` (.fo) is the street as written; `address:` lines are read above.
+        if ((field === 'name' && item.key === 'name') || (field === 'street' && item.key === 'street')) {
+          contacts.set(role, field, item.value);
         } else if (field !== undefined && field !== 'name' && field !== 'id' && field !== 'street') {
           contacts.set(role, field, item.value);
         }

@@ -6,7 +6,7 @@
  */
 import { collectContacts, definesHandle } from './contacts';
 import { dateValue, normaliseWhoisDate, orderInReply, orderOfHint, type DateOrder } from './dates';
-import { DOMAIN_KEYS, isRuleDateLabel, recordFieldOf, SECTION_ROLES } from './labels';
+import { DOMAIN_KEYS, isRuleDateLabel, RECORD_LABEL, recordFieldOf, SECTION_ROLES } from './labels';
 import { kindOf } from './reply-kind';
 import { tokenise, type Entry } from './tokenise';
 import type { ParsedWhois } from './types';
@@ -134,7 +134,8 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
     const inContactSection =
       entry.section !== undefined &&
       SECTION_ROLES[entry.section] !== undefined &&
-      entry.section !== 'registrar';
+      entry.section !== 'registrar' &&
+      !RECORD_LABEL.test(entry.key);
     const value = firstValue(entry);
     switch (field) {
       case 'domain':

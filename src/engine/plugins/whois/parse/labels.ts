@@ -78,9 +78,32 @@ export const NAME_SERVER_KEYS = new Set([
   'host name',
 ]);
 
+/**
+ * Plain-line headings that open the record's own part of a reply (`Domain Details` in .im after
+ * the contact blocks): the lines after one belong to the record, not to the contact before it.
+ */
+export const RECORD_HEADINGS: ReadonlySet<string> = new Set([
+  'domain details',
+  'domain information',
+  'domain info',
+  'domain data',
+  'domain record',
+  'registration details',
+  'registration information',
+]);
+
+/**
+ * Labels that name the record itself (`Record created on`, `Domain servers`, `Domain expires`):
+ * the record's fields even when a registry writes them under a contact heading (.ee indents the
+ * whole record under `Registrant:`).
+ */
+export const RECORD_LABEL = /^(?:record|domain)\b/;
+
 export const SECTION_ROLES: Record<string, WhoisRole> = lookupTable({
   registrant: 'registrant',
   'contact information': 'registrant',
+  // SWITCH (.ch, .li): `Holder of domain name:` then the holder's unlabelled lines.
+  'holder of domain name': 'registrant',
   'admin contact': 'admin',
   'administrative contact': 'admin',
   'administrative contacts': 'admin',
@@ -359,6 +382,8 @@ const MORE_LABELS: Record<RecordField, string[]> = {
     'domain servers in listed order',
     'name servers in the listed order',
     'name servers in listed order',
+    'name servers listed in order',
+    'domain name servers listed in order',
     'servidor(es) de nombres de dominio',
     'servidores de nombres de dominio',
     'ns',
@@ -407,7 +432,8 @@ for (const [field, keys] of Object.entries(MORE_LABELS) as [RecordField, string[
  * own dates (`Registrant Created`, `Admin. Updated`) are not the record's.
  */
 const DATE_RULES: [RegExp, RecordField][] = [
-  [/expir|paid.till|billed.?until|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
+  // `exp` alone is the common abbreviation (`Exp date`, .th).
+  [/expir|\bexp\b|paid.till|billed.?until|renewal|valid.until|vencimiento|scadenza|free.date/, 'expires'],
   [/updat|modif|changed|last.change|actualiza/, 'updated'],
   [/creat|registered|registration (?:date|time)|activated|approved|commencement|creaci|registo/, 'created'],
 ];

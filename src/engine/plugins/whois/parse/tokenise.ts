@@ -1,4 +1,4 @@
-import { SECTION_ROLES } from './labels';
+import { RECORD_HEADINGS, SECTION_ROLES } from './labels';
 
 /**
  * Turns a reply's text into keyed entries: `key: value`, `[key] value` and tab-separated lines,
@@ -62,6 +62,20 @@ const TAB_LINE = /^\s*([^\t:\d]{1,40}?)\t+(.+)$/;
 function isCutTime(key: string, value: string): boolean {
   return /\s\d{1,2}$/.test(key) && /^\d{2}(?::|\s|$)/.test(value);
 }
+/**
+ * A dated sentence with no colon (`Record created on 22-Apr-2003`, .ee): the words before `on`
+ * are the label, the date after it the value. Only a value that starts like a date (a digit);
+ * a label found by a word rule must still hold a real date, so other sentences read nothing.
+ */
+const DATED_SENTENCE = /^\s*([A-Za-z][A-Za-z .-]{2,40}?\s+on)\s+(\d.*)$/;
+/**
+ * RWhois `class:Attribute:value` (`domain:Created:20090324`, .ma): the attribute is the key.
+ * `Attribute;I` marks the value as another object's id (`domain:Owner-Contact;I:221.google.ma`),
+ * so it is keyed as that attribute's handle, never read as the attribute itself. A URL
+ * (`Maintainer:http://...`) is a value, not an attribute.
+ */
+const RWHOIS_VALUE = /^([A-Za-z][\w-]{0,40})(;[A-Za-z])?:(?!\/\/)(.*)$/;
+
 /** A first colon with no space after it (`No:61`), on a line with no `: ` separator. */
 const EMBEDDED_COLON = /^[^:]+:[^\s:/][^:]*$/;
 /** A YAML type tag standing for a nested mapping's value (`!Contact`). */
@@ -126,10 +140,11 @@ const keyCache = new Map<string, string>();
 
 function indentOf(line: string): number {
   let width = 0;
-  for (const character of line) {
-    if (character === ' ') {
+  for (let index = 0; index < line.length; index += 1) {
+    const code = line.charCodeAt(index);
+    if (code === 32) {
       width += 1;
-    } else if (character === '\t') {
+    } else if (code === 9) {
       width += 8;
     } else {
       break;
@@ -146,13 +161,28 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
     (line.includes('...') ? LEADER_LINE.exec(line) : null) ??
     (line.includes('=') ? EQUALS_LINE.exec(line) : null) ??
     (line.includes('\t') ? TAB_LINE.exec(line) : null) ??
-    (line.length < 120 && line.includes('  ') ? SPACED_LINE.exec(line) : null);
+    (line.length < 120 && line.includes('  ') ? SPACED_LINE.exec(line) : null) ??
+    (line.includes(' on ') ? DATED_SENTENCE.exec(line) : null);
   if (!match) {
     return undefined;
   }
-  const rawKey = match[1] ?? '';
+  let rawKey = match[1] ?? '';
+  // RWhois: the class word before the first colon, then `Attribute:` with no space around it.
+  const rest = match[2] ?? '';
+  if (rest.length > 0 && rest[0] !== ' ' && rest[0] !== '\t' && !rawKey.includes(' ') && rest.includes(':')) {
+    const rwhois = RWHOIS_VALUE.exec(rest);
+    if (rwhois?.[1] !== undefined) {
+      rawKey = rwhois[2] === undefined ? rwhois[1] : `${rwhois[1]} handle`;
+      match[2] = rwhois[3] ?? '';
+    }
+  }
   const key = normaliseKey(rawKey);
-  if (key === '' || key.includes('http') || (/\d$/.test(key) && isCutTime(key, match[2] ?? ''))) {
+  const lastCode = key.charCodeAt(key.length - 1);
+  if (
+    key === '' ||
+    key.includes('http') ||
+    (lastCode >= 48 && lastCode <= 57 && isCutTime(key, match[2] ?? ''))
+  ) {
     return undefined;
   }
   const hint = rawKey.includes('(') ? /\(([^)]*)\)\s*$/.exec(rawKey)?.[1] : undefined;
@@ -160,7 +190,7 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
   if (value.startsWith('.')) {
     value = value.replace(VALUE_LEADER, '');
   }
-  if (YAML_BLOCK_SCALAR.test(value)) {
+  if (value.length <= 2 && YAML_BLOCK_SCALAR.test(value)) {
     value = '';
   }
   // `created: "2011-01-13T15:45:18+01:00"` (YAML-style replies): the quotes are not the value.
@@ -190,10 +220,16 @@ export function tokenise(text: string): Entry[] {
     if (line === '' && rawLine !== '' && last !== undefined && last.more.length > 0) {
       continue;
     }
-    if (line.trim() === '') {
+    // `line` is already trimmed at its end: a line of spaces is empty here.
+    if (line === '') {
       block += 1;
       blockSection = undefined;
       softSection = undefined;
+      // A role heading's lines follow it without a gap; after a blank line the indented lines
+      // are the record's again (.uy and .ee indent the whole record under `Titular:`).
+      if (headers.length > 0 && headers.some((header) => isRoleHeading(header.key))) {
+        headers.length = headers.findIndex((header) => isRoleHeading(header.key));
+      }
       // A heading with nothing under it yet (`Name servers in the listed order:`) keeps the
       // unlabelled lines that follow one blank line (see `pending` below).
       pending = last !== undefined && last.value === '' && last.more === NO_MORE ? last : undefined;
@@ -229,10 +265,12 @@ export function tokenise(text: string): Entry[] {
       continue;
     }
     // `- ns1.example.net`: a list item; other lines starting with `*` or `-` are decoration.
-    if (/^-\s+[\p{L}\d]/u.test(trimmed)) {
-      trimmed = trimmed.replace(/^-\s+/, '');
-    } else if (/^[*-]/.test(trimmed)) {
-      continue;
+    if (trimmed.startsWith('-') || trimmed.startsWith('*')) {
+      if (/^-\s+[\p{L}\d]/u.test(trimmed)) {
+        trimmed = trimmed.replace(/^-\s+/, '');
+      } else {
+        continue;
+      }
     }
     const indent = indentOf(line);
     // Inside a run of unlabelled lines, `Cumhuriyet Cd. No:61` is an address line: a label's
@@ -247,6 +285,15 @@ export function tokenise(text: string): Entry[] {
     // after other lines; the labelled lines after it at the same indent are that role's.
     // Role headings are short: longer unlabelled lines are not worth normalising here.
     const heading = keyed || trimmed.length > 40 ? undefined : normaliseKey(trimmed);
+    // A plain heading of the record's own part (`Domain Details`) ends the contact before it.
+    if (heading !== undefined && RECORD_HEADINGS.has(heading)) {
+      last = { key: heading, value: '', more: NO_MORE, section: undefined, block };
+      entries.push(last);
+      softSection = undefined;
+      blockSection = undefined;
+      headers.length = 0;
+      continue;
+    }
     if (heading !== undefined && isRoleHeading(heading)) {
       last = { key: heading, value: '', more: NO_MORE, section: undefined, block };
       entries.push(last);
