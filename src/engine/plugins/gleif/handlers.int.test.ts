@@ -37,7 +37,11 @@ async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Ha
     ...DEFAULT_CONFIG,
     sources: {
       ...DEFAULT_CONFIG.sources,
-      gleif: { baseUrl: server.url, rateLimit: { requests: 1, intervalMs: 1 } },
+      gleif: {
+        ...DEFAULT_CONFIG.sources.gleif,
+        baseUrl: server.url,
+        rateLimit: { requests: 1, intervalMs: 1 },
+      },
     },
     http: { ...DEFAULT_CONFIG.http, timeoutMs: overrides.timeoutMs ?? 5000 },
   };
@@ -50,7 +54,11 @@ async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Ha
     credentials: createMemoryCredentialStore(),
     logger: silentLogger,
   });
-  const resources: GleifResources = { http, baseUrl: server.url };
+  const resources: GleifResources = {
+    http,
+    baseUrl: server.url,
+    autoAccept: config.sources.gleif.autoAccept,
+  };
   const graph = openCaseGraph(':memory:');
   const registry = createHandlerRegistry([gleifPlugin]);
   const failures: HandlerFailure[] = [];
