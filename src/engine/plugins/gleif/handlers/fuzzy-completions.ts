@@ -60,14 +60,16 @@ function leiOf(neighbours: Neighbour[]): HeldLei | undefined {
   return undefined;
 }
 
-/** LEIs the investigator rejected for this Organization: never proposed again. */
-function rejectedLeis(graph: GraphReader, orgId: EntityId): Set<string> {
+/** LEIs the investigator rejected for this Organization within the TTL: not proposed again. */
+function rejectedLeis(graph: GraphReader, orgId: EntityId, since: number): Set<string> {
   const rejected = new Set<string>();
   for (const { entity, edge } of graph.outgoing(orgId, { relations: ['id'] })) {
+    const recent = Date.parse(edge.updatedAt) >= since;
     if (
       entity.type === 'Identifier' &&
       entity.asset.id_type === 'lei' &&
-      reviewStateOf(edge) === 'rejected'
+      reviewStateOf(edge) === 'rejected' &&
+      recent
     ) {
       rejected.add(entity.asset.id.toUpperCase());
     }
@@ -117,10 +119,15 @@ function candidateFindings(context: Context, record: LeiRecord, match: LeiMatch)
   const { unique_id, name } = context.entity.asset;
   const orgId = builder.entity('Organization', { unique_id, name });
   const leiId = builder.entity('Identifier', leiIdentifierOf(record));
+  // What the investigator decides on, shown by `review` and the UI without another request.
+  const city = record.legalAddress?.city ?? record.headquartersAddress?.city;
   builder.edge(orgId, 'id', leiId, {
     score: match.score,
     match_type: match.matchType,
     [REVIEW_PROPERTY]: 'pending',
+    candidate_legal_name: record.legalName,
+    ...(record.jurisdiction === undefined ? {} : { candidate_jurisdiction: record.jurisdiction }),
+    ...(city === undefined || city === '' ? {} : { candidate_city: city }),
   });
   return builder.build();
 }
@@ -154,7 +161,7 @@ async function query(context: Context): Promise<Findings> {
   if (brand === '') {
     return emptyFindings();
   }
-  const rejected = rejectedLeis(graph, entity.id);
+  const rejected = rejectedLeis(graph, entity.id, context.since);
   const candidates = (await searchLegalNames(http, brand)).filter(
     (candidate) => !rejected.has(candidate.lei.toUpperCase()),
   );
