@@ -40,7 +40,7 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
     const edgeId = values.accept ?? values.reject;
     if (edgeId === undefined) {
       for (const candidate of listPendingCandidates(graph)) {
-        io.stdout.write(`${printable(candidateLine(candidate))}\n`);
+        io.stdout.write(`${candidateLine(candidate)}\n`);
       }
       return 0;
     }
@@ -63,16 +63,18 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
 }
 
 /**
- * One line per candidate, its edge id first so scripts can cut it:
- * `<edge id> org="<name>" candidate="<legal name>" lei=<LEI> jurisdiction=<code> city="<city>"
+ * One line per candidate, its edge id first and then a tab (edge ids hold spaces, so scripts
+ * cut the first tab-separated field):
+ * `<edge id>\torg="<name>" candidate="<legal name>" lei=<LEI> jurisdiction=<code> city="<city>"
  * status=<status> score=<n> match=<type>`.
  */
 export function candidateLine(candidate: PendingCandidate): string {
-  return (
-    `${candidate.edgeId} org="${candidate.organizationName}" candidate="${candidate.legalName}" ` +
-    `lei=${candidate.lei} jurisdiction=${candidate.jurisdiction || '-'} city="${candidate.city}" ` +
-    `status=${candidate.status || '-'} score=${candidate.score ?? '-'} match=${candidate.matchType || '-'}`
-  );
+  const details =
+    `org="${candidate.organizationName}" candidate="${candidate.legalName}" lei=${candidate.lei} ` +
+    `jurisdiction=${candidate.jurisdiction || '-'} city="${candidate.city}" ` +
+    `status=${candidate.status || '-'} score=${candidate.score ?? '-'} match=${candidate.matchType || '-'}`;
+  // Source text is escaped field by field, so the one tab left is the separator.
+  return `${printable(candidate.edgeId)}\t${printable(details)}`;
 }
 
 function parseOptions(argv: string[]): { case?: string; accept?: string; reject?: string } {
