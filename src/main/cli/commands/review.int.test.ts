@@ -167,6 +167,21 @@ describe('cli review', () => {
     expect(state.subsidiaries).toEqual([]);
   });
 
+  it('records a decision as a session that undo takes back, leaving the candidate pending again', async () => {
+    const caseFile = path.join(dir, 'undo-decision.sqlite');
+    expect((await enrich(caseFile)).code).toBe(0);
+    const [line] = await pendingLines(caseFile);
+    const edgeId = line?.split('\t')[0] ?? '';
+    expect((await runCli(['review', '--case', caseFile, '--accept', edgeId])).code).toBe(0);
+
+    const sessions = await runCli(['sessions', '--case', caseFile]);
+    const decision = sessions.stdout.split('\n').find((entry) => entry.includes('action="review accept'));
+    expect(decision).toBeDefined();
+    const undo = await runCli(['undo', '--case', caseFile, '--session', decision?.split(' ')[0] ?? '']);
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(await pendingLines(caseFile)).toEqual([line]);
+  });
+
   it('refuses to decide on an edge that is not a pending candidate with exit 2', async () => {
     const caseFile = path.join(dir, 'refused.sqlite');
     expect((await enrich(caseFile)).code).toBe(0);
