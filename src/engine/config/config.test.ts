@@ -6,6 +6,7 @@ describe('resolveConfig', () => {
     expect(DEFAULT_CONFIG.sources.gleif).toEqual({
       baseUrl: 'https://api.gleif.org',
       rateLimit: { requests: 1, intervalMs: 3000 },
+      autoAccept: 'confirmed',
     });
     expect(DEFAULT_CONFIG.depth).toBe(2);
     expect(DEFAULT_CONFIG.http.timeoutMs).toBe(10_000);
@@ -15,6 +16,13 @@ describe('resolveConfig', () => {
     const config = resolveConfig({ sources: { gleif: { baseUrl: 'http://127.0.0.1:9' } } });
     expect(config.sources.gleif.rateLimit).toEqual({ requests: 1, intervalMs: 3000 });
     expect(config.sources.companydata.baseUrl).toBe('https://data.api.aviato.co');
+  });
+
+  it('reads sources.gleif.autoAccept and refuses a value it does not know', () => {
+    expect(resolveConfig({ sources: { gleif: { autoAccept: 'best' } } }).sources.gleif.autoAccept).toBe(
+      'best',
+    );
+    expect(() => resolveConfig({ sources: { gleif: { autoAccept: 'always' } } })).toThrow();
   });
 
   it('waits for a Retry-After of up to 60 s by default, and as long as http.maxRetryAfterMs says', () => {

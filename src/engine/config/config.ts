@@ -101,6 +101,9 @@ export const configSchema = z
           .strictObject({
             baseUrl: urlSchema.default('https://api.gleif.org'),
             rateLimit: rateLimit(1, 3000),
+            // Which search matches apply without review (docs/resolution.md, "Reviewed matches"):
+            // `confirmed` = exact names or a postal-code match; `best` = any winner (the old rule).
+            autoAccept: z.enum(['confirmed', 'best']).default('confirmed'),
           })
           .prefault({}),
         companydata: z

@@ -26,6 +26,7 @@ import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messag
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
 import { openTeamCaseForCli } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
+import { runReviewCommand } from './commands/review';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -44,6 +45,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
   try {
     if (isProvenanceCommand(argv[0])) {
       return await runProvenanceCommand(argv, io);
+    }
+    if (argv[0] === 'review') {
+      return await runReviewCommand(argv, io);
     }
     const command = parseCommandLine(argv);
     switch (command.command) {

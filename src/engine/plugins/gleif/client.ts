@@ -29,6 +29,8 @@ export interface GleifResources {
   http: SourceHttp;
   /** The registry's base URL (pagination links must stay on its origin). */
   baseUrl: string;
+  /** Which search matches apply without the investigator's review (see review.ts). */
+  autoAccept: 'confirmed' | 'best';
 }
 
 const leiPath = (lei: string): string => `/api/v1/lei-records/${encodeURIComponent(lei)}`;

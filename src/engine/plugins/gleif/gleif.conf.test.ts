@@ -59,6 +59,21 @@ describe.skipIf(!haveFixtures())('LEI registry plugin against the recorded regis
     });
   });
 
+  it('leaves the recorded partial match for Puma as a pending candidate, without its record or family', async () => {
+    const h = await start();
+    const progress = await h.run([seedOf('Organization=Puma')]);
+    expect(progress.failures).toEqual([]);
+    const puma = 'Organization:puma';
+    const leis = h.openCase.graph
+      .outgoing(puma, { relations: ['id'] })
+      .filter((n) => n.entity.type === 'Identifier' && n.entity.asset.id_type === 'lei');
+    expect(leis).toHaveLength(1);
+    expect(leis[0]?.edge.properties).toMatchObject({ review: 'pending', match_type: 'partial' });
+    expect(h.openCase.graph.findEntity(puma)?.asset).toEqual({ unique_id: 'puma', name: 'Puma' });
+    const family = h.openCase.graph.snapshot().edges.filter((edge) => edge.relation === 'subsidiary');
+    expect(family).toEqual([]);
+  });
+
   it("reads Microsoft's 12 children over the three pages of the bare direct-children URL", async () => {
     const h = await start();
     await h.run([seedOf('Organization=Microsoft Corporation')], { depth: 1 });

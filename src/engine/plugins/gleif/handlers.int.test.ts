@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeGleifServer, type FakeGleifServer } from '../../../../test/fakes/gleif-server';
@@ -37,7 +38,11 @@ async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Ha
     ...DEFAULT_CONFIG,
     sources: {
       ...DEFAULT_CONFIG.sources,
-      gleif: { baseUrl: server.url, rateLimit: { requests: 1, intervalMs: 1 } },
+      gleif: {
+        ...DEFAULT_CONFIG.sources.gleif,
+        baseUrl: server.url,
+        rateLimit: { requests: 1, intervalMs: 1 },
+      },
     },
     http: { ...DEFAULT_CONFIG.http, timeoutMs: overrides.timeoutMs ?? 5000 },
   };
@@ -50,7 +55,11 @@ async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Ha
     credentials: createMemoryCredentialStore(),
     logger: silentLogger,
   });
-  const resources: GleifResources = { http, baseUrl: server.url };
+  const resources: GleifResources = {
+    http,
+    baseUrl: server.url,
+    autoAccept: config.sources.gleif.autoAccept,
+  };
   const graph = openCaseGraph(':memory:');
   const registry = createHandlerRegistry([gleifPlugin]);
   const failures: HandlerFailure[] = [];
@@ -231,11 +240,45 @@ describe('fuzzyCompletions handler', () => {
       .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
     expect(idEdge?.edge.properties.match_type).toBe('partial');
     expect(idEdge?.edge.properties.score).toBeGreaterThan(60);
+    // Confirmed by location, so it applies without review.
+    expect(idEdge?.edge.properties).not.toHaveProperty('review');
     expect(harness.server.apiRequests().map((request) => request.path)).toEqual([
       '/api/v1/fuzzycompletions',
       `/api/v1/lei-records/${TRADERS}`,
       '/api/v1/lei-records/984500NWCHILD0000103',
     ]);
+  });
+
+  it('stores a partial match without a location match as a pending candidate and dispatches nothing', async () => {
+    // The search for the brand "Northwind" answers names that only contain it.
+    const reply = readFileSync(
+      path.join(FIXTURES, 'fuzzycompletions_entity.legalName_northwind-traders.json'),
+      'utf8',
+    );
+    harness.server.setOverride((request) =>
+      request.path === '/api/v1/fuzzycompletions'
+        ? { status: 200, headers: { 'content-type': 'application/vnd.api+json' }, body: reply }
+        : undefined,
+    );
+    const orgId = harness.seed(organization('Northwind'));
+    expect(await harness.run('gleif/fuzzy-completions', orgId)).toMatchObject({
+      kind: 'completed',
+      dispatch: [],
+    });
+    const leis = harness.graph
+      .outgoing(orgId, { relations: ['id'] })
+      .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
+    expect(leis).toHaveLength(1);
+    expect(leis[0]?.edge.properties).toMatchObject({ review: 'pending', match_type: 'partial' });
+    expect(harness.graph.outgoing(orgId, { relations: ['legal_address', 'hq_address'] })).toEqual([]);
+
+    // Within the TTL the candidate awaiting review is the answer: no request is spent on it.
+    const before = harness.server.apiRequests().length;
+    expect(await harness.run('gleif/fuzzy-completions', orgId)).toMatchObject({
+      kind: 'completed',
+      dispatch: [],
+    });
+    expect(harness.server.apiRequests()).toHaveLength(before);
   });
 
   it('gives an empty result list no LEI and no failure', async () => {

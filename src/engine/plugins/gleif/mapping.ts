@@ -10,6 +10,8 @@ export type LeiMatchType = 'exact' | 'partial' | 'known';
 export interface LeiMatch {
   score: number;
   matchType: LeiMatchType;
+  /** More `id` edge properties, such as the review state of an accepted candidate (review.ts). */
+  edgeProperties?: Record<string, string | number | boolean>;
 }
 
 /** The Organization as it stands: its key and name (the name is kept, never replaced). */
@@ -74,7 +76,11 @@ export function addLeiRecordFindings(
     ...organizationFieldsOf(record),
   });
   const leiId = builder.entity('Identifier', leiIdentifierOf(record));
-  builder.edge(orgId, 'id', leiId, { score: match.score, match_type: match.matchType });
+  builder.edge(orgId, 'id', leiId, {
+    score: match.score,
+    match_type: match.matchType,
+    ...match.edgeProperties,
+  });
 
   const identifiers: [IdentifierType, string][] = [
     ['legal_name', record.legalName.toLowerCase()],

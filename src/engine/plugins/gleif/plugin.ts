@@ -8,9 +8,10 @@ export const gleifPlugin = definePlugin<GleifResources>({
   name: 'gleif',
   source: GLEIF_SOURCE,
   setup: (environment) => {
-    const { baseUrl, rateLimit } = environment.config.sources.gleif;
+    const { baseUrl, rateLimit, autoAccept } = environment.config.sources.gleif;
     // One client for both handlers: one limiter paces every registry call.
-    return { http: environment.createHttp({ source: GLEIF_SOURCE.name, baseUrl, rateLimit }), baseUrl };
+    const http = environment.createHttp({ source: GLEIF_SOURCE.name, baseUrl, rateLimit });
+    return { http, baseUrl, autoAccept };
   },
   handlers: [fuzzyCompletionsHandler, relatedOrgsHandler],
   // An LEI names one legal entity: organizations that come to hold the same LEI are one.

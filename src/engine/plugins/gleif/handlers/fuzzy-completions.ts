@@ -18,8 +18,16 @@ import {
   type Neighbour,
 } from '../../../core/plugin-api';
 import { recordPostalCodes, type LeiRecord } from '../wire';
-import { addLeiRecordFindings, type LeiMatch } from '../mapping';
+import { addLeiRecordFindings, leiIdentifierOf, type LeiMatch } from '../mapping';
 import { findLeiRecord, searchLegalNames, type GleifResources } from '../client';
+import {
+  APPLIED_PROPERTY,
+  REVIEW_PROPERTY,
+  awaitsApplication,
+  holdsLei,
+  isAutoAccepted,
+  reviewStateOf,
+} from '../review';
 import { LOCATION_BONUS, couldWin, scoreCandidates, selectCandidate, type ScoredCandidate } from '../scoring';
 
 type Context = HandlerContext<'Organization', GleifResources>;
@@ -27,19 +35,51 @@ type Context = HandlerContext<'Organization', GleifResources>;
 /** Score recorded on the `id` edge when the Organization already held the LEI. */
 export const KNOWN_LEI_SCORE = 100;
 
-/** The LEI Identifier an Organization holds through an `id` edge, whoever found it. */
-export function findHeldLei(graph: GraphReader, orgId: EntityId): { id: EntityId; lei: string } | undefined {
+interface HeldLei {
+  id: EntityId;
+  lei: string;
+  /** The `id` edge that links it (its review state and score). */
+  edge: Neighbour['edge'];
+}
+
+/**
+ * The LEI Identifier an Organization holds through an `id` edge, whoever found it. Pending and
+ * rejected candidates are not held.
+ */
+export function findHeldLei(graph: GraphReader, orgId: EntityId): HeldLei | undefined {
   return leiOf(graph.outgoing(orgId, { relations: ['id'] }));
 }
 
-/** The first LEI Identifier among an Organization's `id` neighbours. */
-function leiOf(neighbours: Neighbour[]): { id: EntityId; lei: string } | undefined {
-  for (const { entity } of neighbours) {
-    if (entity.type === 'Identifier' && entity.asset.id_type === 'lei') {
-      return { id: entity.id, lei: entity.asset.id.toUpperCase() };
+/** The first held LEI Identifier among an Organization's `id` neighbours. */
+function leiOf(neighbours: Neighbour[]): HeldLei | undefined {
+  for (const { entity, edge } of neighbours) {
+    if (entity.type === 'Identifier' && entity.asset.id_type === 'lei' && holdsLei(edge)) {
+      return { id: entity.id, lei: entity.asset.id.toUpperCase(), edge };
     }
   }
   return undefined;
+}
+
+/** LEIs the investigator rejected for this Organization within the TTL: not proposed again. */
+function rejectedLeis(graph: GraphReader, orgId: EntityId, since: number): Set<string> {
+  const rejected = new Set<string>();
+  for (const { entity, edge } of graph.outgoing(orgId, { relations: ['id'] })) {
+    const recent = Date.parse(edge.updatedAt) >= since;
+    if (
+      entity.type === 'Identifier' &&
+      entity.asset.id_type === 'lei' &&
+      reviewStateOf(edge) === 'rejected' &&
+      recent
+    ) {
+      rejected.add(entity.asset.id.toUpperCase());
+    }
+  }
+  return rejected;
+}
+
+/** True when a candidate still awaits the investigator's review. */
+function hasPendingCandidate(neighbours: Neighbour[]): boolean {
+  return neighbours.some(({ edge }) => reviewStateOf(edge) === 'pending');
 }
 
 /**
@@ -49,8 +89,15 @@ function leiOf(neighbours: Neighbour[]): { id: EntityId; lei: string } | undefin
  * would spend a rate-limited request (3 s) per child for nothing.
  */
 function lookup(context: Context): Findings | null {
-  const held = leiOf(context.confirmed.outgoing(context.entity.id, ['id']));
+  const confirmed = context.confirmed.outgoing(context.entity.id, ['id']);
+  const held = leiOf(confirmed);
   if (held === undefined) {
+    // A candidate awaiting review is this source's answer within the TTL: nothing to dispatch,
+    // and no request spent proposing it again.
+    return hasPendingCandidate(confirmed) ? emptyFindings() : null;
+  }
+  // An accepted candidate's record is applied by the query path (once).
+  if (awaitsApplication(held.edge)) {
     return null;
   }
   return new FindingsBuilder().dispatch(held.id).build();
@@ -63,6 +110,28 @@ function recordFindings(context: Context, record: LeiRecord, match: LeiMatch): F
   return builder.dispatch(leiId).build();
 }
 
+/**
+ * A candidate for review: only the LEI Identifier and the `id` edge with its score, match type
+ * and `review: "pending"`. The record's fields are not applied and nothing is dispatched.
+ */
+function candidateFindings(context: Context, record: LeiRecord, match: LeiMatch): Findings {
+  const builder = new FindingsBuilder();
+  const { unique_id, name } = context.entity.asset;
+  const orgId = builder.entity('Organization', { unique_id, name });
+  const leiId = builder.entity('Identifier', leiIdentifierOf(record));
+  // What the investigator decides on, shown by `review` and the UI without another request.
+  const city = record.legalAddress?.city ?? record.headquartersAddress?.city;
+  builder.edge(orgId, 'id', leiId, {
+    score: match.score,
+    match_type: match.matchType,
+    [REVIEW_PROPERTY]: 'pending',
+    candidate_legal_name: record.legalName,
+    ...(record.jurisdiction === undefined ? {} : { candidate_jurisdiction: record.jurisdiction }),
+    ...(city === undefined || city === '' ? {} : { candidate_city: city }),
+  });
+  return builder.build();
+}
+
 async function query(context: Context): Promise<Findings> {
   const { graph, entity, resources } = context;
   const { http } = resources;
@@ -73,6 +142,17 @@ async function query(context: Context): Promise<Findings> {
       context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
       return emptyFindings();
     }
+    if (awaitsApplication(held.edge)) {
+      // An accepted candidate keeps the score and match type it was proposed with.
+      const { score, match_type: matchType } = held.edge.properties;
+      const match: LeiMatch =
+        typeof score === 'number' && (matchType === 'exact' || matchType === 'partial')
+          ? { score, matchType }
+          : { score: KNOWN_LEI_SCORE, matchType: 'known' };
+      // The edge keeps the investigator's decision and says the record is now applied.
+      match.edgeProperties = { [REVIEW_PROPERTY]: 'accepted', [APPLIED_PROPERTY]: true };
+      return recordFindings(context, record, match);
+    }
     return recordFindings(context, record, { score: KNOWN_LEI_SCORE, matchType: 'known' });
   }
 
@@ -81,7 +161,10 @@ async function query(context: Context): Promise<Findings> {
   if (brand === '') {
     return emptyFindings();
   }
-  const candidates = await searchLegalNames(http, brand);
+  const rejected = rejectedLeis(graph, entity.id, context.since);
+  const candidates = (await searchLegalNames(http, brand)).filter(
+    (candidate) => !rejected.has(candidate.lei.toUpperCase()),
+  );
   if (candidates.length === 0) {
     return emptyFindings();
   }
@@ -139,10 +222,12 @@ async function query(context: Context): Promise<Findings> {
     context.logger.warn('GLEIF: the search named an LEI the registry has no record for', { lei });
     return emptyFindings();
   }
-  return recordFindings(context, record, {
-    score: selection.score,
+  const match: LeiMatch = { score: selection.score, matchType: selection.candidate.matchType };
+  const autoAccepted = isAutoAccepted(resources.autoAccept, {
     matchType: selection.candidate.matchType,
+    locationMatched: selection.locationMatched,
   });
+  return autoAccepted ? recordFindings(context, record, match) : candidateFindings(context, record, match);
 }
 
 export const fuzzyCompletionsHandler = defineHandler<'Organization', GleifResources>({

@@ -10,6 +10,7 @@ import {
   type Neighbour,
 } from '../../../core/plugin-api';
 import type { LeiRecord } from '../wire';
+import { holdsLei } from '../review';
 import { addLeiRecordFindings, type OrganizationRef } from '../mapping';
 import { findDirectParent, getLeiRecord, listDirectChildren, type GleifResources } from '../client';
 
@@ -23,8 +24,10 @@ function holderOf(graph: GraphReader, leiId: EntityId): EntityId | undefined {
   return organizationAmong(graph.incoming(leiId, { relations: ['id'] }));
 }
 
+/** The Organization that holds the LEI; a pending or rejected candidate does not (review.ts). */
 function organizationAmong(neighbours: Neighbour[]): EntityId | undefined {
-  return neighbours.find((neighbour) => neighbour.entity.type === 'Organization')?.entity.id;
+  return neighbours.find((neighbour) => neighbour.entity.type === 'Organization' && holdsLei(neighbour.edge))
+    ?.entity.id;
 }
 
 /**

@@ -1,0 +1,192 @@
+import { spawn } from 'node:child_process';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startFakeGleifServer, type FakeGleifServer } from '../../../../test/fakes/gleif-server';
+import { repositoryRoot } from '../../../../test/support/fixtures-dir';
+import { openCaseGraph } from '../../../engine/index';
+
+interface CliResult {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+let dir: string;
+let gleif: FakeGleifServer;
+let configFile: string;
+
+function runCli(args: string[]): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
+      cwd: repositoryRoot,
+      env: {
+        PATH: process.env.PATH,
+        HOME: dir,
+        TRACE_GRAPH_DATA_DIR: path.join(dir, 'data'),
+        TRACE_GRAPH_KEYCHAIN_SERVICE: `trace-graph-review-test-${process.pid}`,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
+  });
+}
+
+beforeAll(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'cli-review-'));
+  const fixturesDir = path.join(repositoryRoot, 'test', 'fixtures', 'app', 'gleif');
+  gleif = await startFakeGleifServer({ fixturesDir });
+  // The registry's search for the brand "Lantern Quay" answers one name that only contains it:
+  // a partial match (the recorded reply of the fuller name, served for the shorter query).
+  const partialReply = await readFile(
+    path.join(fixturesDir, 'fuzzycompletions_lantern-quay-trading.json'),
+    'utf8',
+  );
+  gleif.setOverride((request) =>
+    request.path === '/api/v1/fuzzycompletions' && request.query.get('q')?.toLowerCase() === 'lantern quay'
+      ? { status: 200, headers: { 'content-type': 'application/vnd.api+json' }, body: partialReply }
+      : undefined,
+  );
+  const closed = 'http://127.0.0.1:9';
+  const fast = { requests: 50, intervalMs: 1 };
+  configFile = path.join(dir, 'config.json');
+  await writeFile(
+    configFile,
+    JSON.stringify({
+      sources: {
+        gleif: { baseUrl: gleif.url, rateLimit: fast },
+        companydata: { baseUrl: closed, rateLimit: fast },
+        rdap: { bootstrapUrl: `${closed}/`, rateLimit: fast },
+        whois: { ianaServer: '127.0.0.1:9', rateLimit: fast },
+      },
+      http: { timeoutMs: 5000, maxRetries: 0 },
+    }),
+  );
+});
+
+afterAll(async () => {
+  await gleif.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+const SEED = 'Organization=Lantern Quay';
+
+function enrich(caseFile: string): Promise<CliResult> {
+  return runCli(['enrich', '--case', caseFile, '--config', configFile, '--seed', SEED]);
+}
+
+/** The Organization seeded, its `id` edges to LEI Identifiers and its `subsidiary` edges. */
+function graphState(caseFile: string) {
+  const graph = openCaseGraph(caseFile);
+  try {
+    const snapshot = graph.snapshot();
+    const seed = snapshot.entities.find(
+      (entity) => entity.type === 'Organization' && entity.asset.name === 'Lantern Quay',
+    );
+    const leiIds = new Set(
+      snapshot.entities
+        .filter((entity) => entity.type === 'Identifier' && entity.asset.id_type === 'lei')
+        .map((entity) => entity.id),
+    );
+    return {
+      seed,
+      leiEdges: snapshot.edges.filter((edge) => edge.relation === 'id' && leiIds.has(edge.to)),
+      subsidiaries: snapshot.edges.filter((edge) => edge.relation === 'subsidiary'),
+    };
+  } finally {
+    graph.close();
+  }
+}
+
+async function pendingLines(caseFile: string): Promise<string[]> {
+  const listed = await runCli(['review', '--case', caseFile]);
+  expect(listed.code, listed.stderr).toBe(0);
+  return listed.stdout.split('\n').filter((line) => line !== '');
+}
+
+describe('cli review', () => {
+  it('leaves a partial match as a pending candidate: no record fields, no family', async () => {
+    const caseFile = path.join(dir, 'pending.sqlite');
+    expect((await enrich(caseFile)).code).toBe(0);
+    const state = graphState(caseFile);
+    expect(state.leiEdges).toHaveLength(1);
+    expect(state.leiEdges[0]?.properties).toMatchObject({ review: 'pending', match_type: 'partial' });
+    expect(state.seed?.asset).not.toHaveProperty('legal_name');
+    expect(state.subsidiaries).toEqual([]);
+
+    const lines = await pendingLines(caseFile);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^[^\t]+\torg="Lantern Quay" candidate="LANTERN QUAY TRADING LTD" lei=984500LQTRADING00097 jurisdiction=\S+ city="[^"]+" status=\S+ score=\d+ match=partial$/,
+    );
+    expect(lines[0]?.split('\t')[0]).toBe(state.leiEdges[0]?.id);
+  });
+
+  it('accepting the candidate lets the next enrich apply the record and bring the family', async () => {
+    const caseFile = path.join(dir, 'accept.sqlite');
+    expect((await enrich(caseFile)).code).toBe(0);
+    const [line] = await pendingLines(caseFile);
+    const edgeId = line?.split('\t')[0] ?? '';
+
+    const accepted = await runCli(['review', '--case', caseFile, '--accept', edgeId]);
+    expect(accepted.code, accepted.stderr).toBe(0);
+    expect(await pendingLines(caseFile)).toEqual([]);
+
+    expect((await enrich(caseFile)).code).toBe(0);
+    const state = graphState(caseFile);
+    expect(state.seed?.asset).toMatchObject({ legal_name: 'lantern quay trading ltd' });
+    const seedEdge = state.leiEdges.find((edge) => edge.from === state.seed?.id);
+    expect(seedEdge?.properties).toMatchObject({ review: 'accepted', applied: true, match_type: 'partial' });
+    expect(state.subsidiaries.length).toBeGreaterThan(0);
+  });
+
+  it('rejecting the candidate removes it and the next enrich does not propose it again', async () => {
+    const caseFile = path.join(dir, 'reject.sqlite');
+    expect((await enrich(caseFile)).code).toBe(0);
+    const [line] = await pendingLines(caseFile);
+    const edgeId = line?.split('\t')[0] ?? '';
+
+    const rejected = await runCli(['review', '--case', caseFile, '--reject', edgeId]);
+    expect(rejected.code, rejected.stderr).toBe(0);
+    expect(await pendingLines(caseFile)).toEqual([]);
+
+    const before = gleif.apiRequests().length;
+    expect((await enrich(caseFile)).code).toBe(0);
+    // The registry was asked again (a rejection is no answer), and proposed nothing.
+    expect(gleif.apiRequests().length).toBeGreaterThan(before);
+    expect(await pendingLines(caseFile)).toEqual([]);
+    const state = graphState(caseFile);
+    expect(state.leiEdges.map((edge) => edge.properties.review)).toEqual(['rejected']);
+    expect(state.seed?.asset).not.toHaveProperty('legal_name');
+    expect(state.subsidiaries).toEqual([]);
+  });
+
+  it('records a decision as a session that undo takes back, leaving the candidate pending again', async () => {
+    const caseFile = path.join(dir, 'undo-decision.sqlite');
+    expect((await enrich(caseFile)).code).toBe(0);
+    const [line] = await pendingLines(caseFile);
+    const edgeId = line?.split('\t')[0] ?? '';
+    expect((await runCli(['review', '--case', caseFile, '--accept', edgeId])).code).toBe(0);
+
+    const sessions = await runCli(['sessions', '--case', caseFile]);
+    const decision = sessions.stdout.split('\n').find((entry) => entry.includes('action="review accept'));
+    expect(decision).toBeDefined();
+    const undo = await runCli(['undo', '--case', caseFile, '--session', decision?.split(' ')[0] ?? '']);
+    expect(undo.code, undo.stderr).toBe(0);
+    expect(await pendingLines(caseFile)).toEqual([line]);
+  });
+
+  it('refuses to decide on an edge that is not a pending candidate with exit 2', async () => {
+    const caseFile = path.join(dir, 'refused.sqlite');
+    expect((await enrich(caseFile)).code).toBe(0);
+    const refused = await runCli(['review', '--case', caseFile, '--accept', 'no-such-edge']);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain('no edge no-such-edge');
+  });
+});

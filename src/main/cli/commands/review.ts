@@ -1,0 +1,93 @@
+/**
+ * The CLI's `review` command (docs/resolution.md, "Reviewed matches"): lists the LEI search
+ * candidates awaiting the investigator's decision, or accepts / rejects one by its edge id.
+ */
+import { parseArgs } from 'node:util';
+import {
+  decideCandidate,
+  listPendingCandidates,
+  openCaseGraph,
+  ReviewRefusedError,
+  type PendingCandidate,
+} from '../../../engine/index';
+import { UsageError } from '../args';
+import { checkCaseFile, messageOf } from '../input-checks';
+import { printable, type OutputStream } from '../output';
+
+interface Io {
+  stdout: OutputStream;
+  stderr: OutputStream;
+}
+
+/** Runs `review`; bad input throws UsageError (exit 2) before the case is written. */
+export async function runReviewCommand(argv: readonly string[], io: Io): Promise<number> {
+  const values = parseOptions(argv.slice(1));
+  const casePath = values.case;
+  if (casePath === undefined || casePath.trim() === '') {
+    throw new UsageError('--case is required');
+  }
+  if (values.accept !== undefined && values.reject !== undefined) {
+    throw new UsageError('give --accept or --reject, not both');
+  }
+  await checkCaseFile(casePath, 'existing');
+  let graph;
+  try {
+    graph = openCaseGraph(casePath);
+  } catch (error) {
+    throw new UsageError(`cannot open case file ${casePath}: ${messageOf(error)}`);
+  }
+  try {
+    const edgeId = values.accept ?? values.reject;
+    if (edgeId === undefined) {
+      for (const candidate of listPendingCandidates(graph)) {
+        io.stdout.write(`${candidateLine(candidate)}\n`);
+      }
+      return 0;
+    }
+    const decision = values.accept === undefined ? 'rejected' : 'accepted';
+    const session = decideCandidate(graph, edgeId, decision);
+    const next =
+      decision === 'accepted'
+        ? 'the next enrich applies the record and brings the family'
+        : 'not proposed again within the TTL';
+    io.stderr.write(`${decision} ${printable(edgeId)} (session ${session}; ${next})\n`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ReviewRefusedError) {
+      throw new UsageError(error.message);
+    }
+    throw error;
+  } finally {
+    graph.close();
+  }
+}
+
+/**
+ * One line per candidate, its edge id first and then a tab (edge ids hold spaces, so scripts
+ * cut the first tab-separated field):
+ * `<edge id>\torg="<name>" candidate="<legal name>" lei=<LEI> jurisdiction=<code> city="<city>"
+ * status=<status> score=<n> match=<type>`.
+ */
+export function candidateLine(candidate: PendingCandidate): string {
+  const details =
+    `org="${candidate.organizationName}" candidate="${candidate.legalName}" lei=${candidate.lei} ` +
+    `jurisdiction=${candidate.jurisdiction || '-'} city="${candidate.city}" ` +
+    `status=${candidate.status || '-'} score=${candidate.score ?? '-'} match=${candidate.matchType || '-'}`;
+  // Source text is escaped field by field, so the one tab left is the separator.
+  return `${printable(candidate.edgeId)}\t${printable(details)}`;
+}
+
+function parseOptions(argv: string[]): { case?: string; accept?: string; reject?: string } {
+  try {
+    const { values } = parseArgs({
+      args: argv,
+      options: { case: { type: 'string' }, accept: { type: 'string' }, reject: { type: 'string' } },
+      strict: true,
+      allowPositionals: false,
+    });
+    return values;
+  } catch (error) {
+    const message = messageOf(error);
+    throw new UsageError(message.split(/\r?\n/, 1)[0] ?? message);
+  }
+}
