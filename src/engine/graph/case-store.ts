@@ -28,6 +28,11 @@ export interface MergeRule {
   keyType: AssetType;
   /** Fields the key entity's asset must hold with exactly these values (e.g. `{ id_type: 'lei' }`). */
   keyFields: Readonly<Record<string, string | number | boolean>>;
+  /**
+   * Edges whose `property` holds one of `values` assert no identity: e.g. a registry match still
+   * awaiting the investigator's review (`review: pending`) or one they rejected.
+   */
+  ignoreEdgesWith?: { property: string; values: readonly string[] };
 }
 
 /** What every backend is opened with. */

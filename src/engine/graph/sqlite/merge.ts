@@ -59,14 +59,14 @@ function applyMergeRule(
     if (row === undefined || !matchesKey(rule, JSON.parse(row.content) as Fields)) {
       continue;
     }
-    const [survivor, ...newer] = s.holders.all(key, rule.relation, rule.entityType);
+    const [survivor, ...newer] = asserting(rule, s.holders.all(key, rule.relation, rule.entityType));
     if (survivor === undefined || newer.length === 0) {
       continue;
     }
     for (const holder of newer) {
       mergeEntity(context, holder, survivor, stamp, touched);
     }
-    for (const held of s.keysHeldBy.all(survivor, rule.relation, rule.keyType)) {
+    for (const held of asserting(rule, s.keysHeldBy.all(survivor, rule.relation, rule.keyType))) {
       checked.delete(held);
       queue.push(held);
     }
@@ -133,4 +133,18 @@ export function mergeEntity(
   touched.entities.delete(from);
   touched.entities.set(into, undefined);
   touched.merged.push({ from, into });
+}
+
+/** The ends of the edges that assert identity under the rule (see MergeRule.ignoreEdgesWith). */
+function asserting(rule: MergeRule, rows: { id: EntityId; properties: string }[]): EntityId[] {
+  const ignore = rule.ignoreEdgesWith;
+  if (ignore === undefined) {
+    return rows.map((row) => row.id);
+  }
+  return rows
+    .filter((row) => {
+      const value = (JSON.parse(row.properties) as Record<string, unknown>)[ignore.property];
+      return typeof value !== 'string' || !ignore.values.includes(value);
+    })
+    .map((row) => row.id);
 }

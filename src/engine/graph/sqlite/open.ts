@@ -21,11 +21,33 @@ export const CASE_FILE_MODE = 0o600;
 export function configureConnection(db: Database.Database): void {
   // First: it writes nothing, and every later statement may wait on another process's lock.
   db.pragma('busy_timeout = 5000');
-  db.pragma('journal_mode = WAL');
+  switchToWal(db);
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
   db.pragma('wal_autocheckpoint = 4000');
   db.pragma(`journal_size_limit = ${16 * 1024 * 1024}`);
+}
+
+/**
+ * Switching a database to WAL takes an exclusive lock, and SQLite answers SQLITE_BUSY at once,
+ * without the busy handler, while another connection holds a lock: processes opening one new case
+ * together (issue 11, item 3) met "database is locked" here. Retry for as long as busy_timeout
+ * would wait.
+ */
+function switchToWal(db: Database.Database): void {
+  const deadline = Date.now() + 5000;
+  for (;;) {
+    try {
+      db.pragma('journal_mode = WAL');
+      return;
+    } catch (error) {
+      if ((error as { code?: unknown }).code !== 'SQLITE_BUSY' || Date.now() > deadline) {
+        throw error;
+      }
+      // A synchronous pause: opening a case is synchronous throughout.
+      Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 10);
+    }
+  }
 }
 
 /** Opens a case file (or `:memory:`) ready for the store; refuses anything that is not a case file. */

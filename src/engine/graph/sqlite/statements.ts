@@ -122,19 +122,15 @@ export function prepareStatements(db: Database.Database) {
          created_at = min(created_at, excluded.created_at),
          updated_at = max(updated_at, excluded.updated_at)`,
     ),
-    holders: db
-      .prepare<[string, string, string], string>(
-        `SELECT e.from_id FROM edges e JOIN entities n ON n.id = e.from_id
-         WHERE e.to_id = ? AND e.relation = ? AND n.type = ?
-         ORDER BY n.created_at, n.id`,
-      )
-      .pluck(),
-    keysHeldBy: db
-      .prepare<[string, string, string], string>(
-        `SELECT e.to_id FROM edges e JOIN entities n ON n.id = e.to_id
-         WHERE e.from_id = ? AND e.relation = ? AND n.type = ?`,
-      )
-      .pluck(),
+    holders: db.prepare<[string, string, string], { id: string; properties: string }>(
+      `SELECT e.from_id AS id, e.properties AS properties FROM edges e JOIN entities n ON n.id = e.from_id
+       WHERE e.to_id = ? AND e.relation = ? AND n.type = ?
+       ORDER BY n.created_at, n.id`,
+    ),
+    keysHeldBy: db.prepare<[string, string, string], { id: string; properties: string }>(
+      `SELECT e.to_id AS id, e.properties AS properties FROM edges e JOIN entities n ON n.id = e.to_id
+       WHERE e.from_id = ? AND e.relation = ? AND n.type = ?`,
+    ),
     insertMerge: db.prepare<[string, string, number, number]>(
       'INSERT OR REPLACE INTO merges (from_id, into_id, merged_at, seq) VALUES (?, ?, ?, ?)',
     ),

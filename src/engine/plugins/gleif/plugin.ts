@@ -22,6 +22,8 @@ export const gleifPlugin = definePlugin<GleifResources>({
       relation: 'id',
       keyType: 'Identifier',
       keyFields: { id_type: 'lei' },
+      // A match awaiting review, or rejected, says nothing about identity (docs/resolution.md).
+      ignoreEdgesWith: { property: 'review', values: ['pending', 'rejected'] },
     },
   ],
 });
