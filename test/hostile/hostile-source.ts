@@ -63,7 +63,9 @@ export const SOURCE_TARGETS: readonly SourceTarget[] = [
     plugin: 'gleif',
     seed: seedOf('Organization=Northwind Traders'),
     startUpstream: () => startFakeGleifServer({ fixturesDir: fixtures('gleif') }),
-    configFor: (proxyUrl) => ({ gleif: { baseUrl: proxyUrl, rateLimit: FAST } }),
+    // The best match applies without review: these tests follow what a hostile record does once
+    // applied (markup in its fields, links to internal servers), not the review of matches.
+    configFor: (proxyUrl) => ({ gleif: { baseUrl: proxyUrl, rateLimit: FAST, autoAccept: 'best' } }),
     passThrough: () => false,
   },
   {
