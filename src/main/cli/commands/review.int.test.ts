@@ -1,41 +1,18 @@
-import { spawn } from 'node:child_process';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeGleifServer, type FakeGleifServer } from '../../../../test/fakes/gleif-server';
+import { runCliIn, writeGleifOnlyConfig, type CliResult } from '../../../../test/support/cli-child';
 import { repositoryRoot } from '../../../../test/support/fixtures-dir';
 import { openCaseGraph } from '../../../engine/index';
-
-interface CliResult {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
 
 let dir: string;
 let gleif: FakeGleifServer;
 let configFile: string;
 
 function runCli(args: string[]): Promise<CliResult> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
-      cwd: repositoryRoot,
-      env: {
-        PATH: process.env.PATH,
-        HOME: dir,
-        TRACE_GRAPH_DATA_DIR: path.join(dir, 'data'),
-        TRACE_GRAPH_KEYCHAIN_SERVICE: `trace-graph-review-test-${process.pid}`,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runCliIn(dir, `trace-graph-review-test-${process.pid}`, args);
 }
 
 beforeAll(async () => {
@@ -53,21 +30,8 @@ beforeAll(async () => {
       ? { status: 200, headers: { 'content-type': 'application/vnd.api+json' }, body: partialReply }
       : undefined,
   );
-  const closed = 'http://127.0.0.1:9';
-  const fast = { requests: 50, intervalMs: 1 };
   configFile = path.join(dir, 'config.json');
-  await writeFile(
-    configFile,
-    JSON.stringify({
-      sources: {
-        gleif: { baseUrl: gleif.url, rateLimit: fast },
-        companydata: { baseUrl: closed, rateLimit: fast },
-        rdap: { bootstrapUrl: `${closed}/`, rateLimit: fast },
-        whois: { ianaServer: '127.0.0.1:9', rateLimit: fast },
-      },
-      http: { timeoutMs: 5000, maxRetries: 0 },
-    }),
-  );
+  await writeGleifOnlyConfig(configFile, gleif.url);
 });
 
 afterAll(async () => {
