@@ -77,7 +77,14 @@ export function buildStylesheet(theme: Theme, large = false): StylesheetJson {
       selector: 'edge[review = "pending"]',
       style: large
         ? { 'line-style': 'dashed' }
-        : { 'line-style': 'dashed', 'line-dash-pattern': [6, 4], label: 'data(label)' },
+        : {
+            'line-style': 'dashed',
+            'line-dash-pattern': [6, 4],
+            label: 'data(label)',
+            // The score is what the investigator judges by: readable at lower zoom than relations.
+            'font-size': 10,
+            'min-zoomed-font-size': 5,
+          },
     },
     { selector: `node.${CANDIDATE_NODE}`, style: { opacity: 0.45 } },
     { selector: `edge[review = "rejected"], node.${REJECTED_NODE}`, style: { display: 'none' } },
