@@ -60,4 +60,10 @@ export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './c
 
 export { systemClock, type Clock } from './util/clock';
 export { silentLogger, type Logger } from './util/logger';
-export { decideCandidate, listPendingCandidates, ReviewRefusedError, type PendingCandidate } from './review';
+export {
+  decideCandidate,
+  listPendingCandidates,
+  ReviewRefusedError,
+  type CandidateDecision,
+  type PendingCandidate,
+} from './review';

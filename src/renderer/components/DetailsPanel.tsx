@@ -8,6 +8,7 @@ import { expandNode } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
+import { CandidateList } from './CandidateList';
 import { EdgeDetails } from './EdgeDetails';
 import { formatDate } from './format';
 
@@ -143,6 +144,7 @@ export function DetailsPanel() {
           Copy value
         </button>
       </div>
+      <CandidateList key={entity.id} entityId={entity.id} />
       <h3>Fields</h3>
       <table className="fields" aria-label="Fields">
         <tbody>

@@ -189,6 +189,11 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     dataset.edges = String(cy.edges().length);
     dataset.visibleNodes = String(cy.nodes().not('.filtered').length);
     dataset.entities = String(cy.nodes().length);
+    // Reviewed matches: the drawn candidates' labels ("candidate · 30"), one per line.
+    dataset.candidates = cy
+      .edges('[review = "pending"]')
+      .map((edge) => String(edge.data('label')))
+      .join('\n');
   };
 
   let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;

@@ -5,6 +5,7 @@
  */
 import type { EntityId } from '../model/asset';
 import type { GraphDelta, GraphSnapshot } from '../model/graph';
+import type { ReviewCandidate } from '../model/review';
 import type { SessionProgress } from '../model/session';
 import type { Result } from './result';
 
@@ -28,6 +29,9 @@ export const INVOKE_CHANNELS = [
   'settings:get',
   'settings:set',
   'export:graph',
+  'review:list',
+  'review:accept',
+  'review:reject',
 ] as const;
 
 export const EVENT_CHANNELS = ['graph:delta', 'session:progress', 'cases:changed'] as const;
@@ -119,6 +123,11 @@ export interface ExportFile {
   content: string;
 }
 
+/** An accepted candidate: the decision's own session (undo takes it back) and the run it started. */
+export interface CandidateAccepted extends SessionStarted {
+  decisionSessionId: string;
+}
+
 export interface InvokeMap {
   'cases:list': { req: Record<string, never>; res: CaseSummary[] };
   'cases:create': { req: { name: string }; res: CaseSummary };
@@ -149,6 +158,15 @@ export interface InvokeMap {
   'settings:get': { req: Record<string, never>; res: SettingsView };
   'settings:set': { req: { values: EditableSettings }; res: SettingsView };
   'export:graph': { req: { caseId: string; format: ExportFormat }; res: { files: ExportFile[] } };
+  /**
+   * Reviewed matches (docs/resolution.md): the candidates awaiting a decision in the case, or only
+   * those of one entity (the Organization they were proposed for, or the candidate Identifier).
+   */
+  'review:list': { req: { caseId: string; entityId?: EntityId }; res: ReviewCandidate[] };
+  /** Accepts a pending candidate and runs the chain from its Organization (the family grows live). */
+  'review:accept': { req: { caseId: string; edgeId: string; depth?: number }; res: CandidateAccepted };
+  /** Rejects a pending candidate: it leaves the review list and is not proposed again within the TTL. */
+  'review:reject': { req: { caseId: string; edgeId: string }; res: { decisionSessionId: string } };
 }
 
 /** A batch of coalesced deltas covering sequence numbers `fromSeq` to `delta.seq`. */
