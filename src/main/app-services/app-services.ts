@@ -18,6 +18,7 @@ import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { createCaseFiles } from './case-files';
 import { exportGraphFiles } from './export-graph';
+import { createHistoryHandlers } from './history-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
 import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
@@ -191,6 +192,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await cases.get(caseId)).open.graph, caseId, format),
+    ...createHistoryHandlers({ cases, sessions, emit }),
   };
 
   const run = async <C extends InvokeChannel>(channel: C, request: unknown): Promise<Result<unknown>> => {
