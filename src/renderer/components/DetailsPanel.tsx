@@ -10,6 +10,7 @@ import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
 import { EdgeDetails } from './EdgeDetails';
 import { formatDate } from './format';
+import { MergeIntoButton } from './HistoryPanel';
 
 interface Link {
   edge: Edge;
@@ -139,6 +140,7 @@ export function DetailsPanel() {
         <button type="button" onClick={() => appStore.getState().hideEntity(entity.id)}>
           Hide
         </button>
+        <MergeIntoButton id={entity.id} />
         <button type="button" onClick={() => void navigator.clipboard?.writeText(copyValueOf(entity))}>
           Copy value
         </button>
