@@ -12,6 +12,7 @@ import { GraphCanvas } from './GraphCanvas';
 import { ProgressPanel } from './ProgressPanel';
 import { SeedForm } from './SeedForm';
 import { SettingsDialog } from './SettingsDialog';
+import { TeamCaseBanner } from './TeamCaseBanner';
 import { Toolbar } from './Toolbar';
 
 function isTyping(target: EventTarget | null): boolean {
@@ -79,6 +80,7 @@ function Workspace() {
   return (
     <div className="workspace">
       <Toolbar />
+      <TeamCaseBanner />
       <div className="panes">
         <div className="sidebar">
           <SeedForm />

@@ -1,4 +1,7 @@
-/** Feeds host events into the store: graph deltas (a seq gap refetches a snapshot), progress, case list changes. */
+/**
+ * Feeds host events into the store: graph deltas (a seq gap refetches a snapshot), progress, case
+ * list changes, a team case's connection state.
+ */
 import type { StoreApi } from 'zustand/vanilla';
 import type { EventChannel, EventMap } from '../../shared/ipc/contract';
 import type { AppState } from './app-store';
@@ -25,6 +28,10 @@ export function connectStoreToHost(store: StoreApi<AppState>, on: Subscribe): ()
     }),
     on('cases:changed', () => {
       void refreshCases(store);
+    }),
+    on('team-cases:connection', ({ caseId, state }) => {
+      // What other members wrote meanwhile arrives as deltas once the case has caught up.
+      store.getState().setTeamConnection(caseId, state);
     }),
   ];
   return () => {
