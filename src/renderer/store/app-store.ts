@@ -10,7 +10,9 @@ import type {
   CredentialsStatus,
   GraphDeltaEvent,
   NodePositions,
+  RecentTeamCase,
   SettingsView,
+  TeamConnectionState,
 } from '../../shared/ipc/contract';
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta, GraphSnapshot } from '../../shared/model/graph';
@@ -20,8 +22,13 @@ import type { RunSeed } from './seed-results';
 export interface CasesSlice {
   cases: CaseSummary[];
   activeCase: CaseSummary | undefined;
+  /** Team cases opened before, newest first (connection details only). */
+  recentTeamCases: RecentTeamCase[];
   setCases(cases: CaseSummary[]): void;
   setActiveCase(summary: CaseSummary | undefined): void;
+  setRecentTeamCases(cases: RecentTeamCase[]): void;
+  /** A team case's connection changed: the open case's banner follows it. */
+  setTeamConnection(caseId: string, state: TeamConnectionState): void;
 }
 
 /** What applyGraphDelta did: a gap means the caller must fetch a snapshot. */
@@ -104,11 +111,19 @@ export type AppState = CasesSlice & GraphSlice & SessionSlice & SelectionSlice &
 
 type Slice<T> = StateCreator<AppState, [], [], T>;
 
-const createCasesSlice: Slice<CasesSlice> = (set) => ({
+const createCasesSlice: Slice<CasesSlice> = (set, get) => ({
   cases: [],
   activeCase: undefined,
+  recentTeamCases: [],
   setCases: (cases) => set({ cases }),
   setActiveCase: (activeCase) => set({ activeCase }),
+  setRecentTeamCases: (recentTeamCases) => set({ recentTeamCases }),
+  setTeamConnection: (caseId, connection) => {
+    const active = get().activeCase;
+    if (active?.id === caseId && active.team !== undefined && active.team.connection !== connection) {
+      set({ activeCase: { ...active, team: { ...active.team, connection } } });
+    }
+  },
 });
 
 /** The graph's maps and their indexes; only this module writes them. */
