@@ -45,6 +45,13 @@ export const REQUEST_SCHEMAS = {
     caseId,
     positions: z.record(entityId, z.strictObject({ x: finite, y: finite })),
   }),
+  'entity:handlers': z.strictObject({ caseId, entityId }),
+  'entity:run-handler': z.strictObject({
+    caseId,
+    entityId,
+    handler: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\/[a-z0-9][a-z0-9-]{0,63}$/, 'not a handler name'),
+    refresh: z.boolean().exactOptional(),
+  }),
   'credentials:get-status': empty,
   'credentials:set': z.strictObject({
     source,

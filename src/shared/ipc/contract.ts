@@ -5,6 +5,7 @@
  */
 import type { EntityId } from '../model/asset';
 import type { GraphDelta, GraphSnapshot } from '../model/graph';
+import type { HandlerState } from '../model/handler-state';
 import type { SessionProgress } from '../model/session';
 import type { Result } from './result';
 
@@ -22,6 +23,8 @@ export const INVOKE_CHANNELS = [
   'graph:expand-node',
   'graph:get-snapshot',
   'graph:save-positions',
+  'entity:handlers',
+  'entity:run-handler',
   'credentials:get-status',
   'credentials:set',
   'credentials:delete',
@@ -140,6 +143,13 @@ export interface InvokeMap {
   };
   'graph:get-snapshot': { req: { caseId: string }; res: GraphSnapshot };
   'graph:save-positions': { req: { caseId: string; positions: NodePositions }; res: Record<string, never> };
+  /** The handlers that apply to a node with their last run and cache state, from the case alone. */
+  'entity:handlers': { req: { caseId: string; entityId: EntityId }; res: { handlers: HandlerState[] } };
+  /** Runs one handler alone on one node (depth 0); `refresh` ignores its TTL. */
+  'entity:run-handler': {
+    req: { caseId: string; entityId: EntityId; handler: string; refresh?: boolean };
+    res: SessionStarted;
+  };
   'credentials:get-status': { req: Record<string, never>; res: CredentialsStatus };
   'credentials:set': {
     req: { source: string; secret: string; scope?: 'keychain' | 'this-run' };
