@@ -84,6 +84,8 @@ export interface UiSlice {
   toggleType(type: AssetType): void;
   toggleSource(source: string): void;
   hideEntity(id: EntityId): void;
+  /** Replaces the hidden ids, types and sources at once (e.g. to show a node's hidden neighbours). */
+  setFilters(filters: Pick<UiSlice, 'hiddenIds' | 'hiddenTypes' | 'hiddenSources'>): void;
   showAll(): void;
   setSearchText(text: string): void;
   markRetried(id: EntityId, at: string): void;
@@ -308,6 +310,7 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
       hiddenIds: new Set([...state.hiddenIds, id]),
       selectedId: state.selectedId === id ? undefined : state.selectedId,
     })),
+  setFilters: ({ hiddenIds, hiddenTypes, hiddenSources }) => set({ hiddenIds, hiddenTypes, hiddenSources }),
   showAll: () => set({ hiddenIds: new Set(), hiddenTypes: new Set(), hiddenSources: new Set() }),
   setSearchText: (searchText) => set({ searchText }),
   markRetried: (id, at) => set((state) => ({ retriedAt: { ...state.retriedAt, [id]: at } })),
