@@ -263,6 +263,30 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       }
       return {};
     },
+    'entity:handlers': async ({ caseId, entityId }) => {
+      const handlers = await (await cases.get(caseId)).open.handlerStates(entityId);
+      if (handlers === undefined) {
+        throw new ServiceError('not_found', `no entity ${entityId} in this case`);
+      }
+      return { handlers };
+    },
+    'entity:run-handler': async ({ caseId, entityId, handler, refresh }) => {
+      const handle = await cases.get(caseId);
+      const applicable = await handle.open.handlerStates(entityId);
+      if (applicable === undefined) {
+        throw new ServiceError('not_found', `no entity ${entityId} in this case`);
+      }
+      if (!applicable.some((state) => state.handler === handler)) {
+        throw new ServiceError('invalid_request', `${handler} does not apply to ${entityId}`);
+      }
+      const session = handle.open.startSession({
+        seeds: [entityId],
+        depth: 0,
+        refresh: refresh ?? false,
+        handler,
+      });
+      return sessions.track(caseId, session);
+    },
     'credentials:get-status': () => options.credentials.status(),
     'credentials:set': async ({ source, secret, scope }) => {
       await options.credentials.set(source, secret.trim(), scope ?? 'keychain');

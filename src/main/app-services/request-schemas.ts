@@ -60,6 +60,13 @@ export const REQUEST_SCHEMAS = {
   'graph:merge-entities': z.strictObject({ caseId, from: entityId, into: entityId }),
   'history:list-sessions': z.strictObject({ caseId }),
   'history:undo-session': z.strictObject({ caseId, sessionId }),
+  'entity:handlers': z.strictObject({ caseId, entityId }),
+  'entity:run-handler': z.strictObject({
+    caseId,
+    entityId,
+    handler: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\/[a-z0-9][a-z0-9-]{0,63}$/, 'not a handler name'),
+    refresh: z.boolean().exactOptional(),
+  }),
   'credentials:get-status': empty,
   'credentials:set': z.strictObject({
     source,

@@ -9,7 +9,9 @@ import { appStore, useAppStore } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
 import { CandidateList } from './CandidateList';
+import { hiddenNeighboursOf } from '../store/hidden-neighbours';
 import { EdgeDetails } from './EdgeDetails';
+import { HiddenNeighboursHint } from './HiddenNeighboursHint';
 import { formatDate } from './format';
 import { MergeIntoButton } from './HistoryPanel';
 
@@ -59,6 +61,16 @@ export function DetailsPanel() {
   const failures = useMemo(
     () => (selectedId === undefined ? [] : (openFailures(sessions, retriedAt).get(selectedId) ?? [])),
     [sessions, retriedAt, selectedId],
+  );
+  const hiddenIds = useAppStore((state) => state.hiddenIds);
+  const hiddenTypes = useAppStore((state) => state.hiddenTypes);
+  const hiddenSources = useAppStore((state) => state.hiddenSources);
+  const hiddenNeighbours = useMemo(
+    () =>
+      hiddenNeighboursOf(selectedId ?? '', appStore.getState(), { hiddenIds, hiddenTypes, hiddenSources }),
+    // graphVersion stands for the maps' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [selectedId, graphVersion, hiddenIds, hiddenTypes, hiddenSources],
   );
   const selectedEdge = useAppStore((state) =>
     state.selectedEdgeId === undefined ? undefined : state.edgesById.get(state.selectedEdgeId),
@@ -147,6 +159,10 @@ export function DetailsPanel() {
         </button>
       </div>
       <CandidateList key={entity.id} entityId={entity.id} />
+      <HiddenNeighboursHint
+        hidden={hiddenNeighbours}
+        onShow={() => appStore.getState().setFilters(hiddenNeighbours.revealed)}
+      />
       <h3>Fields</h3>
       <table className="fields" aria-label="Fields">
         <tbody>

@@ -164,6 +164,26 @@ export async function expandNode(
   }
 }
 
+/** Runs one handler alone on one node (the context menu); `refresh` ignores its TTL. */
+export async function runHandlerOn(
+  store: StoreApi<AppState>,
+  entityId: EntityId,
+  handler: string,
+  refresh: boolean,
+): Promise<void> {
+  const active = store.getState().activeCase;
+  if (active === undefined) {
+    return;
+  }
+  const result = await invoke('entity:run-handler', { caseId: active.id, entityId, handler, refresh });
+  if (result.ok) {
+    store.getState().updateProgress(result.value.progress);
+    store.getState().setCurrentSession(result.value.sessionId);
+  } else {
+    report(store, result.error.message);
+  }
+}
+
 export async function savePositions(store: StoreApi<AppState>, positions: NodePositions): Promise<void> {
   const active = store.getState().activeCase;
   if (active === undefined || Object.keys(positions).length === 0) {

@@ -93,6 +93,8 @@ export interface UiSlice {
   hideEntity(id: EntityId): void;
   /** Shows hidden nodes again (undo of a hide). */
   showEntities(ids: readonly EntityId[]): void;
+  /** Replaces the hidden ids, types and sources at once (e.g. to show a node's hidden neighbours). */
+  setFilters(filters: Pick<UiSlice, 'hiddenIds' | 'hiddenTypes' | 'hiddenSources'>): void;
   showAll(): void;
   setSearchText(text: string): void;
   markRetried(id: EntityId, at: string): void;
@@ -333,6 +335,7 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
       }
       return { hiddenIds };
     }),
+  setFilters: ({ hiddenIds, hiddenTypes, hiddenSources }) => set({ hiddenIds, hiddenTypes, hiddenSources }),
   showAll: () => set({ hiddenIds: new Set(), hiddenTypes: new Set(), hiddenSources: new Set() }),
   setSearchText: (searchText) => set({ searchText }),
   markRetried: (id, at) => set((state) => ({ retriedAt: { ...state.retriedAt, [id]: at } })),

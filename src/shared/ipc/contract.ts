@@ -6,6 +6,7 @@
 import type { EntityId } from '../model/asset';
 import type { GraphDelta, GraphSnapshot } from '../model/graph';
 import type { ReviewCandidate } from '../model/review';
+import type { HandlerState } from '../model/handler-state';
 import type { SessionProgress } from '../model/session';
 import type { Result } from './result';
 
@@ -26,6 +27,8 @@ export const INVOKE_CHANNELS = [
   'graph:merge-entities',
   'history:list-sessions',
   'history:undo-session',
+  'entity:handlers',
+  'entity:run-handler',
   'credentials:get-status',
   'credentials:set',
   'credentials:delete',
@@ -245,6 +248,13 @@ export interface InvokeMap {
   'history:list-sessions': { req: { caseId: string }; res: CaseSessionEntry[] };
   /** Takes back what one finished session contributed (docs/resolution.md). */
   'history:undo-session': { req: { caseId: string; sessionId: string }; res: UndoneSession };
+  /** The handlers that apply to a node with their last run and cache state, from the case alone. */
+  'entity:handlers': { req: { caseId: string; entityId: EntityId }; res: { handlers: HandlerState[] } };
+  /** Runs one handler alone on one node (depth 0); `refresh` ignores its TTL. */
+  'entity:run-handler': {
+    req: { caseId: string; entityId: EntityId; handler: string; refresh?: boolean };
+    res: SessionStarted;
+  };
   'credentials:get-status': { req: Record<string, never>; res: CredentialsStatus };
   'credentials:set': {
     req: { source: string; secret: string; scope?: 'keychain' | 'this-run' };
