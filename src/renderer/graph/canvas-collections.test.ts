@@ -3,7 +3,7 @@ import cytoscape from 'cytoscape';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Edge, Entity } from '../../shared/model/graph';
 import { createAppStore } from '../store/app-store';
-import type { LayoutInput } from './layouts/types';
+import type { LayoutInput, LayoutPositions } from './layouts/types';
 import { mountCanvas } from './canvas-controller';
 import { collectionIdOf } from './collections';
 
@@ -58,6 +58,7 @@ function setup() {
   const dataset: Record<string, string | undefined> = {};
   const saved: Record<string, { x: number; y: number }>[] = [];
   const layouts: LayoutInput[] = [];
+  let finishLayout: (positions: LayoutPositions) => void = () => undefined;
   const mounted = mountCanvas({
     cy,
     dataset,
@@ -65,7 +66,7 @@ function setup() {
     savePositions: (positions) => saved.push(positions),
     startLayout: (input) => {
       layouts.push(input);
-      return { done: new Promise(() => undefined), stop: () => undefined };
+      return { done: new Promise((resolve) => (finishLayout = resolve)), stop: () => undefined };
     },
     onContextMenu: () => undefined,
     onLayoutState: () => undefined,
@@ -99,7 +100,12 @@ function setup() {
   };
   const drawn = (id: string): boolean =>
     cy.getElementById(id).nonempty() && !cy.getElementById(id).hasClass('folded');
-  return { cy, store, dataset, saved, layouts, controller: mounted.controller, open, stream, drawn };
+  const finish = async (positions: LayoutPositions): Promise<void> => {
+    finishLayout(positions);
+    await Promise.resolve();
+    await Promise.resolve();
+  };
+  return { cy, store, dataset, saved, layouts, finish, controller: mounted.controller, open, stream, drawn };
 }
 
 afterEach(() => {
@@ -123,6 +129,16 @@ describe('collections on the canvas', () => {
     expect(dataset.nodes).toBe('2');
     expect(dataset.edges).toBe('1');
     expect(dataset.entities).toBe(String(store.getState().entitiesById.size));
+    expect(dataset.graphEdges).toBe(String(store.getState().edgesById.size));
+  });
+
+  it('selects a collection found by its label in the search', () => {
+    const { store, open, controller } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    expect(controller.search('3 identifiers').total).toBe(1);
+    expect(store.getState().selectedCollectionId).toBe(IDS);
+    expect(store.getState().selectedId).toBeUndefined();
   });
 
   it('adds a streamed identifier of the bank to its collection without drawing it', () => {
@@ -238,6 +254,16 @@ describe('collections on the canvas', () => {
     vi.advanceTimersByTime(5_000);
     expect(saved.some((positions) => IDS in positions)).toBe(false);
     expect(saved.some((positions) => 'Identifier:ID0' in positions)).toBe(true);
+  });
+
+  it('moves folded members with their collection when a re-layout finishes', async () => {
+    const { cy, open, controller, finish } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    controller.relayout('grid');
+    await finish({ 'Organization:bank': { x: 0, y: 0 }, [IDS]: { x: 5_000, y: 5_000 } });
+    const member = cy.getElementById('Identifier:ID1').position();
+    expect(Math.hypot(member.x - 5_000, member.y - 5_000)).toBeLessThan(200);
   });
 
   it('exports the collection, not its folded members, as SVG', () => {

@@ -388,7 +388,8 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   const finishLayout = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
     undoPositions = adapter.positions();
-    adapter.applyPositions(positions);
+    // Folded members move with their collection (drawn around it when expanded).
+    adapter.applyPositions(collections.withMembers(positions));
     // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
     adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
     fitAll(30);
@@ -460,7 +461,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       hitIndex = (hitIndex + step + hits.length) % hits.length;
       const id = hits[hitIndex] ?? '';
       following = false;
-      store.getState().selectEntity(id);
+      selectOnCanvas(store, id);
       cy.animate(
         { center: { eles: cy.getElementById(id) }, zoom: Math.max(cy.zoom(), 1) },
         { duration: 250 },

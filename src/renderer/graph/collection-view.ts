@@ -51,7 +51,9 @@ export interface CollectionView {
   expandedGroupOf(id: EntityId): string | undefined;
   details(collectionId: string): CollectionDetails | undefined;
   /** `data-nodes`, `data-edges`, `data-visible-nodes`, `data-entities` (see docs/ui.md). */
-  counts(): Record<'nodes' | 'edges' | 'visibleNodes' | 'entities', string>;
+  counts(): Record<'nodes' | 'edges' | 'visibleNodes' | 'entities' | 'graphEdges', string>;
+  /** Laid-out positions plus, for each collection in them, its folded members on a ring around it. */
+  withMembers(positions: Readonly<Record<string, Point>>): Record<string, Point>;
   /** Gives the collections holding any of these search hits the `search-hit` class too. */
   markHits(ids: readonly EntityId[]): void;
 }
@@ -262,7 +264,21 @@ export function createCollectionView(
         visibleNodes: String(cy.nodes().not('.filtered, .folded').length),
         // Entities drawn, plus those folded inside a drawn collection.
         entities: String(nodes - drawnCollections),
+        // Graph edges likewise: drawn, or folded with a member (`data-graph-edges`).
+        graphEdges: String(cy.edges().length - drawnCollections),
       };
+    },
+    withMembers(positions) {
+      const withMembers: Record<string, Point> = { ...positions };
+      for (const [id, at] of Object.entries(positions)) {
+        if (isCollectionId(id)) {
+          const members = rules.members(id).filter((member) => rules.foldedInto(member) === id);
+          ring(at, members.length).forEach((point, index) => {
+            withMembers[members[index] ?? ''] = point;
+          });
+        }
+      }
+      return withMembers;
     },
     markHits(ids) {
       for (const id of ids) {
