@@ -86,6 +86,7 @@ export const REQUEST_SCHEMAS = {
       ttlDefault: z.string().max(20),
       depth,
       pivots: z.boolean(),
+      foldAbove: z.int().min(1).max(1_000),
     }),
   }),
   'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'gexf', 'csv']) }),

@@ -75,8 +75,11 @@ export interface SelectionSlice {
   selectedId: EntityId | undefined;
   /** An edge selected on the canvas (the details panel shows it); never both a node and an edge. */
   selectedEdgeId: string | undefined;
+  /** A collection node selected on the canvas (the details panel lists its members). */
+  selectedCollectionId: string | undefined;
   selectEntity(id: EntityId | undefined): void;
   selectEdge(id: string | undefined): void;
+  selectCollection(id: string | undefined): void;
 }
 
 export interface UiSlice {
@@ -278,6 +281,7 @@ const createGraphSlice: Slice<GraphSlice> = (set, get) => {
         pendingDeltas: [],
         selectedId: undefined,
         selectedEdgeId: undefined,
+        selectedCollectionId: undefined,
         sessions: {},
         currentSessionId: undefined,
         hiddenIds: new Set(),
@@ -300,8 +304,13 @@ const createSessionSlice: Slice<SessionSlice> = (set) => ({
 const createSelectionSlice: Slice<SelectionSlice> = (set) => ({
   selectedId: undefined,
   selectedEdgeId: undefined,
-  selectEntity: (selectedId) => set({ selectedId, selectedEdgeId: undefined }),
-  selectEdge: (selectedEdgeId) => set({ selectedEdgeId, selectedId: undefined }),
+  selectedCollectionId: undefined,
+  selectEntity: (selectedId) =>
+    set({ selectedId, selectedEdgeId: undefined, selectedCollectionId: undefined }),
+  selectEdge: (selectedEdgeId) =>
+    set({ selectedEdgeId, selectedId: undefined, selectedCollectionId: undefined }),
+  selectCollection: (selectedCollectionId) =>
+    set({ selectedCollectionId, selectedId: undefined, selectedEdgeId: undefined }),
 });
 
 function toggled<T>(items: ReadonlySet<T>, item: T): Set<T> {

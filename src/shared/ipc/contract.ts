@@ -150,6 +150,8 @@ export interface EditableSettings {
   depth: number;
   /** Pivots from names to the domains that hold them (FQDN, e-mail, URL -> DomainRecord). */
   pivots: boolean;
+  /** The graph folds more than this many same-type leaves of one node into a collection. */
+  foldAbove: number;
 }
 
 export interface SettingsView {
