@@ -4,7 +4,8 @@
  * .be, .ch, .kr) and JPRS bracket replies (.jp). Knows "no match", throttle and refusal replies,
  * and drops redacted values.
  */
-import { collectContacts, definesHandle } from './contacts';
+import { collectContacts } from './contacts';
+import { definesHandle } from './handle-contacts';
 import { dateValue, normaliseWhoisDate, orderInReply, orderOfHint, type DateOrder } from './dates';
 import { DOMAIN_KEYS, isRuleDateLabel, RECORD_LABEL, recordFieldOf, SECTION_ROLES } from './labels';
 import { kindOf } from './reply-kind';
