@@ -5,20 +5,8 @@
  */
 import { ContactSet } from './contact-set';
 import { collectHandleContacts, handleBlocks } from './handle-contacts';
-import { BLOCK_SECTIONS, type Entry } from './tokenise';
-import {
-  contactFieldOf,
-  HANDLE_ROLES,
-  prefixedLabelOf,
-  recordFieldOf,
-  REGISTRAR_KEYS,
-  SECTION_ROLES,
-  SPECIAL_CONTACT_KEYS,
-} from './labels';
+import type { Entry } from './tokenise';
 import type { ContactField } from './types';
-
-/** `address 1`, `address2`: numbered address labels (not ICANN's `street1`). */
-const NUMBERED_ADDRESS = /^address ?\d+$/;
 
 /** Every contact of a reply, from the entries outside `foreign` blocks. */
 export function collectContacts(
@@ -30,21 +18,23 @@ export function collectContacts(
   // Each handle's block (the last block that defines it), read in one pass over the entries.
   const handles = handleBlocks(entries);
   for (const entry of entries) {
+    // What the label tables say of this entry's key, worked out once per distinct label.
+    const label = entry.label;
     if (foreign.has(entry.block)) {
       continue;
     }
     // Record fields (dates, status, name servers...) outside any section say nothing of contacts.
-    if (entry.section === undefined && recordFieldOf(entry.key) !== undefined) {
+    if (entry.section === undefined && label.record !== undefined) {
       continue;
     }
     // `registrant: com-gi8-1` names a contact block: read there, not as a name here.
-    if (HANDLE_ROLES[entry.key] !== undefined && handles.has(entry.value.toLowerCase())) {
+    if (label.handleRole !== undefined && handles.has(entry.value.toLowerCase())) {
       continue;
     }
-    const sectionRole = entry.section === undefined ? undefined : SECTION_ROLES[entry.section];
+    const sectionRole = entry.section?.sectionRole;
     // In a role's section a plain label (`name:`) is that role's; a label it does not know
     // (`Registrant Name:` under `Registrant:`) is read by the rules below.
-    const sectionField = sectionRole === undefined ? undefined : contactFieldOf(entry.key);
+    const sectionField = sectionRole === undefined ? undefined : label.contactField;
     if (sectionRole !== undefined && sectionField !== undefined) {
       const field = sectionField;
       if (field === 'street') {
@@ -60,7 +50,7 @@ export function collectContacts(
       }
       continue;
     }
-    const headerRole = BLOCK_SECTIONS.has(entry.key) ? undefined : SECTION_ROLES[entry.key];
+    const headerRole = label.blockSection ? undefined : label.sectionRole;
     if (headerRole !== undefined && (entry.value !== '' || entry.more.length > 0)) {
       const nameField: ContactField =
         headerRole === 'registrar' || headerRole === 'registrant' ? 'organization' : 'name';
@@ -81,7 +71,7 @@ export function collectContacts(
       contacts.address('registrant', [entry.value, ...entry.more]);
       continue;
     }
-    const special = SPECIAL_CONTACT_KEYS[entry.key];
+    const special = label.special;
     if (special !== undefined) {
       if (special[1] === 'street') {
         contacts.address(special[0], [entry.value, ...entry.more]);
@@ -90,22 +80,20 @@ export function collectContacts(
       }
       continue;
     }
-    if (REGISTRAR_KEYS.has(entry.key)) {
+    if (label.registrarName) {
       contacts.set('registrar', 'organization', entry.value);
       continue;
     }
-    const prefixed = prefixedLabelOf(entry.key);
+    const prefixed = label.prefixed;
     if (prefixed) {
-      const { role, rest } = prefixed;
+      const { role, rest, field } = prefixed;
       if (rest === undefined) {
         const nameField = role === 'registrant' || role === 'registrar' ? 'organization' : 'name';
         contacts.set(role, nameField, entry.value);
         continue;
       }
-      const labelled = contactFieldOf(rest);
-      // A registrar's name is its organization.
-      const field = role === 'registrar' && labelled === 'name' ? 'organization' : labelled;
-      if (field === 'street' && NUMBERED_ADDRESS.test(rest)) {
+      // (A registrar's name is its organization: `field` says so already.)
+      if (field === 'street' && prefixed.numberedAddress) {
         contacts.numberedAddressLine(role, entry.value);
       } else if (field === 'street') {
         contacts.address(role, [entry.value, ...entry.more]);

@@ -3,34 +3,25 @@
  * X`) whose own blocks (`nic-hdl: X`) hold the contact.
  */
 import type { ContactSet } from './contact-set';
-import { CONTACT_FIELD_KEYS, HANDLE_KEYS, HANDLE_ROLES, recordFieldOf } from './labels';
+import { CONTACT_FIELD_KEYS } from './labels';
 import type { Entry } from './tokenise';
 import { looksLikeHandle } from './values';
 
 /**
- * True when entry `index` names its block's own handle: `nic-hdl:`/`contact-id:` anywhere in
- * it, or a block opening with `contact: <handle>` (.cz).
+ * True when the entry names its block's own handle: `nic-hdl:`/`contact-id:` anywhere in it,
+ * or a block opening with `contact: <handle>` (.cz).
  */
-export function definesHandle(entries: readonly Entry[], index: number): boolean {
-  const entry = entries[index];
-  if (entry === undefined) {
-    return false;
-  }
-  if (HANDLE_KEYS.has(entry.key)) {
-    return true;
-  }
+export function definesHandle(entry: Entry): boolean {
   return (
-    entry.key === 'contact' &&
-    looksLikeHandle(entry.value) &&
-    (index === 0 || entries[index - 1]?.block !== entry.block)
+    entry.label.handleKey || (entry.opensBlock && entry.key === 'contact' && looksLikeHandle(entry.value))
   );
 }
 
 /** Each handle's block entries (the last block that defines it), read in one pass. */
 export function handleBlocks(entries: readonly Entry[]): Map<string, Entry[]> {
   const blockOfHandle = new Map<string, number>();
-  for (const [index, entry] of entries.entries()) {
-    if (definesHandle(entries, index)) {
+  for (const entry of entries) {
+    if (definesHandle(entry)) {
       blockOfHandle.set(entry.value.toLowerCase(), entry.block);
     }
   }
@@ -66,7 +57,7 @@ function linkedEntries(entries: Entry[], domainEntries: Entry[]): Entry[] {
     if (
       opensBlock &&
       entry.block !== domainBlock &&
-      (links.has(`${entry.key}\n${entry.value.toLowerCase()}`) || recordFieldOf(entry.key) === 'nameServer')
+      (links.has(`${entry.key}\n${entry.value.toLowerCase()}`) || entry.label.record === 'nameServer')
     ) {
       linked.add(entry.block);
     }
@@ -95,7 +86,7 @@ export function collectHandleContacts(
   // Without handle blocks no role line can point anywhere: the linked blocks are not sought.
   const roleLines = handles.size === 0 ? [] : [...domainEntries, ...linkedEntries(entries, domainEntries)];
   for (const entry of roleLines) {
-    const role = HANDLE_ROLES[entry.key];
+    const role = entry.label.handleRole;
     const block = handles.get(entry.value.toLowerCase());
     if (role === undefined || block === undefined) {
       continue;
@@ -137,7 +128,7 @@ export function collectHandleContacts(
   );
   if (
     registrarBlock !== undefined &&
-    !entries.some((e) => e.block === registrarBlock.block && HANDLE_KEYS.has(e.key))
+    !entries.some((e) => e.block === registrarBlock.block && e.label.handleKey)
   ) {
     const block = entries.filter((entry) => entry.block === registrarBlock.block);
     if (block[0] === registrarBlock) {
