@@ -206,13 +206,16 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   }
   // A reply that names the queried domain only in a sentence ("Not found: example.co",
   // "Query: example.je") is still about it.
+  // The reply in lower case, made once and only when a rule below needs it.
+  let lowered: string | undefined;
+  const lower = (): string => (lowered ??= text.toLowerCase());
   if (
     result.domain === undefined &&
     wanted !== undefined &&
-    (text.includes(wanted) || text.includes(wanted.toUpperCase()) || text.toLowerCase().includes(wanted))
+    (text.includes(wanted) || text.includes(wanted.toUpperCase()) || lower().includes(wanted))
   ) {
     result.domain = wanted;
   }
-  result.kind = kindOf(text, entries, result);
+  result.kind = kindOf(text, entries, result, lower);
   return result;
 }

@@ -29,24 +29,20 @@ const BRACKET_LINE = /^\s*(?:[a-z]\.?\s+)?\[([^[\]]{1,40})\]\s*(.*)$/;
  * runs from the first non-blank to the first colon, at most 60 characters, no tab inside, not
  * starting with a digit; a colon followed by `//` (a URL) is no separator.
  */
-function colonSplit(line: string): [string, string, string] | null {
-  const colon = line.indexOf(':');
-  if (colon < 1) {
-    return null;
+function keyBeforeColon(line: string, colon: number): string | undefined {
+  if (colon < 1 || line.startsWith('//', colon + 1)) {
+    return undefined;
   }
   let start = 0;
-  while (start < colon && (line[start] === ' ' || line[start] === '\t')) {
+  while (start < colon && (line.charCodeAt(start) === 32 || line.charCodeAt(start) === 9)) {
     start += 1;
   }
   const key = line.slice(start, colon).trimEnd();
   const first = key.charCodeAt(0);
   if (key === '' || key.length > 60 || key.includes('\t') || (first >= 48 && first <= 57)) {
-    return null;
+    return undefined;
   }
-  if (line.startsWith('//', colon + 1)) {
-    return null;
-  }
-  return [line, key, line.slice(colon + 1)];
+  return key;
 }
 
 /** `key........ value` (dotted leaders without a colon). */
@@ -114,27 +110,29 @@ function indentOf(line: string): number {
   return width;
 }
 
-interface Keyed {
-  label: LabelFacts;
-  value: string;
-  hint: string | undefined;
-}
-
-function splitKeyed(line: string): Keyed | undefined {
-  // Each shape is tried only when its marker character is on the line (the parser's hot path).
-  const match =
-    (line.includes('[') ? BRACKET_LINE.exec(line) : null) ??
-    colonSplit(line) ??
+/** The line shapes other than `[key]` and `key:`, each tried only when its marker is there. */
+function otherShape(line: string): RegExpExecArray | null {
+  return (
     (line.includes('...') ? LEADER_LINE.exec(line) : null) ??
     (line.includes('=') ? EQUALS_LINE.exec(line) : null) ??
     (line.includes('\t') ? TAB_LINE.exec(line) : null) ??
     (line.length < 120 && line.includes('  ') ? SPACED_LINE.exec(line) : null) ??
-    (line.includes(' on ') ? DATED_SENTENCE.exec(line) : null);
-  if (!match) {
+    (line.includes(' on ') ? DATED_SENTENCE.exec(line) : null)
+  );
+}
+
+/** The entry of a keyed line (its section and block are the caller's), or undefined. */
+function splitKeyed(line: string): Entry | undefined {
+  // The parser's hot path: `key: value` is found without a regular expression.
+  const bracket = line.includes('[') ? BRACKET_LINE.exec(line) : null;
+  const colon = bracket === null ? line.indexOf(':') : -1;
+  const colonKey = bracket === null ? keyBeforeColon(line, colon) : undefined;
+  const match = bracket === null && colonKey === undefined ? otherShape(line) : bracket;
+  if (match === null && colonKey === undefined) {
     return undefined;
   }
-  let rawKey = match[1] ?? '';
-  let rawValue = match[2] ?? '';
+  let rawKey = colonKey ?? match?.[1] ?? '';
+  let rawValue = colonKey === undefined ? (match?.[2] ?? '') : line.slice(colon + 1);
   // RWhois: the class word before the first colon, then `Attribute:` with no space around it.
   const first = rawValue.charCodeAt(0);
   if (first !== 32 && first !== 9 && rawValue.length > 0 && rawValue.includes(':') && !rawKey.includes(' ')) {
@@ -160,7 +158,10 @@ function splitKeyed(line: string): Keyed | undefined {
   if (value.length > 1 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"')) {
     value = value.slice(1, -1);
   }
-  return { label, value, hint };
+  const entry = entryOf(label, undefined, 0, undefined);
+  entry.value = value;
+  entry.hint = hint;
+  return entry;
 }
 
 /**
@@ -336,9 +337,11 @@ export function tokenise(text: string): Entry[] {
       softSection = undefined;
     }
     const label = keyed.label;
-    last = entryOf(label, headers.at(-1)?.label ?? blockSection ?? softSection, block, entries.at(-1));
-    last.value = keyed.value;
-    last.hint = keyed.hint;
+    const previous = entries.at(-1);
+    last = keyed;
+    last.section = headers.at(-1)?.label ?? blockSection ?? softSection;
+    last.block = block;
+    last.opensBlock = previous === undefined || previous.block !== block;
     entries.push(last);
     const roleHeading = label.key === 'contact' ? ROLE_VALUE.exec(keyed.value) : null;
     if (label.blockSection) {

@@ -2,13 +2,16 @@
 import { PLACEHOLDER_PHRASES } from './phrases';
 import type { Entry } from './tokenise';
 
-/** The placeholder table as one pattern: every value is tested, so one pass instead of many. */
-const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'));
+/**
+ * The placeholder table as one pattern: every value is tested, so one pass instead of many.
+ * Case-insensitive rather than lower-casing each value first: measured faster, as it makes
+ * no copy of the value.
+ */
+const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'), 'i');
 
 /** True for a value that a registry or registrar put in place of the real data. */
 export function isRedacted(value: string): boolean {
-  // The table is lower case: matching a lower-cased value without the `i` flag is faster.
-  return PLACEHOLDER.test(value.toLowerCase());
+  return PLACEHOLDER.test(value);
 }
 
 export function clean(value: string | undefined): string | undefined {
