@@ -72,7 +72,20 @@ export function collectHandleContacts(
   handles: Map<string, Entry[]>,
   contacts: ContactSet,
 ): void {
-  const domainEntries = entries.filter((entry) => entry.block === domainBlock);
+  // One walk: the domain block's entries and the first registrar block outside it.
+  const domainEntries: Entry[] = [];
+  let registrarBlock: Entry | undefined;
+  for (const entry of entries) {
+    if (entry.block === domainBlock) {
+      domainEntries.push(entry);
+    } else if (
+      registrarBlock === undefined &&
+      entry.key === 'registrar' &&
+      !handles.has(entry.value.toLowerCase())
+    ) {
+      registrarBlock = entry;
+    }
+  }
   const descriptions = domainEntries.filter((entry) => entry.key === 'descr').map((entry) => entry.value);
   if (descriptions.length > 0) {
     contacts.set('registrant', 'organization', descriptions[0]);
@@ -122,10 +135,6 @@ export function collectHandleContacts(
     contacts.handleAddress(role, addressLines);
   }
   // A registrar block (.fr) starts with `registrar:` outside the domain block.
-  const registrarBlock = entries.find(
-    (entry) =>
-      entry.key === 'registrar' && entry.block !== domainBlock && !handles.has(entry.value.toLowerCase()),
-  );
   if (
     registrarBlock !== undefined &&
     !entries.some((e) => e.block === registrarBlock.block && e.label.handleKey)

@@ -153,12 +153,37 @@ export function factsOfKey(key: string): LabelFacts {
   return facts;
 }
 
+/**
+ * The facts of a line too long to be a label (terms text opening a block): none. Labels are at
+ * most 60 characters (`tokenise.ts`), so no table names such a line.
+ */
+function unlabelled(key: string): LabelFacts {
+  return {
+    key,
+    record: undefined,
+    ruleDate: false,
+    recordLabel: false,
+    domain: false,
+    contactField: undefined,
+    sectionRole: undefined,
+    roleHeading: false,
+    recordHeading: false,
+    blockSection: false,
+    handleRole: undefined,
+    handleKey: false,
+    special: undefined,
+    registrarName: false,
+    prefixed: undefined,
+    unusable: false,
+    endsInDigit: false,
+  };
+}
+
 /** The facts of a label as written in a reply (`Registrant Street1`, `domain_name`). */
 export function labelOf(raw: string): LabelFacts {
   if (raw.length > 80) {
-    // A long unkeyed line (terms text) is no label anyone looks up: not worth normalising or
-    // keeping.
-    return factsFor(raw.toLowerCase());
+    // A long unkeyed line (terms text) is no label: not worth normalising, looking up or keeping.
+    return unlabelled(raw.toLowerCase());
   }
   let facts = factsByRaw.get(raw);
   if (facts === undefined) {

@@ -117,8 +117,34 @@ function otherShape(line: string): RegExpExecArray | null {
     (line.includes('=') ? EQUALS_LINE.exec(line) : null) ??
     (line.includes('\t') ? TAB_LINE.exec(line) : null) ??
     (line.length < 120 && line.includes('  ') ? SPACED_LINE.exec(line) : null) ??
-    (line.includes(' on ') ? DATED_SENTENCE.exec(line) : null)
+    (onThenDigit(line) ? DATED_SENTENCE.exec(line) : null)
   );
+}
+
+/** ` on ` followed by a digit (`Record created on 22-Apr-2003`): a dated sentence may follow. */
+function onThenDigit(line: string): boolean {
+  for (let at = line.indexOf(' on '); at >= 0; at = line.indexOf(' on ', at + 1)) {
+    let next = at + 4;
+    while (line.charCodeAt(next) === 32 || line.charCodeAt(next) === 9) {
+      next += 1;
+    }
+    const code = line.charCodeAt(next);
+    if (code >= 48 && code <= 57) {
+      return true;
+    }
+  }
+  return false;
+}
+
+/**
+ * Whether an unkeyed line could be a role or record heading (`Administrative contact`,
+ * `Domain Details`): short, starting with a letter, no e-mail. Host names, addresses and
+ * phone numbers are not looked up.
+ */
+function mayBeHeading(trimmed: string): boolean {
+  const first = trimmed.charCodeAt(0);
+  const letter = (first >= 65 && first <= 90) || (first >= 97 && first <= 122) || first > 127;
+  return letter && trimmed.length <= 40 && !trimmed.includes('@');
 }
 
 /** The entry of a keyed line (its section and block are the caller's), or undefined. */
@@ -173,18 +199,19 @@ export function splitLines(text: string): string[] {
   if (!text.includes('\r')) {
     return lines;
   }
-  if (LONE_CR.test(text)) {
-    return text.split(/\r\n|\r|\n/);
-  }
   for (let index = 0; index < lines.length; index += 1) {
-    const line = lines[index] ?? '';
+    let line = lines[index] ?? '';
     if (line.endsWith('\r')) {
-      lines[index] = line.slice(0, -1);
+      line = line.slice(0, -1);
+      lines[index] = line;
+    }
+    if (line.includes('\r')) {
+      // A CR inside a line: the reply (also) ends lines with a lone CR.
+      return text.split(/\r\n|\r|\n/);
     }
   }
   return lines;
 }
-const LONE_CR = /\r(?!\n)/;
 
 /** A heading's place: its indent and label. */
 interface Header {
@@ -283,7 +310,8 @@ export function tokenise(text: string): Entry[] {
     const indent = indentOf(line);
     // Inside a run of unlabelled lines, `Cumhuriyet Cd. No:61` is an address line: a label's
     // colon is followed by a space or ends the line.
-    const inRun = last !== undefined && last.more.length > 0 && EMBEDDED_COLON.test(trimmed);
+    const inRun =
+      last !== undefined && last.more.length > 0 && trimmed.includes(':') && EMBEDDED_COLON.test(trimmed);
     const keyed = inRun ? undefined : splitKeyed(line);
     if (!keyed && last === undefined && pending !== undefined) {
       last = pending;
@@ -292,7 +320,7 @@ export function tokenise(text: string): Entry[] {
     // A role heading on its own line (`Administrative contact`) opens its section even right
     // after other lines; the labelled lines after it at the same indent are that role's.
     // Role headings are short: longer unlabelled lines are not worth normalising here.
-    const heading = keyed || trimmed.length > 40 ? undefined : labelOf(trimmed);
+    const heading = keyed || !mayBeHeading(trimmed) ? undefined : labelOf(trimmed);
     // A plain heading of the record's own part (`Domain Details`) ends the contact before it.
     if (heading?.recordHeading === true) {
       last = entryOf(heading, undefined, block, entries.at(-1));

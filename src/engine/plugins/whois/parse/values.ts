@@ -76,19 +76,32 @@ const EPP_STATUS = /^(?:ok|active|inactive|[a-z]+[A-Z][A-Za-z]+)$/;
  * (`clientDeleteProhibited clientTransferProhibited`).
  */
 export function statusesOf(raw: string): string[] {
-  const value = raw.replace(/\s*\(?https?:\/\/\S*\)?\s*$/i, '').trim();
+  const value = withoutUrlTail(raw).trim();
   if (value === '') {
     return [];
   }
-  return value
-    .split(/\s*,\s*/)
-    .flatMap((part) => {
-      const words = part.split(/\s+/);
-      return words.length > 1 && words.every((word) => EPP_STATUS.test(word)) ? words : [part];
-    })
-    .map((part) => part.replace(/\s*\(?https?:\/\/\S*\)?\s*$/i, '').trim())
-    .filter((part) => part !== '' && clean(part) !== undefined);
+  const statuses: string[] = [];
+  for (const part of value.includes(',') ? value.split(/\s*,\s*/) : [value]) {
+    const words = SPACE.test(part) ? part.split(/\s+/) : undefined;
+    for (const status of words !== undefined && words.every((word) => EPP_STATUS.test(word))
+      ? words
+      : [part]) {
+      const kept = withoutUrlTail(status).trim();
+      if (kept !== '' && clean(kept) !== undefined) {
+        statuses.push(kept);
+      }
+    }
+  }
+  return statuses;
 }
+
+/** A trailing URL (`... https://icann.org/epp#ok`, `(http://...)`) cut off. */
+function withoutUrlTail(value: string): string {
+  // Only a value with `://` in it can end in one (most statuses have none).
+  return value.includes('://') ? value.replace(URL_TAIL, '') : value;
+}
+const SPACE = /\s/;
+const URL_TAIL = /\s*\(?https?:\/\/\S*\)?\s*$/i;
 
 export function firstValue(entry: Entry): string {
   return entry.value !== '' ? entry.value : (entry.more[0] ?? '');
