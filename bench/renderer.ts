@@ -108,16 +108,34 @@ window.zoomTo = async (level) => {
   await frame(); await frame();
 };
 window.programmaticViewport = (zoom) => viewportFps(mounted, zoom);
-/** A point of the canvas with no node within 40 px, where a mouse press pans instead of grabbing. */
+/**
+ * A point of the view's middle half with no node under it (nor within 8 px), where a mouse press
+ * pans instead of grabbing a node; the one nearest the centre. Undefined when there is none.
+ */
 window.emptySpot = () => {
-  const drawn = mounted.nodes().map((node) => node.renderedPosition());
-  for (let y = 300; y <= 500; y += 10) {
-    for (let x = 440; x <= 840; x += 10) {
-      if (drawn.every((at) => Math.hypot(at.x - x, at.y - y) > 40)) return { x, y };
+  const reach = 17 * mounted.zoom() + 8;
+  const cell = 5;
+  const columns = 1280 / cell;
+  const taken = new Uint8Array(columns * (800 / cell));
+  mounted.nodes().forEach((node) => {
+    const at = node.renderedPosition();
+    for (let y = Math.max(0, at.y - reach); y <= Math.min(799, at.y + reach); y += cell) {
+      for (let x = Math.max(0, at.x - reach); x <= Math.min(1279, at.x + reach); x += cell) {
+        taken[Math.floor(y / cell) * columns + Math.floor(x / cell)] = 1;
+      }
+    }
+  });
+  let best;
+  for (let y = 200; y < 600; y += cell) {
+    for (let x = 320; x < 960; x += cell) {
+      const free = !taken[(y / cell) * columns + x / cell];
+      if (free && (best === undefined || Math.hypot(x - 640, y - 400) < Math.hypot(best.x - 640, best.y - 400))) best = { x: x + 2, y: y + 2 };
     }
   }
-  return { x: 640, y: 400 };
+  return best;
 };
+/** Makes every node pannable: a press on one pans the view as a press on the background does. */
+window.panOnNodes = () => { mounted.nodes().panify(); };
 let counting;
 /** Records animation-frame timestamps until stopFrames; the view's pan and zoom at the start. */
 window.startFrames = () => {
@@ -399,7 +417,12 @@ const GESTURE_MOVES = smoke ? 10 : 60;
  * frame (textureOnViewport) and hides edges; cy.panBy redraws everything each frame.
  */
 async function mouseDrag(page: Page): Promise<Frames> {
-  const start = await page.evaluate<{ x: number; y: number }>('window.emptySpot()');
+  const found = await page.evaluate<{ x: number; y: number } | undefined>('window.emptySpot()');
+  // No empty canvas in view (a dense graph): nodes pan too, so the press is a pan wherever it lands.
+  if (found === undefined) {
+    await page.evaluate('window.panOnNodes()');
+  }
+  const start = found ?? { x: 640, y: 400 };
   await page.mouse.move(start.x, start.y);
   await page.evaluate('window.startFrames()');
   await page.mouse.down();
