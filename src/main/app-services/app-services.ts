@@ -5,7 +5,7 @@
  *
  * The parts: case-files.ts (the cases folder), session-tracker.ts (running sessions and their
  * progress events), settings-service.ts (the configuration and its deferred change),
- * export-graph.ts (export formats); this file routes each channel to them.
+ * export-graph.ts (export formats), review-service.ts (reviewed matches); this file routes each channel to them.
  */
 import type { EventChannel, EventMap, InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { isInvokeChannel } from '../../shared/ipc/contract';
@@ -18,7 +18,9 @@ import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { createCaseFiles } from './case-files';
 import { exportGraphFiles } from './export-graph';
+import { createHistoryHandlers } from './history-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
+import { createReviewHandlers } from './review-service';
 import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
 import { createSettingsService } from './settings-service';
@@ -191,6 +193,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await cases.get(caseId)).open.graph, caseId, format),
+    ...createReviewHandlers({ cases, sessions }),
+    ...createHistoryHandlers({ cases, sessions, emit }),
   };
 
   const run = async <C extends InvokeChannel>(channel: C, request: unknown): Promise<Result<unknown>> => {

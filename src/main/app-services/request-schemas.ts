@@ -14,6 +14,8 @@ const caseName = z
   .max(200, 'a case name has at most 200 characters');
 const depth = z.int().min(0).max(10);
 const source = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'not a source name');
+/** Edge ids are `<fromId>|<relation>|<toId>`: two entity ids long at most. */
+const edgeId = z.string().min(3).max(8_100);
 const finite = z.number().refine(Number.isFinite, 'not a finite number');
 
 export const REQUEST_SCHEMAS = {
@@ -45,6 +47,9 @@ export const REQUEST_SCHEMAS = {
     caseId,
     positions: z.record(entityId, z.strictObject({ x: finite, y: finite })),
   }),
+  'graph:merge-entities': z.strictObject({ caseId, from: entityId, into: entityId }),
+  'history:list-sessions': z.strictObject({ caseId }),
+  'history:undo-session': z.strictObject({ caseId, sessionId }),
   'credentials:get-status': empty,
   'credentials:set': z.strictObject({
     source,
@@ -67,6 +72,9 @@ export const REQUEST_SCHEMAS = {
     }),
   }),
   'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'gexf', 'csv']) }),
+  'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
+  'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
+  'review:reject': z.strictObject({ caseId, edgeId }),
 } satisfies { [C in InvokeChannel]: z.ZodType<InvokeMap[C]['req']> };
 
 /** The first issue of a failed parse as one line: `field: message`. */

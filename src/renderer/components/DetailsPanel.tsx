@@ -8,8 +8,10 @@ import { expandNode } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
+import { CandidateList } from './CandidateList';
 import { EdgeDetails } from './EdgeDetails';
 import { formatDate } from './format';
+import { MergeIntoButton } from './HistoryPanel';
 
 interface Link {
   edge: Edge;
@@ -139,10 +141,12 @@ export function DetailsPanel() {
         <button type="button" onClick={() => appStore.getState().hideEntity(entity.id)}>
           Hide
         </button>
+        <MergeIntoButton id={entity.id} />
         <button type="button" onClick={() => void navigator.clipboard?.writeText(copyValueOf(entity))}>
           Copy value
         </button>
       </div>
+      <CandidateList key={entity.id} entityId={entity.id} />
       <h3>Fields</h3>
       <table className="fields" aria-label="Fields">
         <tbody>

@@ -8,12 +8,14 @@ import type { Core, EdgeDefinition, ElementDefinition, NodeSingular } from 'cyto
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
+import { reviewStateOf } from '../../shared/model/review';
 import type { Filters } from './filters';
 import { filtersActive, markFiltered, NO_FILTERS } from './filters';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import type { LabelContext } from './node-label';
 import { CONTEXT_LABELLED, NO_CONTEXT, readableLabel } from './node-label';
 import { createPlacement } from './placement';
+import { candidateNodeClass, CANDIDATE_NODE, edgeReviewData, REJECTED_NODE } from './review-look';
 import type { Searchable } from './search';
 import { rankMatches } from './search';
 import { createWaitingEdges } from './waiting-edges';
@@ -50,6 +52,7 @@ function edgeDefinition(edge: Edge): EdgeDefinition {
       target: edge.to,
       relation: edge.relation,
       sources: edge.sources.map((source) => source.name).join(';'),
+      ...edgeReviewData(edge),
     },
   };
 }
@@ -160,12 +163,61 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
           if (existing.data('sources') !== sources) {
             existing.data('sources', sources);
           }
+          // A reviewed candidate (accepted, rejected) changes its look in place.
+          const review = edgeReviewData(edge);
+          if (existing.data('review') !== review.review || existing.data('label') !== review.label) {
+            existing.data(review);
+          }
         } else {
           definitions.push(edgeDefinition(edge));
           definedEdges.add(edge.id);
         }
       } else {
         waiting.wait(edge);
+      }
+    }
+  };
+
+  /** Nodes carrying a review class (faded candidate, hidden rejected one). */
+  const reviewMarked = new Set<EntityId>();
+
+  /** Re-derives the review class of the entities these edges propose or touch (review-look.ts). */
+  const restyleReviewed = (edges: Iterable<Edge>): void => {
+    const ids = new Set<EntityId>();
+    for (const edge of edges) {
+      if (reviewStateOf(edge) !== undefined) {
+        ids.add(edge.to);
+      } else {
+        // Any other edge on a faded node makes it a node of its own.
+        for (const end of [edge.from, edge.to]) {
+          if (reviewMarked.has(end)) {
+            ids.add(end);
+          }
+        }
+      }
+    }
+    for (const id of ids) {
+      const node = cy.getElementById(id);
+      if (node.empty()) {
+        continue;
+      }
+      const incoming: string[] = [];
+      let hasOtherEdges = false;
+      node.connectedEdges().forEach((drawn) => {
+        const review = String(drawn.data('review') ?? '');
+        if (review !== '' && drawn.target().id() === id) {
+          incoming.push(review);
+        } else {
+          hasOtherEdges = true;
+        }
+      });
+      const look = candidateNodeClass(incoming, hasOtherEdges);
+      node.removeClass(`${CANDIDATE_NODE} ${REJECTED_NODE}`);
+      if (look === undefined) {
+        reviewMarked.delete(id);
+      } else {
+        node.addClass(look);
+        reviewMarked.add(id);
       }
     }
   };
@@ -191,9 +243,11 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       placeNodes(entities, edgeList, positions, definitions, []);
       placeEdges(edgeList, definitions);
       // One add of every element inside one batch: one style pass and one redraw.
+      reviewMarked.clear();
       cy.batch(() => {
         cy.elements().remove();
         cy.add(definitions);
+        restyleReviewed(edgeList);
       });
       applyFiltersNow();
     },
@@ -215,6 +269,7 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       cy.batch(() => {
         for (const id of removed) {
           cy.getElementById(id).remove();
+          reviewMarked.delete(id);
         }
         const gone = new Set(removed);
         const kept =
@@ -236,7 +291,9 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
             markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
           }
         }
-        refreshLabels(deltas.flatMap((delta) => delta.edges));
+        const edges = deltas.flatMap((delta) => delta.edges);
+        refreshLabels(edges);
+        restyleReviewed(edges);
       });
       return added;
     },
