@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventMap, OpenedTeamCase, TeamCaseConnection } from '../../shared/ipc/contract';
+import type { EventMap, OpenedTeamCase, SettingsView, TeamCaseConnection } from '../../shared/ipc/contract';
 import type { CredentialStore } from '../../engine/index';
 import { createEngine, createMemoryCredentialStore, silentLogger } from '../../engine/index';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../test/support/postgres';
@@ -237,6 +237,36 @@ describe.skipIf(!havePostgres())('team cases in the app services', () => {
       }),
     );
     const event = await alice.events.next('graph:delta', (payload) => payload.caseId === opened.summary.id);
+    expect(event.delta.entities.map((entity) => entity.type)).toContain('DomainRecord');
+  });
+
+  it("keeps receiving other members' writes after a settings change reopens the team case", async () => {
+    const alice = await start();
+    const bob = await start(await mkdtemp(path.join(os.tmpdir(), 'team-cases-b-')));
+    const opened = await value<OpenedTeamCase>(
+      alice.services.invoke('team-cases:open', {
+        connection: connection('settings change'),
+        password: server.password,
+      }),
+    );
+    const caseId = opened.summary.id;
+    await value(
+      bob.services.invoke('team-cases:open', {
+        connection: connection('settings change'),
+        password: server.password,
+      }),
+    );
+    const view = await value<SettingsView>(alice.services.invoke('settings:get', {}));
+    await value(alice.services.invoke('settings:set', { values: { ...view.values, depth: 1 } }));
+    // The case reopens on the new engine by itself (no request of alice's asks for it).
+    await alice.events.next('team-cases:connection', (payload) => payload.caseId === caseId);
+    await value(
+      bob.services.invoke('session:start', {
+        caseId,
+        seeds: [{ type: 'DomainRecord', value: 'example.info' }],
+      }),
+    );
+    const event = await alice.events.next('graph:delta', (payload) => payload.caseId === caseId);
     expect(event.delta.entities.map((entity) => entity.type)).toContain('DomainRecord');
   });
 

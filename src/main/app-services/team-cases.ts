@@ -92,6 +92,8 @@ export interface TeamCases {
   /** Removes a case from the recent list, closing it when it is open. */
   forget(caseId: string): Promise<RecentTeamCase[]>;
   closeAll(): Promise<void>;
+  /** The ids of the open team cases. */
+  openIds(): string[];
 }
 
 /** The team case an address names, checked by the same rules as the CLI's `--case postgresql://`. */
@@ -324,6 +326,7 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
     async closeAll() {
       await Promise.all([...opened.keys()].map((caseId) => close(caseId)));
     },
+    openIds: () => [...opened.keys()],
   };
 }
 
