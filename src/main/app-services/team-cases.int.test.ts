@@ -5,7 +5,12 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { EventMap, OpenedTeamCase, SettingsView, TeamCaseConnection } from '../../shared/ipc/contract';
 import type { CredentialStore } from '../../engine/index';
-import { createEngine, createMemoryCredentialStore, silentLogger } from '../../engine/index';
+import {
+  createEngine,
+  createMemoryCredentialStore,
+  CredentialStoreUnavailableError,
+  silentLogger,
+} from '../../engine/index';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../test/support/postgres';
 import { createAppCredentials } from './app-credentials';
 import type { AppServices } from './app-services';
@@ -160,6 +165,38 @@ describe.skipIf(!havePostgres())('team cases in the app services', () => {
     expect(recent).toMatchObject({ ok: true, value: [{ caseName: 'password kept', database }] });
     expect(JSON.stringify(recent)).not.toContain(server.password);
     expect(await readFile(path.join(dir, 'team-cases.json'), 'utf8')).not.toContain(server.password);
+  });
+
+  it('keeps a password for this run only when asked, out of the keychain', async () => {
+    const { services } = await start();
+    const opened = await value<OpenedTeamCase>(
+      services.invoke('team-cases:open', {
+        connection: connection('this run'),
+        password: server.password,
+        remember: 'this-run',
+      }),
+    );
+    expect(await keychain.status(`postgresql:${server.user}@${server.host}:${server.port}`)).toMatchObject({
+      configured: false,
+    });
+    await value(services.invoke('team-cases:forget', { caseId: opened.summary.id }));
+    // Closed by forget; opened again without typing the password, within this run.
+    expect(await services.invoke('team-cases:open', { connection: connection('this run') })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('keeps the password for this run and says so when the keychain cannot be reached', async () => {
+    const refuse = () => Promise.reject(new CredentialStoreUnavailableError('No OS keychain is reachable.'));
+    keychain = { get: refuse, set: refuse, delete: refuse, status: refuse };
+    const { services } = await start();
+    const opened = await value<OpenedTeamCase>(
+      services.invoke('team-cases:open', {
+        connection: connection('no keychain'),
+        password: server.password,
+      }),
+    );
+    expect(opened.notice).toMatch(/keychain cannot be reached: the password is kept for this run only/);
   });
 
   it('reopens a recent team case in a later run with the password from the keychain', async () => {
