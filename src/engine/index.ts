@@ -1,6 +1,13 @@
 /** The engine's public surface: the only module the hosts (CLI, app services) import. */
 export { createEngine, INVESTIGATOR_SOURCE } from './engine';
-export type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } from './engine-types';
+export type {
+  Engine,
+  EngineOptions,
+  OpenCase,
+  OpenCaseGraph,
+  Session,
+  StartSessionOptions,
+} from './engine-types';
 
 export {
   ConfigError,
@@ -63,4 +70,10 @@ export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './c
 
 export { systemClock, type Clock } from './util/clock';
 export { silentLogger, type Logger } from './util/logger';
-export { decideCandidate, listPendingCandidates, ReviewRefusedError, type PendingCandidate } from './review';
+export {
+  decideCandidate,
+  listPendingCandidates,
+  ReviewRefusedError,
+  type CandidateDecision,
+  type PendingCandidate,
+} from './review';

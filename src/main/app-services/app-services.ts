@@ -5,8 +5,9 @@
  *
  * The parts: case-files.ts (the cases folder), session-tracker.ts (running sessions and their
  * progress events), settings-service.ts (the configuration and its deferred change),
- * export-graph.ts (export formats), team-cases.ts (team cases on PostgreSQL, their recent list);
- * this file routes each channel to them.
+ * export-graph.ts (export formats), review-service.ts (reviewed matches), history-service.ts (undo,
+ * merge), team-cases.ts (team cases on PostgreSQL, their recent list); this file routes each channel
+ * to them.
  */
 import path from 'node:path';
 import type { EventChannel, EventMap, InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
@@ -21,7 +22,9 @@ import { isKeychainUnavailable } from './app-credentials';
 import { createCaseFiles } from './case-files';
 import type { DeltaBatcher } from './delta-batcher';
 import { exportGraphFiles } from './export-graph';
+import { createHistoryHandlers } from './history-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
+import { createReviewHandlers } from './review-service';
 import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
 import { createSettingsService } from './settings-service';
@@ -273,6 +276,30 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       }
       return {};
     },
+    'entity:handlers': async ({ caseId, entityId }) => {
+      const handlers = await (await cases.get(caseId)).open.handlerStates(entityId);
+      if (handlers === undefined) {
+        throw new ServiceError('not_found', `no entity ${entityId} in this case`);
+      }
+      return { handlers };
+    },
+    'entity:run-handler': async ({ caseId, entityId, handler, refresh }) => {
+      const handle = await cases.get(caseId);
+      const applicable = await handle.open.handlerStates(entityId);
+      if (applicable === undefined) {
+        throw new ServiceError('not_found', `no entity ${entityId} in this case`);
+      }
+      if (!applicable.some((state) => state.handler === handler)) {
+        throw new ServiceError('invalid_request', `${handler} does not apply to ${entityId}`);
+      }
+      const session = handle.open.startSession({
+        seeds: [entityId],
+        depth: 0,
+        refresh: refresh ?? false,
+        handler,
+      });
+      return sessions.track(caseId, session);
+    },
     'credentials:get-status': () => options.credentials.status(),
     'credentials:set': async ({ source, secret, scope }) => {
       await options.credentials.set(source, secret.trim(), scope ?? 'keychain');
@@ -290,6 +317,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await caseOf(caseId)).open.graph, caseId, format),
+    ...createReviewHandlers({ cases, sessions }),
+    ...createHistoryHandlers({ cases, sessions, emit }),
     'team-cases:open': async ({ connection, password, remember }) => {
       const { handle, notice } = await teamCases.open({ connection, password, remember });
       return {

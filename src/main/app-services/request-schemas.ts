@@ -24,6 +24,8 @@ const teamConnection = z.strictObject({
 });
 const depth = z.int().min(0).max(10);
 const source = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'not a source name');
+/** Edge ids are `<fromId>|<relation>|<toId>`: two entity ids long at most. */
+const edgeId = z.string().min(3).max(8_100);
 const finite = z.number().refine(Number.isFinite, 'not a finite number');
 
 export const REQUEST_SCHEMAS = {
@@ -55,6 +57,16 @@ export const REQUEST_SCHEMAS = {
     caseId,
     positions: z.record(entityId, z.strictObject({ x: finite, y: finite })),
   }),
+  'graph:merge-entities': z.strictObject({ caseId, from: entityId, into: entityId }),
+  'history:list-sessions': z.strictObject({ caseId }),
+  'history:undo-session': z.strictObject({ caseId, sessionId }),
+  'entity:handlers': z.strictObject({ caseId, entityId }),
+  'entity:run-handler': z.strictObject({
+    caseId,
+    entityId,
+    handler: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\/[a-z0-9][a-z0-9-]{0,63}$/, 'not a handler name'),
+    refresh: z.boolean().exactOptional(),
+  }),
   'credentials:get-status': empty,
   'credentials:set': z.strictObject({
     source,
@@ -74,9 +86,13 @@ export const REQUEST_SCHEMAS = {
       ttlDefault: z.string().max(20),
       depth,
       pivots: z.boolean(),
+      foldAbove: z.int().min(1).max(1_000),
     }),
   }),
   'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'gexf', 'csv']) }),
+  'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
+  'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
+  'review:reject': z.strictObject({ caseId, edgeId }),
   'team-cases:open': z.strictObject({
     connection: teamConnection,
     password: z.string().max(1_000).exactOptional(),

@@ -12,6 +12,7 @@ import type { AppError } from '../../shared/ipc/result';
 import type { EntityId } from '../../shared/model/asset';
 import { invoke } from '../api';
 import type { AppState } from './app-store';
+import { appDeps, recordHistory } from './history-store';
 import { runSeedsOf } from './seed-results';
 
 function report(store: StoreApi<AppState>, message: string): void {
@@ -112,6 +113,14 @@ export async function startSession(
     return result.error.message;
   }
   store.getState().setSessionSeeds(result.value.sessionId, runSeedsOf(seeds));
+  const sessionId = result.value.sessionId;
+  recordHistory(
+    { kind: 'run', sessionId, seeds: seeds.map((seed) => seed.value), expansion: false },
+    {
+      ...appDeps,
+      app: store,
+    },
+  );
   store.getState().updateProgress(result.value.progress);
   store.getState().setCurrentSession(result.value.sessionId);
   return undefined;
@@ -145,6 +154,28 @@ export async function expandNode(
     return;
   }
   const result = await invoke('graph:expand-node', { caseId: active.id, entityId, refresh });
+  if (result.ok) {
+    const sessionId = result.value.sessionId;
+    recordHistory({ kind: 'run', sessionId, seeds: [entityId], expansion: true }, { ...appDeps, app: store });
+    store.getState().updateProgress(result.value.progress);
+    store.getState().setCurrentSession(result.value.sessionId);
+  } else {
+    report(store, result.error.message);
+  }
+}
+
+/** Runs one handler alone on one node (the context menu); `refresh` ignores its TTL. */
+export async function runHandlerOn(
+  store: StoreApi<AppState>,
+  entityId: EntityId,
+  handler: string,
+  refresh: boolean,
+): Promise<void> {
+  const active = store.getState().activeCase;
+  if (active === undefined) {
+    return;
+  }
+  const result = await invoke('entity:run-handler', { caseId: active.id, entityId, handler, refresh });
   if (result.ok) {
     store.getState().updateProgress(result.value.progress);
     store.getState().setCurrentSession(result.value.sessionId);

@@ -75,8 +75,11 @@ export interface SelectionSlice {
   selectedId: EntityId | undefined;
   /** An edge selected on the canvas (the details panel shows it); never both a node and an edge. */
   selectedEdgeId: string | undefined;
+  /** A collection node selected on the canvas (the details panel lists its members). */
+  selectedCollectionId: string | undefined;
   selectEntity(id: EntityId | undefined): void;
   selectEdge(id: string | undefined): void;
+  selectCollection(id: string | undefined): void;
 }
 
 export interface UiSlice {
@@ -91,6 +94,10 @@ export interface UiSlice {
   toggleType(type: AssetType): void;
   toggleSource(source: string): void;
   hideEntity(id: EntityId): void;
+  /** Shows hidden nodes again (undo of a hide). */
+  showEntities(ids: readonly EntityId[]): void;
+  /** Replaces the hidden ids, types and sources at once (e.g. to show a node's hidden neighbours). */
+  setFilters(filters: Pick<UiSlice, 'hiddenIds' | 'hiddenTypes' | 'hiddenSources'>): void;
   showAll(): void;
   setSearchText(text: string): void;
   markRetried(id: EntityId, at: string): void;
@@ -274,6 +281,7 @@ const createGraphSlice: Slice<GraphSlice> = (set, get) => {
         pendingDeltas: [],
         selectedId: undefined,
         selectedEdgeId: undefined,
+        selectedCollectionId: undefined,
         sessions: {},
         currentSessionId: undefined,
         hiddenIds: new Set(),
@@ -296,8 +304,13 @@ const createSessionSlice: Slice<SessionSlice> = (set) => ({
 const createSelectionSlice: Slice<SelectionSlice> = (set) => ({
   selectedId: undefined,
   selectedEdgeId: undefined,
-  selectEntity: (selectedId) => set({ selectedId, selectedEdgeId: undefined }),
-  selectEdge: (selectedEdgeId) => set({ selectedEdgeId, selectedId: undefined }),
+  selectedCollectionId: undefined,
+  selectEntity: (selectedId) =>
+    set({ selectedId, selectedEdgeId: undefined, selectedCollectionId: undefined }),
+  selectEdge: (selectedEdgeId) =>
+    set({ selectedEdgeId, selectedId: undefined, selectedCollectionId: undefined }),
+  selectCollection: (selectedCollectionId) =>
+    set({ selectedCollectionId, selectedId: undefined, selectedEdgeId: undefined }),
 });
 
 function toggled<T>(items: ReadonlySet<T>, item: T): Set<T> {
@@ -323,6 +336,15 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
       hiddenIds: new Set([...state.hiddenIds, id]),
       selectedId: state.selectedId === id ? undefined : state.selectedId,
     })),
+  showEntities: (ids) =>
+    set((state) => {
+      const hiddenIds = new Set(state.hiddenIds);
+      for (const id of ids) {
+        hiddenIds.delete(id);
+      }
+      return { hiddenIds };
+    }),
+  setFilters: ({ hiddenIds, hiddenTypes, hiddenSources }) => set({ hiddenIds, hiddenTypes, hiddenSources }),
   showAll: () => set({ hiddenIds: new Set(), hiddenTypes: new Set(), hiddenSources: new Set() }),
   setSearchText: (searchText) => set({ searchText }),
   markRetried: (id, at) => set((state) => ({ retriedAt: { ...state.retriedAt, [id]: at } })),

@@ -5,6 +5,8 @@
  */
 import type { EntityId } from '../model/asset';
 import type { GraphDelta, GraphSnapshot } from '../model/graph';
+import type { ReviewCandidate } from '../model/review';
+import type { HandlerState } from '../model/handler-state';
 import type { SessionProgress } from '../model/session';
 import type { Result } from './result';
 
@@ -22,12 +24,20 @@ export const INVOKE_CHANNELS = [
   'graph:expand-node',
   'graph:get-snapshot',
   'graph:save-positions',
+  'graph:merge-entities',
+  'history:list-sessions',
+  'history:undo-session',
+  'entity:handlers',
+  'entity:run-handler',
   'credentials:get-status',
   'credentials:set',
   'credentials:delete',
   'settings:get',
   'settings:set',
   'export:graph',
+  'review:list',
+  'review:accept',
+  'review:reject',
   'team-cases:open',
   'team-cases:recent',
   'team-cases:forget',
@@ -35,6 +45,7 @@ export const INVOKE_CHANNELS = [
 
 export const EVENT_CHANNELS = [
   'graph:delta',
+  'graph:reset',
   'session:progress',
   'cases:changed',
   'team-cases:connection',
@@ -139,6 +150,8 @@ export interface EditableSettings {
   depth: number;
   /** Pivots from names to the domains that hold them (FQDN, e-mail, URL -> DomainRecord). */
   pivots: boolean;
+  /** The graph folds more than this many same-type leaves of one node into a collection. */
+  foldAbove: number;
 }
 
 export interface SettingsView {
@@ -170,6 +183,40 @@ export interface ExportFile {
   content: string;
 }
 
+/** An accepted candidate: the decision's own session (undo takes it back) and the run it started. */
+export interface CandidateAccepted extends SessionStarted {
+  decisionSessionId: string;
+}
+
+/** One recorded session (a run, an expansion, or an investigator's own action) of a case. */
+export interface CaseSessionEntry {
+  id: string;
+  /** ISO 8601. */
+  startedAt: string;
+  finishedAt?: string;
+  /** Entity ids the run started from (a merge: the two entities). */
+  seeds: EntityId[];
+  depth: number;
+  /** What an investigator's own action did (e.g. `merge A into B`); absent for runs. */
+  action?: string;
+  /** Final counters of a finished run. */
+  counts?: { done: number; failed: number; cacheHits: number };
+  /** Still running in this app: it cannot be undone before it ends. */
+  running: boolean;
+}
+
+/** What taking a session back changed; the graph itself comes as a `graph:reset` event. */
+export interface UndoneSession {
+  sessionId: string;
+  entitiesRemoved: number;
+  edgesRemoved: number;
+  fieldsRestored: number;
+  /** Entities a manual merge had folded away, given back. */
+  entitiesRestored: number;
+  /** The case's sequence number after the undo. */
+  seq: number;
+}
+
 export interface InvokeMap {
   'cases:list': { req: Record<string, never>; res: CaseSummary[] };
   'cases:create': { req: { name: string }; res: CaseSummary };
@@ -191,6 +238,25 @@ export interface InvokeMap {
   };
   'graph:get-snapshot': { req: { caseId: string }; res: GraphSnapshot };
   'graph:save-positions': { req: { caseId: string; positions: NodePositions }; res: Record<string, never> };
+  /**
+   * "These two are the same": folds `from` into `into`, attributed to the Investigator and recorded
+   * as a session of its own (undo it with history:undo-session). The change arrives as a graph:delta.
+   */
+  'graph:merge-entities': {
+    req: { caseId: string; from: EntityId; into: EntityId };
+    res: { sessionId: string; into: EntityId };
+  };
+  /** The case's recorded sessions, oldest first. */
+  'history:list-sessions': { req: { caseId: string }; res: CaseSessionEntry[] };
+  /** Takes back what one finished session contributed (docs/resolution.md). */
+  'history:undo-session': { req: { caseId: string; sessionId: string }; res: UndoneSession };
+  /** The handlers that apply to a node with their last run and cache state, from the case alone. */
+  'entity:handlers': { req: { caseId: string; entityId: EntityId }; res: { handlers: HandlerState[] } };
+  /** Runs one handler alone on one node (depth 0); `refresh` ignores its TTL. */
+  'entity:run-handler': {
+    req: { caseId: string; entityId: EntityId; handler: string; refresh?: boolean };
+    res: SessionStarted;
+  };
   'credentials:get-status': { req: Record<string, never>; res: CredentialsStatus };
   'credentials:set': {
     req: { source: string; secret: string; scope?: 'keychain' | 'this-run' };
@@ -200,6 +266,15 @@ export interface InvokeMap {
   'settings:get': { req: Record<string, never>; res: SettingsView };
   'settings:set': { req: { values: EditableSettings }; res: SettingsView };
   'export:graph': { req: { caseId: string; format: ExportFormat }; res: { files: ExportFile[] } };
+  /**
+   * Reviewed matches (docs/resolution.md): the candidates awaiting a decision in the case, or only
+   * those of one entity (the Organization they were proposed for, or the candidate Identifier).
+   */
+  'review:list': { req: { caseId: string; entityId?: EntityId }; res: ReviewCandidate[] };
+  /** Accepts a pending candidate and runs the chain from its Organization (the family grows live). */
+  'review:accept': { req: { caseId: string; edgeId: string; depth?: number }; res: CandidateAccepted };
+  /** Rejects a pending candidate: it leaves the review list and is not proposed again within the TTL. */
+  'review:reject': { req: { caseId: string; edgeId: string }; res: { decisionSessionId: string } };
   /**
    * Opens (creating when missing and the role may) a team case. `password`, when given, is kept
    * under the server's keychain entry (or for this run only) once the server accepted it; without
@@ -223,6 +298,11 @@ export interface GraphDeltaEvent {
 
 export interface EventMap {
   'graph:delta': GraphDeltaEvent;
+  /**
+   * The case changed in a way deltas do not carry (an undo removed entities and edges): listeners
+   * showing it fetch a snapshot when `seq` is newer than theirs.
+   */
+  'graph:reset': { caseId: string; seq: number };
   'session:progress': { caseId: string; progress: SessionProgress };
   'cases:changed': Record<string, never>;
   /** A team case's connection dropped (`reconnecting`) or came back (`connected`). */
