@@ -96,18 +96,31 @@ export interface TeamCases {
   openIds(): string[];
 }
 
-/** The team case an address names, checked by the same rules as the CLI's `--case postgresql://`. */
+/**
+ * The team case the form's fields name, checked by the same rules as the CLI's address. The
+ * fields must come back from the address unchanged: a host such as `a@b` or `b/x` would otherwise
+ * be read as another user, host or database than the one the form shows.
+ */
 export function teamCaseTarget(connection: TeamCaseConnection): TeamCaseTarget {
+  const fields = { ...connection, host: connection.host.trim(), caseName: connection.caseName.trim() };
+  let target: TeamCaseTarget;
   try {
-    return parseTeamCaseUrl(
-      describeTeamCase({ ...connection, caseName: connection.caseName.trim(), host: connection.host.trim() }),
-    );
+    target = parseTeamCaseUrl(describeTeamCase(fields));
   } catch (error) {
     throw new ServiceError(
       'invalid_request',
       error instanceof TeamCaseUrlError ? error.message : String(error),
     );
   }
+  for (const key of ['host', 'port', 'user', 'database'] as const) {
+    if (target[key] !== fields[key]) {
+      throw new ServiceError(
+        'invalid_request',
+        `not a valid ${key === 'host' ? 'server host' : key}: ${fields[key]}`,
+      );
+    }
+  }
+  return target;
 }
 
 /** One id per case whatever TLS mode reaches it: user, server, database and case name. */
