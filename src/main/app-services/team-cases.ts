@@ -153,7 +153,7 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
   const { logger } = options;
   const opened = new Map<string, OpenTeamCase>();
   const opening = new Map<string, Promise<OpenTeamCase>>();
-  /** Targets opened this run, so a case closed by a settings change reopens on the next request. */
+  /** Targets opened this run, so a case closed by a settings change can be opened again. */
   const known = new Map<string, TeamCaseTarget>();
 
   const savedPassword = async (target: TeamCaseTarget): Promise<string | undefined> => {
@@ -249,7 +249,8 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
     target: TeamCaseTarget,
     password: string | undefined,
   ): Promise<{ entry: OpenTeamCase; fresh: boolean }> => {
-    const existing = opened.get(id) ?? (await opening.get(id));
+    // A concurrent open that failed is no answer for this request: it tries for itself.
+    const existing = opened.get(id) ?? (await opening.get(id)?.catch(() => undefined));
     if (existing !== undefined) {
       return { entry: existing, fresh: false };
     }
