@@ -255,6 +255,7 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       const added: EntityId[] = [];
       const definitions: ElementDefinition[] = [];
       const removed: EntityId[] = [];
+      const releasedEdges: Edge[] = [];
       definedEdges.clear();
       for (const delta of deltas) {
         for (const { from } of delta.merged) {
@@ -264,7 +265,10 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
         }
         const start = added.length;
         placeNodes(delta.entities, delta.edges, {}, definitions, added);
-        placeEdges([...delta.edges, ...waiting.touching(added.slice(start))], definitions);
+        const released = waiting.touching(added.slice(start));
+        placeEdges([...delta.edges, ...released], definitions);
+        // An edge that waited for its endpoint is drawn now: its review look is derived with it.
+        releasedEdges.push(...released);
       }
       cy.batch(() => {
         for (const id of removed) {
@@ -293,7 +297,7 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
         }
         const edges = deltas.flatMap((delta) => delta.edges);
         refreshLabels(edges);
-        restyleReviewed(edges);
+        restyleReviewed(releasedEdges.length === 0 ? edges : [...edges, ...releasedEdges]);
       });
       return added;
     },
@@ -302,7 +306,8 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       applyFiltersNow();
     },
     layoutInput(kind) {
-      const visible = cy.nodes().not('.filtered');
+      // Rejected candidates are not drawn: they take no room in the layout.
+      const visible = cy.nodes().not(`.filtered, .${REJECTED_NODE}`);
       const nodes: LayoutInput['nodes'] = [];
       visible.forEach((node) => {
         nodes.push({ id: node.id(), ...node.position() });
@@ -310,7 +315,7 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       const edges: LayoutInput['edges'] = [];
       visible
         .connectedEdges()
-        .not('.filtered')
+        .not('.filtered, [review = "rejected"]')
         .forEach((edge) => {
           edges.push({ source: edge.source().id(), target: edge.target().id() });
         });
@@ -368,7 +373,7 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
     findNodes(text) {
       const nodes: Searchable[] = [];
       cy.nodes()
-        .not('.filtered')
+        .not(`.filtered, .${REJECTED_NODE}`)
         .forEach((node) => {
           nodes.push({ id: node.id(), label: String(node.data('label')) });
         });
