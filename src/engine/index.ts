@@ -1,6 +1,13 @@
 /** The engine's public surface: the only module the hosts (CLI, app services) import. */
 export { createEngine, INVESTIGATOR_SOURCE } from './engine';
-export type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } from './engine-types';
+export type {
+  Engine,
+  EngineOptions,
+  OpenCase,
+  OpenCaseGraph,
+  Session,
+  StartSessionOptions,
+} from './engine-types';
 
 export {
   ConfigError,

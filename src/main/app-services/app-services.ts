@@ -18,6 +18,7 @@ import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { createCaseFiles } from './case-files';
 import { exportGraphFiles } from './export-graph';
+import { createHistoryHandlers } from './history-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
 import { createReviewHandlers } from './review-service';
 import { ServiceError } from './service-error';
@@ -193,6 +194,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await cases.get(caseId)).open.graph, caseId, format),
     ...createReviewHandlers({ cases, sessions }),
+    ...createHistoryHandlers({ cases, sessions, emit }),
   };
 
   const run = async <C extends InvokeChannel>(channel: C, request: unknown): Promise<Result<unknown>> => {

@@ -47,6 +47,9 @@ export const REQUEST_SCHEMAS = {
     caseId,
     positions: z.record(entityId, z.strictObject({ x: finite, y: finite })),
   }),
+  'graph:merge-entities': z.strictObject({ caseId, from: entityId, into: entityId }),
+  'history:list-sessions': z.strictObject({ caseId }),
+  'history:undo-session': z.strictObject({ caseId, sessionId }),
   'credentials:get-status': empty,
   'credentials:set': z.strictObject({
     source,

@@ -6,6 +6,7 @@ import { useEffect, useRef } from 'react';
 import { findCanvasController } from '../graph/canvas-controller';
 import { expandNode } from '../store/actions';
 import { appStore } from '../store/app-store';
+import { beginMerge } from '../store/history-actions';
 import { copyValueOf } from './DetailsPanel';
 import { pivotsToDomainRecord } from './pivot-menu';
 import type { ContextMenuRequest } from './GraphCanvas';
@@ -76,6 +77,11 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
       <li role="none">
         <button type="button" role="menuitem" onClick={act(() => appStore.getState().hideEntity(request.id))}>
           Hide
+        </button>
+      </li>
+      <li role="none">
+        <button type="button" role="menuitem" onClick={act(() => beginMerge(request.id))}>
+          Merge into…
         </button>
       </li>
       {entity !== undefined && (

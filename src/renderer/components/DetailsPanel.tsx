@@ -11,6 +11,7 @@ import { selectSelectedEntity } from '../store/selectors';
 import { CandidateList } from './CandidateList';
 import { EdgeDetails } from './EdgeDetails';
 import { formatDate } from './format';
+import { MergeIntoButton } from './HistoryPanel';
 
 interface Link {
   edge: Edge;
@@ -140,6 +141,7 @@ export function DetailsPanel() {
         <button type="button" onClick={() => appStore.getState().hideEntity(entity.id)}>
           Hide
         </button>
+        <MergeIntoButton id={entity.id} />
         <button type="button" onClick={() => void navigator.clipboard?.writeText(copyValueOf(entity))}>
           Copy value
         </button>

@@ -13,6 +13,9 @@ import { buildStylesheet } from '../graph/cy-style';
 import { startWorkerLayout } from '../graph/layout-client';
 import { savePositions } from '../store/actions';
 import { appStore } from '../store/app-store';
+import { undoLatestOfKind } from '../store/history-actions';
+import { recordHistory } from '../store/history-store';
+import { trackDrags } from '../graph/drag-history';
 
 export interface ContextMenuRequest {
   id: EntityId;
@@ -68,16 +71,19 @@ export function GraphCanvas({
       startLayout: startWorkerLayout,
       onContextMenu: (request) => menuHandler.current(request),
       onLayoutState: setLayout,
+      onRelayout: (before) => recordHistory({ kind: 'relayout', before }),
       theme: systemTheme,
       background: () => getComputedStyle(element).backgroundColor,
       requestFrame: (callback) => requestAnimationFrame(callback),
       cancelFrame: (handle) => cancelAnimationFrame(handle),
     });
     setCanvasController(mounted.controller);
+    const stopDragHistory = trackDrags(cy, (before) => recordHistory({ kind: 'move', before }));
     const theme = window.matchMedia('(prefers-color-scheme: dark)');
     theme.addEventListener('change', mounted.restyle);
     return () => {
       setCanvasController(undefined);
+      stopDragHistory();
       theme.removeEventListener('change', mounted.restyle);
       mounted.dispose();
       cy.destroy();
@@ -104,7 +110,7 @@ export function GraphCanvas({
       {layout.running === undefined && layout.canUndo && (
         <div className="layout-running" role="status">
           Re-layout done.{' '}
-          <button type="button" onClick={() => findCanvasController()?.undoLayout()}>
+          <button type="button" onClick={() => void undoLatestOfKind('relayout')}>
             Undo re-layout
           </button>
         </div>

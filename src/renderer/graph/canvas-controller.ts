@@ -29,6 +29,11 @@ export interface CanvasController {
   stopLayout(): void;
   /** Puts every node back where it was before the last finished re-layout (and saves that). */
   undoLayout(): void;
+  /**
+   * Puts these nodes where they were and saves (undo of a move, or of a re-layout: then the
+   * "Undo re-layout" offer goes and the view fits the graph).
+   */
+  restorePositions(positions: NodePositions, relayout: boolean): void;
   png(): Promise<Blob>;
   /** The visible graph as a standalone SVG document. */
   svg(): string;
@@ -78,6 +83,8 @@ export interface CanvasDeps {
   startLayout: (input: LayoutInput, onError: (message: string) => void) => RunningLayout;
   onContextMenu: (request: { id: EntityId; x: number; y: number } | undefined) => void;
   onLayoutState: (state: LayoutState) => void;
+  /** A re-layout finished: where every node was before it (for the action history). */
+  onRelayout?: (before: NodePositions) => void;
   theme: () => Theme;
   background: () => string;
   requestFrame: (callback: () => void) => number;
@@ -369,6 +376,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   const finishLayout = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
     undoPositions = adapter.positions();
+    deps.onRelayout?.(undoPositions);
     adapter.applyPositions(positions);
     // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
     adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
@@ -417,6 +425,15 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       adapter.applyPositions(undoPositions);
       undoPositions = undefined;
       fitAll(30);
+      scheduleSave();
+      publishLayout();
+    },
+    restorePositions: (positions, relayout) => {
+      adapter.applyPositions(positions);
+      if (relayout) {
+        undoPositions = undefined;
+        fitAll(30);
+      }
       scheduleSave();
       publishLayout();
     },

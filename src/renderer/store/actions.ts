@@ -4,6 +4,7 @@ import type { EditableSettings, ExportFormat, NodePositions, SeedInput } from '.
 import type { EntityId } from '../../shared/model/asset';
 import { invoke } from '../api';
 import type { AppState } from './app-store';
+import { appDeps, recordHistory } from './history-store';
 import { runSeedsOf } from './seed-results';
 
 function report(store: StoreApi<AppState>, message: string): void {
@@ -111,6 +112,14 @@ export async function startSession(
     return result.error.message;
   }
   store.getState().setSessionSeeds(result.value.sessionId, runSeedsOf(seeds));
+  const sessionId = result.value.sessionId;
+  recordHistory(
+    { kind: 'run', sessionId, seeds: seeds.map((seed) => seed.value), expansion: false },
+    {
+      ...appDeps,
+      app: store,
+    },
+  );
   store.getState().updateProgress(result.value.progress);
   store.getState().setCurrentSession(result.value.sessionId);
   return undefined;
@@ -145,6 +154,8 @@ export async function expandNode(
   }
   const result = await invoke('graph:expand-node', { caseId: active.id, entityId, refresh });
   if (result.ok) {
+    const sessionId = result.value.sessionId;
+    recordHistory({ kind: 'run', sessionId, seeds: [entityId], expansion: true }, { ...appDeps, app: store });
     store.getState().updateProgress(result.value.progress);
     store.getState().setCurrentSession(result.value.sessionId);
   } else {

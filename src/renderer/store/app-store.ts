@@ -84,6 +84,8 @@ export interface UiSlice {
   toggleType(type: AssetType): void;
   toggleSource(source: string): void;
   hideEntity(id: EntityId): void;
+  /** Shows hidden nodes again (undo of a hide). */
+  showEntities(ids: readonly EntityId[]): void;
   showAll(): void;
   setSearchText(text: string): void;
   markRetried(id: EntityId, at: string): void;
@@ -308,6 +310,14 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
       hiddenIds: new Set([...state.hiddenIds, id]),
       selectedId: state.selectedId === id ? undefined : state.selectedId,
     })),
+  showEntities: (ids) =>
+    set((state) => {
+      const hiddenIds = new Set(state.hiddenIds);
+      for (const id of ids) {
+        hiddenIds.delete(id);
+      }
+      return { hiddenIds };
+    }),
   showAll: () => set({ hiddenIds: new Set(), hiddenTypes: new Set(), hiddenSources: new Set() }),
   setSearchText: (searchText) => set({ searchText }),
   markRetried: (id, at) => set((state) => ({ retriedAt: { ...state.retriedAt, [id]: at } })),

@@ -23,6 +23,9 @@ export const INVOKE_CHANNELS = [
   'graph:expand-node',
   'graph:get-snapshot',
   'graph:save-positions',
+  'graph:merge-entities',
+  'history:list-sessions',
+  'history:undo-session',
   'credentials:get-status',
   'credentials:set',
   'credentials:delete',
@@ -34,7 +37,7 @@ export const INVOKE_CHANNELS = [
   'review:reject',
 ] as const;
 
-export const EVENT_CHANNELS = ['graph:delta', 'session:progress', 'cases:changed'] as const;
+export const EVENT_CHANNELS = ['graph:delta', 'graph:reset', 'session:progress', 'cases:changed'] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
@@ -128,6 +131,35 @@ export interface CandidateAccepted extends SessionStarted {
   decisionSessionId: string;
 }
 
+/** One recorded session (a run, an expansion, or an investigator's own action) of a case. */
+export interface CaseSessionEntry {
+  id: string;
+  /** ISO 8601. */
+  startedAt: string;
+  finishedAt?: string;
+  /** Entity ids the run started from (a merge: the two entities). */
+  seeds: EntityId[];
+  depth: number;
+  /** What an investigator's own action did (e.g. `merge A into B`); absent for runs. */
+  action?: string;
+  /** Final counters of a finished run. */
+  counts?: { done: number; failed: number; cacheHits: number };
+  /** Still running in this app: it cannot be undone before it ends. */
+  running: boolean;
+}
+
+/** What taking a session back changed; the graph itself comes as a `graph:reset` event. */
+export interface UndoneSession {
+  sessionId: string;
+  entitiesRemoved: number;
+  edgesRemoved: number;
+  fieldsRestored: number;
+  /** Entities a manual merge had folded away, given back. */
+  entitiesRestored: number;
+  /** The case's sequence number after the undo. */
+  seq: number;
+}
+
 export interface InvokeMap {
   'cases:list': { req: Record<string, never>; res: CaseSummary[] };
   'cases:create': { req: { name: string }; res: CaseSummary };
@@ -149,6 +181,18 @@ export interface InvokeMap {
   };
   'graph:get-snapshot': { req: { caseId: string }; res: GraphSnapshot };
   'graph:save-positions': { req: { caseId: string; positions: NodePositions }; res: Record<string, never> };
+  /**
+   * "These two are the same": folds `from` into `into`, attributed to the Investigator and recorded
+   * as a session of its own (undo it with history:undo-session). The change arrives as a graph:delta.
+   */
+  'graph:merge-entities': {
+    req: { caseId: string; from: EntityId; into: EntityId };
+    res: { sessionId: string; into: EntityId };
+  };
+  /** The case's recorded sessions, oldest first. */
+  'history:list-sessions': { req: { caseId: string }; res: CaseSessionEntry[] };
+  /** Takes back what one finished session contributed (docs/resolution.md). */
+  'history:undo-session': { req: { caseId: string; sessionId: string }; res: UndoneSession };
   'credentials:get-status': { req: Record<string, never>; res: CredentialsStatus };
   'credentials:set': {
     req: { source: string; secret: string; scope?: 'keychain' | 'this-run' };
@@ -178,6 +222,11 @@ export interface GraphDeltaEvent {
 
 export interface EventMap {
   'graph:delta': GraphDeltaEvent;
+  /**
+   * The case changed in a way deltas do not carry (an undo removed entities and edges): listeners
+   * showing it fetch a snapshot when `seq` is newer than theirs.
+   */
+  'graph:reset': { caseId: string; seq: number };
   'session:progress': { caseId: string; progress: SessionProgress };
   'cases:changed': Record<string, never>;
 }
