@@ -127,7 +127,7 @@ export function CandidateList({ entityId }: { entityId: EntityId }) {
   const decide = (candidate: ReviewCandidate, action: typeof acceptCandidate): void => {
     setError(undefined);
     setBusy((current) => new Set(current).add(candidate.edgeId));
-    void action(appStore, candidate.edgeId).then((message) => {
+    void action(candidate).then((message) => {
       setBusy((current) => {
         const next = new Set(current);
         next.delete(candidate.edgeId);
