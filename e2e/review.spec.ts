@@ -37,7 +37,10 @@ test.describe('reviewing matches', () => {
     await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+$/);
     await expect(canvas).toHaveAttribute('data-nodes', '2');
 
-    await select(page, 'Puma');
+    // The notice over the canvas says a decision waits, and leads to it.
+    await expect(page.getByTestId('review-notice')).toHaveText(/^1 candidate match awaits your review/);
+    await page.getByTestId('review-notice').getByRole('button', { name: 'Review' }).click();
+    await expect(page.getByTestId('details-title')).toHaveText('Puma');
     const candidate = page.getByTestId('candidate');
     await expect(candidate).toHaveCount(1);
     await expect(candidate).toContainText('PUMA SE');
@@ -51,6 +54,7 @@ test.describe('reviewing matches', () => {
     await expect(page.getByTestId('session-state')).toHaveText('done', { timeout: 60_000 });
     await expect(canvas).toHaveAttribute('data-candidates', '');
     await expect(page.getByTestId('candidate')).toHaveCount(0);
+    await expect(page.getByTestId('review-notice')).toHaveCount(0);
     // The accepted record's family (PUMA SE's recorded subsidiaries) arrived on the canvas.
     await expect
       .poll(async () => Number(await canvas.getAttribute('data-nodes')), { timeout: 30_000 })
