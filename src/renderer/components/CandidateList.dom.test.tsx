@@ -7,6 +7,7 @@ import { installFakeHost, startedProgress } from '../dom-test/fake-host';
 import { appStore } from '../store/app-store';
 import { historyStore, initialHistoryState } from '../store/history-store';
 import { CandidateList, ReviewNotice } from './CandidateList';
+import { DetailsPanel } from './DetailsPanel';
 
 const stamp = '2026-11-01T09:00:00.000Z';
 const ORG = 'Organization:puma';
@@ -116,5 +117,13 @@ describe('the candidate list in the app', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Review' }));
     expect(appStore.getState().selectedId).toBe(ORG);
+  });
+
+  it('offers the decision in the edge panel when the dashed candidate edge itself is selected', () => {
+    appStore.getState().selectEdge(`${ORG}|id|${LEI}`);
+    render(<DetailsPanel />);
+    expect(screen.getByTestId('details-title').textContent).toBe('id');
+    expect(screen.getAllByTestId('candidate')).toHaveLength(1);
+    expect(screen.getByRole('button', { name: 'Accept PUMA SE' })).toBeTruthy();
   });
 });

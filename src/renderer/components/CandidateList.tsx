@@ -133,15 +133,21 @@ export function CandidateTable({ candidates, busy, error, onAccept, onReject }: 
   );
 }
 
-/** The candidates of the selected entity, with the decisions wired to the host. */
-export function CandidateList({ entityId }: { entityId: EntityId }) {
+/**
+ * The candidates of the selected entity (or only the selected candidate edge's), with the
+ * decisions wired to the host.
+ */
+export function CandidateList({ entityId, edgeId }: { entityId: EntityId; edgeId?: string }) {
   // The graph's maps are mutated in place: the version says when they changed.
   const graphVersion = useAppStore((state) => state.graphVersion);
   const candidates = useMemo(
-    () => candidatesOf(entityId, appStore.getState()),
+    () =>
+      candidatesOf(entityId, appStore.getState()).filter(
+        (candidate) => edgeId === undefined || candidate.edgeId === edgeId,
+      ),
     // graphVersion stands for the maps' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [entityId, graphVersion],
+    [entityId, edgeId, graphVersion],
   );
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | undefined>(undefined);
