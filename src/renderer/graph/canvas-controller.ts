@@ -24,6 +24,7 @@ import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
 import { labelContextOf } from './node-label';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import { canvasSvg } from './svg-export';
+import { drawnCandidateLabels } from './review-look';
 
 export interface CanvasController extends CollectionActions {
   fit(): void;
@@ -203,11 +204,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
   const publishCounts = (): void => {
     Object.assign(dataset, collections.counts());
-    // Reviewed matches: the drawn candidates' labels ("candidate · 30"), one per line.
-    dataset.candidates = cy
-      .edges('[review = "pending"]')
-      .map((edge) => String(edge.data('label')))
-      .join('\n');
+    dataset.candidates = drawnCandidateLabels(cy);
   };
 
   let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
