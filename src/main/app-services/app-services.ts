@@ -16,11 +16,11 @@ import type { Result } from '../../shared/ipc/result';
 import { fail, ok } from '../../shared/ipc/result';
 import type { TypedAsset } from '../../shared/model/asset';
 import { parseSeed } from '../../shared/model/seed';
-import type { AppConfig, Engine, EngineOptions, Logger, OpenCase } from '../../engine/index';
+import type { AppConfig, Engine, EngineOptions, Logger } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { createCaseFiles } from './case-files';
-import type { DeltaBatcher } from './delta-batcher';
+import type { AnyCase, CaseResolvers } from './case-resolvers';
 import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
@@ -29,7 +29,6 @@ import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
 import { createSettingsService } from './settings-service';
 import { createRecentTeamCases } from './team-case-recents';
-import type { TeamCaseHandle } from './team-cases';
 import { createTeamCases, isTeamCaseId } from './team-cases';
 
 export interface AppServicesOptions {
@@ -60,13 +59,6 @@ export interface AppServices {
 }
 
 type Handlers = { [C in InvokeChannel]: (request: InvokeMap[C]['req']) => Promise<InvokeMap[C]['res']> };
-
-/** An open case whichever kind: a case file, or a team case (then `team` is set). */
-interface AnyCase {
-  open: OpenCase;
-  batcher: DeltaBatcher;
-  team?: TeamCaseHandle;
-}
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const listeners = new Set<AppEventListener>();
@@ -129,6 +121,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     }
     return handle;
   };
+  const resolvers: CaseResolvers = { caseOf, writableCase };
 
   const teamOnly = (caseId: string, action: string): void => {
     if (isTeamCaseId(caseId)) {
@@ -277,14 +270,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return {};
     },
     'entity:handlers': async ({ caseId, entityId }) => {
-      const handlers = await (await cases.get(caseId)).open.handlerStates(entityId);
+      const handlers = await (await caseOf(caseId)).open.handlerStates(entityId);
       if (handlers === undefined) {
         throw new ServiceError('not_found', `no entity ${entityId} in this case`);
       }
       return { handlers };
     },
     'entity:run-handler': async ({ caseId, entityId, handler, refresh }) => {
-      const handle = await cases.get(caseId);
+      const handle = await writableCase(caseId);
       const applicable = await handle.open.handlerStates(entityId);
       if (applicable === undefined) {
         throw new ServiceError('not_found', `no entity ${entityId} in this case`);
@@ -317,8 +310,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await caseOf(caseId)).open.graph, caseId, format),
-    ...createReviewHandlers({ cases, sessions }),
-    ...createHistoryHandlers({ cases, sessions, emit }),
+    ...createReviewHandlers({ cases: resolvers, sessions }),
+    ...createHistoryHandlers({ cases: resolvers, sessions, emit }),
     'team-cases:open': async ({ connection, password, remember }) => {
       const { handle, notice } = await teamCases.open({ connection, password, remember });
       return {

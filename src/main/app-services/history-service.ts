@@ -9,7 +9,7 @@ import type { CaseSessionEntry, InvokeMap } from '../../shared/ipc/contract';
 import type { OpenCaseGraph } from '../../engine/index';
 import { MergeRefusedError, UnknownSessionError } from '../../engine/index';
 import type { AppEventListener } from './app-services';
-import type { CaseFiles, CaseHandle } from './case-files';
+import type { AnyCase, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
 
@@ -20,7 +20,8 @@ export type HistoryHandlers = {
 };
 
 export interface HistoryServiceOptions {
-  cases: CaseFiles;
+  /** The session list reads the case; undo and merge are writes (refused on a read-only team case). */
+  cases: CaseResolvers;
   sessions: SessionTracker;
   emit: AppEventListener;
 }
@@ -28,8 +29,20 @@ export interface HistoryServiceOptions {
 type ProvenanceGraph = OpenCaseGraph &
   Required<Pick<OpenCaseGraph, 'undoSession' | 'mergeEntities' | 'currentSeq'>>;
 
-/** The case's graph when it offers undo and merge (a case file); a team case does not yet. */
-function provenanceGraphOf(handle: CaseHandle): ProvenanceGraph {
+/** What undo and merge answer on a team case (one line, shown as is). */
+export const TEAM_CASE_REFUSAL =
+  'Undo and merge are not offered on a team case yet: save a copy to undo or merge in a case file.';
+
+/**
+ * The case's graph when it offers undo and merge: a case file does. A team case does not yet
+ * (docs/team-cases.md): its writes are a log every member replays, and a merge draws its session
+ * id and time when it runs, so replaying it would give each member a different graph; an undo's
+ * removals carry no delta, so the other members' windows would keep showing what was removed.
+ */
+function provenanceGraphOf(handle: AnyCase): ProvenanceGraph {
+  if (handle.team !== undefined) {
+    throw new ServiceError('conflict', TEAM_CASE_REFUSAL);
+  }
   const graph = handle.open.graph;
   if (
     graph.undoSession === undefined ||
@@ -48,7 +61,7 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
 
   return {
     'history:list-sessions': async ({ caseId }) => {
-      const handle = await cases.get(caseId);
+      const handle = await cases.caseOf(caseId);
       return handle.open.graph.listSessions().map((record): CaseSessionEntry => {
         const entry: CaseSessionEntry = {
           id: record.id,
@@ -72,7 +85,7 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
     },
 
     'history:undo-session': async ({ caseId, sessionId }) => {
-      const handle = await cases.get(caseId);
+      const handle = await cases.writableCase(caseId);
       const graph = provenanceGraphOf(handle);
       if (isRunning(caseId, sessionId)) {
         // Its handlers would keep writing after the undo: the results would come back piecemeal.
@@ -102,7 +115,7 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
     },
 
     'graph:merge-entities': async ({ caseId, from, into }) => {
-      const handle = await cases.get(caseId);
+      const handle = await cases.writableCase(caseId);
       const graph = provenanceGraphOf(handle);
       try {
         const { session, delta } = graph.mergeEntities(from, into);

@@ -8,7 +8,7 @@ import type { InvokeMap } from '../../shared/ipc/contract';
 import { candidateConcerns } from '../../shared/model/review';
 import type { CandidateDecision } from '../../engine/index';
 import { decideCandidate, listPendingCandidates, ReviewRefusedError } from '../../engine/index';
-import type { CaseHandle } from './case-files';
+import type { AnyCase, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
 
@@ -21,13 +21,14 @@ export interface ReviewHandlers {
 }
 
 export interface ReviewServiceOptions {
-  cases: { get(caseId: string): Promise<CaseHandle> };
+  /** Listing reads the case; a decision is a write (refused on a read-only team case). */
+  cases: CaseResolvers;
   sessions: SessionTracker;
 }
 
 export function createReviewHandlers({ cases, sessions }: ReviewServiceOptions): ReviewHandlers {
   const decide = async (
-    handle: CaseHandle,
+    handle: AnyCase,
     edgeId: string,
     decision: 'accepted' | 'rejected',
   ): Promise<CandidateDecision> => {
@@ -47,11 +48,11 @@ export function createReviewHandlers({ cases, sessions }: ReviewServiceOptions):
 
   return {
     'review:list': async ({ caseId, entityId }) => {
-      const all = listPendingCandidates((await cases.get(caseId)).open.graph);
+      const all = listPendingCandidates((await cases.caseOf(caseId)).open.graph);
       return entityId === undefined ? all : all.filter((candidate) => candidateConcerns(candidate, entityId));
     },
     'review:accept': async ({ caseId, edgeId, depth }) => {
-      const handle = await cases.get(caseId);
+      const handle = await cases.writableCase(caseId);
       const { session, organizationId } = await decide(handle, edgeId, 'accepted');
       // The search handler applies the accepted record and dispatches the LEI; the family follows.
       const run = handle.open.startSession(
@@ -60,7 +61,7 @@ export function createReviewHandlers({ cases, sessions }: ReviewServiceOptions):
       return { decisionSessionId: session, ...sessions.track(caseId, run) };
     },
     'review:reject': async ({ caseId, edgeId }) => {
-      const { session } = await decide(await cases.get(caseId), edgeId, 'rejected');
+      const { session } = await decide(await cases.writableCase(caseId), edgeId, 'rejected');
       return { decisionSessionId: session };
     },
   };
