@@ -23,8 +23,14 @@ import type { CaseGraph, SessionRecord, WriteOptions } from '../types';
 import { connectTeamCase, isConnectionLoss, oneLine, TeamCaseError } from './connection';
 import { migrate } from './schema';
 import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
-
-export const NOTIFY_CHANNEL = 'trace_graph_writes';
+import {
+  appendWrite,
+  NOTIFY_CHANNEL,
+  replayWrite,
+  writesAfter,
+  type ApplyPayload,
+  type WriteKind,
+} from './write-log';
 
 /** A write refused because the role may only read (open and export work). */
 export class ReadOnlyTeamCaseError extends TeamCaseError {}
@@ -38,22 +44,8 @@ export interface TeamCaseOptions {
   logger?: Logger;
 }
 
-type WriteKind = 'apply' | 'meta' | 'positions' | 'session';
-
 /** `reconnecting` after a dropped connection, `connected` once every connection is back. */
 export type TeamConnectionState = 'connected' | 'reconnecting';
-
-interface LoggedWrite {
-  write_no: string;
-  seq: string;
-  kind: WriteKind;
-  payload: unknown;
-}
-
-interface ApplyPayload {
-  findings: Findings;
-  options: WriteOptions & { now: number };
-}
 
 /** Opens (creating when the role may) the named case; rejects with a one-line TeamCaseError. */
 export async function openTeamCase(
@@ -309,34 +301,10 @@ export class PostgresCaseStore implements CaseStore {
   }
 
   private async catchUp(): Promise<void> {
-    const result = await this.client.query<LoggedWrite>(
-      'SELECT write_no, seq, kind, payload FROM trace_graph_writes WHERE case_name = $1 AND write_no > $2 ORDER BY write_no',
-      [this.target.caseName, this.lastWrite],
-    );
-    for (const row of result.rows) {
-      this.replay(row.kind, row.payload);
+    for (const row of await writesAfter(this.client, this.target.caseName, this.lastWrite)) {
+      replayWrite(this.replica, row.kind, row.payload);
       this.lastWrite = Number(row.write_no);
       this.seq = Number(row.seq);
-    }
-  }
-
-  private replay(kind: WriteKind, payload: unknown): GraphDelta | undefined {
-    switch (kind) {
-      case 'apply': {
-        const { findings, options } = payload as ApplyPayload;
-        return this.replica.apply(findings, options);
-      }
-      case 'meta': {
-        const { key, value } = payload as { key: string; value: string };
-        this.replica.setMeta(key, value);
-        return undefined;
-      }
-      case 'positions':
-        this.replica.savePositions(payload as Positions);
-        return undefined;
-      case 'session':
-        this.replica.saveSession(payload as SessionRecord);
-        return undefined;
     }
   }
 
@@ -362,22 +330,10 @@ export class PostgresCaseStore implements CaseStore {
         await this.catchUp();
         this.held = [];
         ranLocally = true;
-        const delta = this.replay(kind, payload);
+        const delta = replayWrite(this.replica, kind, payload);
         const seq = delta?.seq ?? this.seq;
         const writeNo = this.lastWrite + 1;
-        await this.client.query(
-          'INSERT INTO trace_graph_writes (case_name, write_no, seq, kind, payload) VALUES ($1, $2, $3, $4, $5)',
-          [this.target.caseName, writeNo, seq, kind, JSON.stringify(payload)],
-        );
-        await this.client.query('UPDATE trace_graph_cases SET last_write = $2, seq = $3 WHERE name = $1', [
-          this.target.caseName,
-          writeNo,
-          seq,
-        ]);
-        await this.client.query('SELECT pg_notify($1, $2)', [
-          NOTIFY_CHANNEL,
-          JSON.stringify({ case: this.target.caseName, write: writeNo, seq }),
-        ]);
+        await appendWrite(this.client, this.target.caseName, { writeNo, seq, kind, payload });
         await this.client.query('COMMIT');
         this.lastWrite = writeNo;
         this.seq = seq;
