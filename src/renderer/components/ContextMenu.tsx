@@ -11,6 +11,7 @@ import { expandNode, runHandlerOn } from '../store/actions';
 import { appStore } from '../store/app-store';
 import { beginMerge } from '../store/history-actions';
 import { copyValueOf } from './DetailsPanel';
+import { useEnrichBlockedReason } from './enrich-blocked';
 import { HandlerItems } from './HandlerItems';
 import { pivotsToDomainRecord } from './pivot-menu';
 import type { ContextMenuRequest } from './GraphCanvas';
@@ -58,6 +59,7 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
     onClose();
   };
   const answer = useHandlerStates(request.id);
+  const blocked = useEnrichBlockedReason();
   const entity = appStore.getState().entitiesById.get(request.id);
   // The pivots run as the node's handlers, so the item enriches the node (docs/rdap.md).
   const pivotsToDomain = entity !== undefined && pivotsToDomainRecord(entity);
@@ -78,6 +80,8 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
         <button
           type="button"
           role="menuitem"
+          disabled={blocked !== undefined}
+          title={blocked}
           onClick={act(() => void expandNode(appStore, request.id, false))}
         >
           Enrich now
@@ -87,6 +91,8 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
         <button
           type="button"
           role="menuitem"
+          disabled={blocked !== undefined}
+          title={blocked}
           onClick={act(() => void expandNode(appStore, request.id, true))}
         >
           Refresh (ignore TTL)
@@ -97,6 +103,8 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
           <button
             type="button"
             role="menuitem"
+            disabled={blocked !== undefined}
+            title={blocked}
             onClick={act(() => void expandNode(appStore, request.id, false))}
           >
             Look up its domain (RDAP, WHOIS)
@@ -140,6 +148,7 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
       <HandlerItems
         handlers={answer?.handlers}
         now={answer?.at ?? 0}
+        blockedReason={blocked}
         onRun={(handler, action) =>
           act(() => {
             if (action.verb === 'retry') {

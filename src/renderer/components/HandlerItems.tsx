@@ -62,11 +62,14 @@ export function HandlerItems({
   handlers,
   now,
   onRun,
+  blockedReason,
 }: {
   /** Undefined while loading; a string when they could not be read. */
   handlers: HandlerState[] | string | undefined;
   now: number;
   onRun: (handler: string, action: HandlerAction) => void;
+  /** Set when the case cannot be enriched now (enrich-blocked.ts): every run is disabled with it. */
+  blockedReason?: string | undefined;
 }) {
   if (handlers === undefined || typeof handlers === 'string' || handlers.length === 0) {
     const text =
@@ -85,7 +88,7 @@ export function HandlerItems({
     <>
       {handlers.map((state) => {
         const item = handlerMenuItem(state, now);
-        const { action } = item;
+        const action = blockedReason === undefined ? item.action : undefined;
         return (
           <li role="none" key={item.handler}>
             <button
@@ -94,7 +97,7 @@ export function HandlerItems({
               data-testid="handler-item"
               data-handler={item.handler}
               data-state={state.state}
-              title={item.title}
+              title={blockedReason ?? item.title}
               disabled={action === undefined}
               onClick={action === undefined ? undefined : () => onRun(item.handler, action)}
             >

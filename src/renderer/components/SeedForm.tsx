@@ -7,6 +7,7 @@ import type { SeedType } from '../../shared/model/seed';
 import { SEED_TYPES } from '../../shared/model/seed';
 import { startSession } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
+import { useEnrichBlockedReason } from './enrich-blocked';
 import type { ListedSeed } from './seed-list';
 import { addSeed, seedsToStart } from './seed-list';
 
@@ -26,6 +27,7 @@ export function SeedForm() {
   const [depth, setDepth] = useState<number | undefined>();
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
+  const blocked = useEnrichBlockedReason();
 
   const add = (): void => {
     const next = addSeed(seeds, type, value);
@@ -40,6 +42,9 @@ export function SeedForm() {
 
   const submit = async (): Promise<void> => {
     const next = seedsToStart(seeds, type, value);
+    if (blocked !== undefined) {
+      return; // Enter in a field submits too: the reason is already shown under Start.
+    }
     if (!next.ok) {
       setError(next.error);
       return;
@@ -130,9 +135,18 @@ export function SeedForm() {
         value={depth ?? defaultDepth}
         onChange={(event) => setDepth(Math.max(0, Math.min(10, Number(event.target.value) || 0)))}
       />
-      <button type="submit" disabled={busy}>
+      <button
+        type="submit"
+        disabled={busy || blocked !== undefined}
+        aria-describedby={blocked === undefined ? undefined : 'seed-blocked'}
+      >
         {seeds.length > 1 ? `Start (${seeds.length} seeds)` : 'Start'}
       </button>
+      {blocked !== undefined && (
+        <p id="seed-blocked" className="muted" data-testid="seed-blocked">
+          {blocked}
+        </p>
+      )}
       {error !== undefined && (
         <p id="seed-error" role="alert" className="error">
           {error}
