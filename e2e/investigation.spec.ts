@@ -51,6 +51,28 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByRole('table', { name: 'Tags' })).toContainText('last_monitored');
 
+  // Right-click on the seed (the search centred it): the menu lists the Organization's handlers
+  // with their state, read from the case: the registry search answered just now, so it is cached.
+  const menu = page.getByRole('menu', { name: 'Node actions' });
+  await expect(async () => {
+    const box = await canvas.boundingBox();
+    if (box === null) {
+      throw new Error('no canvas');
+    }
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' });
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByTestId('details-title')).toHaveText('Lantern Quay Trading Ltd', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
+  await expect(menu.getByRole('menuitem', { name: 'Enrich now' })).toBeVisible();
+  const search = menu.locator('[data-testid=handler-item][data-handler="gleif/fuzzy-completions"]');
+  await expect(search).toHaveAttribute('data-state', 'cached');
+  await expect(search).toContainText(/GLEIF: fuzzy completions: cached (just now|\d+ min ago) · refresh/);
+  await screenshot(page, '03b-context-menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
+
   // The hostile legal name from the source is text, not markup.
   await page.getByLabel('Search nodes (press / )').fill('LANTERN QUAY MEDIA');
   await page.getByRole('button', { name: 'Find' }).click();

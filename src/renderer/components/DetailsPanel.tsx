@@ -8,9 +8,13 @@ import { expandNode } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
+import { CandidateList } from './CandidateList';
+import { hiddenNeighboursOf } from '../store/hidden-neighbours';
 import { CollectionDetails } from './CollectionDetails';
 import { EdgeDetails } from './EdgeDetails';
+import { HiddenNeighboursHint } from './HiddenNeighboursHint';
 import { formatDate } from './format';
+import { MergeIntoButton } from './HistoryPanel';
 
 interface Link {
   edge: Edge;
@@ -58,6 +62,16 @@ export function DetailsPanel() {
   const failures = useMemo(
     () => (selectedId === undefined ? [] : (openFailures(sessions, retriedAt).get(selectedId) ?? [])),
     [sessions, retriedAt, selectedId],
+  );
+  const hiddenIds = useAppStore((state) => state.hiddenIds);
+  const hiddenTypes = useAppStore((state) => state.hiddenTypes);
+  const hiddenSources = useAppStore((state) => state.hiddenSources);
+  const hiddenNeighbours = useMemo(
+    () =>
+      hiddenNeighboursOf(selectedId ?? '', appStore.getState(), { hiddenIds, hiddenTypes, hiddenSources }),
+    // graphVersion stands for the maps' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [selectedId, graphVersion, hiddenIds, hiddenTypes, hiddenSources],
   );
   const selectedEdge = useAppStore((state) =>
     state.selectedEdgeId === undefined ? undefined : state.edgesById.get(state.selectedEdgeId),
@@ -166,6 +180,7 @@ export function DetailsPanel() {
         <button type="button" onClick={() => appStore.getState().hideEntity(entity.id)}>
           Hide
         </button>
+        <MergeIntoButton id={entity.id} />
         {collapsible !== undefined && (
           <button type="button" onClick={() => findCanvasController()?.collapseCollection(collapsible)}>
             Collapse into collection
@@ -175,6 +190,11 @@ export function DetailsPanel() {
           Copy value
         </button>
       </div>
+      <CandidateList key={entity.id} entityId={entity.id} />
+      <HiddenNeighboursHint
+        hidden={hiddenNeighbours}
+        onShow={() => appStore.getState().setFilters(hiddenNeighbours.revealed)}
+      />
       <h3>Fields</h3>
       <table className="fields" aria-label="Fields">
         <tbody>

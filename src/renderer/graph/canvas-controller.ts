@@ -32,6 +32,11 @@ export interface CanvasController extends CollectionActions {
   stopLayout(): void;
   /** Puts every node back where it was before the last finished re-layout (and saves that). */
   undoLayout(): void;
+  /**
+   * Puts these nodes where they were and saves (undo of a move, or of a re-layout: then the
+   * "Undo re-layout" offer goes and the view fits the graph).
+   */
+  restorePositions(positions: NodePositions, relayout: boolean): void;
   png(): Promise<Blob>;
   /** The visible graph as a standalone SVG document. */
   svg(): string;
@@ -81,6 +86,8 @@ export interface CanvasDeps {
   startLayout: (input: LayoutInput, onError: (message: string) => void) => RunningLayout;
   onContextMenu: (request: { id: EntityId; x: number; y: number } | undefined) => void;
   onLayoutState: (state: LayoutState) => void;
+  /** A re-layout finished: where every node was before it (for the action history). */
+  onRelayout?: (before: NodePositions) => void;
   theme: () => Theme;
   background: () => string;
   requestFrame: (callback: () => void) => number;
@@ -196,6 +203,11 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
   const publishCounts = (): void => {
     Object.assign(dataset, collections.counts());
+    // Reviewed matches: the drawn candidates' labels ("candidate · 30"), one per line.
+    dataset.candidates = cy
+      .edges('[review = "pending"]')
+      .map((edge) => String(edge.data('label')))
+      .join('\n');
   };
 
   let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
@@ -388,6 +400,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   const finishLayout = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
     undoPositions = adapter.positions();
+    deps.onRelayout?.(undoPositions);
     // Folded members move with their collection (drawn around it when expanded).
     adapter.applyPositions(collections.withMembers(positions));
     // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
@@ -437,6 +450,15 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       adapter.applyPositions(undoPositions);
       undoPositions = undefined;
       fitAll(30);
+      scheduleSave();
+      publishLayout();
+    },
+    restorePositions: (positions, relayout) => {
+      adapter.applyPositions(positions);
+      if (relayout) {
+        undoPositions = undefined;
+        fitAll(30);
+      }
       scheduleSave();
       publishLayout();
     },

@@ -8,6 +8,7 @@ import type { CollectionReturnValue, Core, EdgeDefinition, ElementDefinition, No
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
+import { reviewStateOf } from '../../shared/model/review';
 import type { DrawnChange } from './collection-view';
 import { isCollectionId } from './collections';
 import type { Filters } from './filters';
@@ -16,6 +17,7 @@ import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import type { LabelContext } from './node-label';
 import { CONTEXT_LABELLED, NO_CONTEXT, readableLabel } from './node-label';
 import { createPlacement } from './placement';
+import { candidateNodeClass, CANDIDATE_NODE, edgeReviewData, REJECTED_NODE } from './review-look';
 import type { Searchable } from './search';
 import { rankMatches } from './search';
 import { createWaitingEdges } from './waiting-edges';
@@ -52,6 +54,7 @@ function edgeDefinition(edge: Edge): EdgeDefinition {
       target: edge.to,
       relation: edge.relation,
       sources: edge.sources.map((source) => source.name).join(';'),
+      ...edgeReviewData(edge),
     },
   };
 }
@@ -172,12 +175,61 @@ export function createCyAdapter(
           if (existing.data('sources') !== sources) {
             existing.data('sources', sources);
           }
+          // A reviewed candidate (accepted, rejected) changes its look in place.
+          const review = edgeReviewData(edge);
+          if (existing.data('review') !== review.review || existing.data('label') !== review.label) {
+            existing.data(review);
+          }
         } else {
           definitions.push(edgeDefinition(edge));
           definedEdges.add(edge.id);
         }
       } else {
         waiting.wait(edge);
+      }
+    }
+  };
+
+  /** Nodes carrying a review class (faded candidate, hidden rejected one). */
+  const reviewMarked = new Set<EntityId>();
+
+  /** Re-derives the review class of the entities these edges propose or touch (review-look.ts). */
+  const restyleReviewed = (edges: Iterable<Edge>): void => {
+    const ids = new Set<EntityId>();
+    for (const edge of edges) {
+      if (reviewStateOf(edge) !== undefined) {
+        ids.add(edge.to);
+      } else {
+        // Any other edge on a faded node makes it a node of its own.
+        for (const end of [edge.from, edge.to]) {
+          if (reviewMarked.has(end)) {
+            ids.add(end);
+          }
+        }
+      }
+    }
+    for (const id of ids) {
+      const node = cy.getElementById(id);
+      if (node.empty()) {
+        continue;
+      }
+      const incoming: string[] = [];
+      let hasOtherEdges = false;
+      node.connectedEdges().forEach((drawn) => {
+        const review = String(drawn.data('review') ?? '');
+        if (review !== '' && drawn.target().id() === id) {
+          incoming.push(review);
+        } else {
+          hasOtherEdges = true;
+        }
+      });
+      const look = candidateNodeClass(incoming, hasOtherEdges);
+      node.removeClass(`${CANDIDATE_NODE} ${REJECTED_NODE}`);
+      if (look === undefined) {
+        reviewMarked.delete(id);
+      } else {
+        node.addClass(look);
+        reviewMarked.add(id);
       }
     }
   };
@@ -203,9 +255,12 @@ export function createCyAdapter(
       placeNodes(entities, edgeList, positions, definitions, []);
       placeEdges(edgeList, definitions);
       // One add of every element inside one batch: one style pass and one redraw.
+      reviewMarked.clear();
       cy.batch(() => {
         cy.elements().remove();
-        onDrawn({ added: cy.add(definitions), removed: [], reset: true });
+        const added = cy.add(definitions);
+        restyleReviewed(edgeList);
+        onDrawn({ added, removed: [], reset: true });
       });
       applyFiltersNow();
     },
@@ -227,6 +282,7 @@ export function createCyAdapter(
       cy.batch(() => {
         for (const id of removed) {
           cy.getElementById(id).remove();
+          reviewMarked.delete(id);
         }
         const gone = new Set(removed);
         const kept =
@@ -247,7 +303,9 @@ export function createCyAdapter(
         if (filtersActive(filters) && fresh.nonempty()) {
           markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
         }
-        refreshLabels(deltas.flatMap((delta) => delta.edges));
+        const edges = deltas.flatMap((delta) => delta.edges);
+        refreshLabels(edges);
+        restyleReviewed(edges);
       });
       return added;
     },
