@@ -21,6 +21,7 @@ import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
 import { buildStylesheet, isLargeGraph } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
+import { createLabelsInView } from './labels-in-view';
 import { labelContextOf } from './node-label';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import { canvasSvg } from './svg-export';
@@ -102,10 +103,6 @@ export interface MountedCanvas {
   dispose: () => void;
 }
 
-/** With the lean stylesheet, node labels are drawn from this zoom on (10 px text reads as 7 px)... */
-const LABEL_ZOOM = 0.7;
-/** ...and only while at most this many nodes are in view. */
-const MAX_LABELLED = 600;
 /** Deltas wait this long after the last pan or zoom of a big graph (its redraw is not sliceable). */
 const VIEWPORT_QUIET_MS = 150;
 /** The camera follows growth at most this often (a fit is a full redraw). */
@@ -149,35 +146,13 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   };
 
   // Lean stylesheet: labels only for the nodes in view once zoomed in far enough to read them.
-  let labelTimer: ReturnType<typeof setTimeout> | undefined;
-  const labelNodesInView = (): void => {
-    labelTimer = undefined;
-    const labelled = cy.nodes('.labelled');
-    if (!large || cy.zoom() < LABEL_ZOOM) {
-      labelled.removeClass('labelled');
-      return;
-    }
-    const extent = cy.extent();
-    const inView = cy.nodes().filter((node) => {
-      const { x, y } = node.position();
-      return x >= extent.x1 && x <= extent.x2 && y >= extent.y1 && y <= extent.y2;
-    });
-    if (inView.length > MAX_LABELLED) {
-      labelled.removeClass('labelled');
-      return;
-    }
-    cy.batch(() => {
-      labelled.difference(inView).removeClass('labelled');
-      inView.addClass('labelled');
-    });
-  };
+  const labels = createLabelsInView(cy, () => large);
   let viewportMovedAt = Number.NEGATIVE_INFINITY;
   cy.on('viewport', () => {
     if (large) {
       // Deltas are held (never dropped) while the view moves; see the scheduler's holdWhile.
       viewportMovedAt = now();
-      clearTimeout(labelTimer);
-      labelTimer = setTimeout(labelNodesInView, 200);
+      labels.schedule();
     }
   });
 
@@ -509,7 +484,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       if (frame !== undefined) {
         deps.cancelFrame(frame);
       }
-      clearTimeout(labelTimer);
+      labels.dispose();
       scheduler.dispose();
       layout?.running.stop();
       if (saveTimer !== undefined) {
