@@ -35,8 +35,9 @@ async function settledCounts(page: Page): Promise<string> {
   const text = (await counts.textContent()) ?? '';
   const [, nodes = '', edges = ''] = /^(\d+) nodes, (\d+) edges$/.exec(text) ?? [];
   const canvas = page.getByTestId('graph-canvas');
-  await expect(canvas).toHaveAttribute('data-nodes', nodes);
-  await expect(canvas).toHaveAttribute('data-edges', edges);
+  // Drawn, or folded into a collection (docs/ui.md, "Collections").
+  await expect(canvas).toHaveAttribute('data-entities', nodes);
+  await expect(canvas).toHaveAttribute('data-graph-edges', edges);
   return text;
 }
 
@@ -116,7 +117,7 @@ test.describe('history and undo against the recorded registry', () => {
 
     const [, nodes = '0'] = /^(\d+) nodes/.exec(before) ?? [];
     const canvas = page.getByTestId('graph-canvas');
-    await expect(canvas).toHaveAttribute('data-nodes', String(Number(nodes) - 1));
+    await expect(canvas).toHaveAttribute('data-entities', String(Number(nodes) - 1));
     expect((await exportCase(page)).ids).toEqual(exportedBefore.ids.filter((id) => id !== from));
     const history = page.getByRole('region', { name: 'History' });
     await expect(history.getByTestId('history-entry').first()).toContainText('Merged');

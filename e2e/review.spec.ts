@@ -53,7 +53,7 @@ test.describe('reviewing matches', () => {
     await expect(page.getByTestId('candidate')).toHaveCount(0);
     // The accepted record's family (PUMA SE's recorded subsidiaries) arrived on the canvas.
     await expect
-      .poll(async () => Number(await canvas.getAttribute('data-nodes')), { timeout: 30_000 })
+      .poll(async () => Number(await canvas.getAttribute('data-entities')), { timeout: 30_000 })
       .toBeGreaterThan(5);
     await screenshot(page, '21-review-accepted');
   });
