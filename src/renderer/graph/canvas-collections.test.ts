@@ -132,6 +132,14 @@ describe('collections on the canvas', () => {
     expect(dataset.graphEdges).toBe(String(store.getState().edgesById.size));
   });
 
+  it("finds an organisation by its id, not the collection whose id holds the organisation's", () => {
+    const { store, open, controller } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    expect(controller.search('Organization:bank').total).toBe(1);
+    expect(store.getState().selectedId).toBe('Organization:bank');
+  });
+
   it('selects a collection found by its label in the search', () => {
     const { store, open, controller } = setup();
     const { entities, edges } = family(3);
