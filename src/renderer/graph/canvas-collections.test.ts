@@ -274,6 +274,20 @@ describe('collections on the canvas', () => {
     expect(Math.hypot(member.x - 5_000, member.y - 5_000)).toBeLessThan(200);
   });
 
+  it('never folds identifiers proposed by matches awaiting review', () => {
+    const { open, drawn } = setup();
+    const ids = [identifier('A'), identifier('B'), identifier('C')];
+    const candidate = (to: string): Edge => ({
+      ...link('Organization:bank', to),
+      properties: { review: 'pending', score: 80 },
+    });
+    open(
+      [bank(), ...ids],
+      ids.map((id) => candidate(id.id)),
+    );
+    expect(ids.every((id) => drawn(id.id))).toBe(true);
+  });
+
   it('exports the collection, not its folded members, as SVG', () => {
     const { open, controller } = setup();
     const { entities, edges } = family(3);

@@ -60,6 +60,9 @@ export interface CollectionView {
 
 const edgeIdOf = (collectionId: string): string => `${collectionId}|edge`;
 
+/** Review states (graph/review-look.ts) whose edges do not make a leaf: see onDrawn. */
+const AWAITING_OR_REJECTED = new Set(['pending', 'rejected']);
+
 /** Members drawn again go on a ring around where their collection was, in arrival order. */
 function ring(centre: Point, count: number): Point[] {
   const radius = Math.max(CHILD_SPACING, (count * CHILD_SPACING) / (2 * Math.PI));
@@ -186,11 +189,15 @@ export function createCollectionView(
       }
       for (const id of removed) {
         rules.removeNode(id);
+        foldedIn.delete(id);
       }
       added.nodes().forEach((node) => {
         rules.addNode(node.id(), node.data('type') as AssetType);
       });
       added.edges().forEach((edge: EdgeSingular) => {
+        if (AWAITING_OR_REJECTED.has(String(edge.data('review') ?? ''))) {
+          return; // a candidate asks for a decision (drawn, never folded); a rejected one is hidden
+        }
         const sources = String(edge.data('sources') ?? '');
         rules.addEdge({
           id: edge.id(),
