@@ -171,6 +171,18 @@ describe('collections on the canvas', () => {
     expect(dataset.entities).toBe('5');
   });
 
+  it('keeps counting drawn edges right as folded leaves gain, lose and share edges', () => {
+    const { cy, dataset, open, stream } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    // A second edge between the bank and a folded identifier is folded with it.
+    stream([], [link('Organization:bank', 'Identifier:ID0', 'legal_name')]);
+    stream([bank('other')], [link('Organization:other', 'Identifier:ID1')]);
+    const drawnEdges = cy.edges().filter((edge) => !edge.hasClass('folded'));
+    expect(dataset.edges).toBe(String(drawnEdges.length));
+    expect(dataset.edges).toBe('3');
+  });
+
   it('expands a collection on double click, around where it was, and collapses it back', () => {
     const { cy, dataset, open, controller, drawn } = setup();
     const { entities, edges } = family(3);

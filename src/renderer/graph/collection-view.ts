@@ -83,10 +83,23 @@ export function createCollectionView(
   /** Leaf -> collection, as drawn. */
   const foldedIn = new Map<EntityId, string>();
   let drawnCollections = 0;
+  /** Edges hidden with each folded leaf, and their total (counted, not selected: O(delta)). */
+  const foldedEdgesOf = new Map<EntityId, number>();
+  let foldedEdges = 0;
+  const forgetFoldedEdges = (id: EntityId): void => {
+    foldedEdges -= foldedEdgesOf.get(id) ?? 0;
+    foldedEdgesOf.delete(id);
+  };
 
   const setFolded = (node: NodeSingular, folded: boolean): void => {
+    const edges = node.connectedEdges();
     node.toggleClass('folded', folded);
-    node.connectedEdges().toggleClass('folded', folded);
+    edges.toggleClass('folded', folded);
+    forgetFoldedEdges(node.id());
+    if (folded) {
+      foldedEdgesOf.set(node.id(), edges.length);
+      foldedEdges += edges.length;
+    }
   };
 
   const drawCollection = (summary: CollectionSummary, at: Point | undefined): CollectionReturnValue => {
@@ -185,11 +198,14 @@ export function createCollectionView(
       if (reset) {
         rules.clear();
         foldedIn.clear();
+        foldedEdgesOf.clear();
+        foldedEdges = 0;
         drawnCollections = 0;
       }
       for (const id of removed) {
         rules.removeNode(id);
         foldedIn.delete(id);
+        forgetFoldedEdges(id); // Cytoscape removed them with the node
       }
       added.nodes().forEach((node) => {
         rules.addNode(node.id(), node.data('type') as AssetType);
@@ -210,8 +226,11 @@ export function createCollectionView(
       const drawn = apply(rules.take());
       // A second edge between a folded leaf and its parent is folded with it.
       added.edges().forEach((edge: EdgeSingular) => {
-        if (edge.source().hasClass('folded') || edge.target().hasClass('folded')) {
+        const leaf = [edge.source(), edge.target()].find((end) => end.hasClass('folded'));
+        if (leaf !== undefined && !edge.hasClass('folded')) {
           edge.addClass('folded');
+          foldedEdgesOf.set(leaf.id(), (foldedEdgesOf.get(leaf.id()) ?? 0) + 1);
+          foldedEdges += 1;
         }
       });
       return drawn;
@@ -267,7 +286,7 @@ export function createCollectionView(
       const nodes = cy.nodes().length;
       return {
         nodes: String(nodes - folded),
-        edges: String(cy.edges().length - cy.edges('.folded').length),
+        edges: String(cy.edges().length - foldedEdges),
         visibleNodes: String(cy.nodes().not('.filtered, .folded').length),
         // Entities drawn, plus those folded inside a drawn collection.
         entities: String(nodes - drawnCollections),
