@@ -353,6 +353,12 @@ export function collectionActions(
     },
     collapseCollection: (id) => {
       view.collapse(id);
+      // The selected member is folded now: the collection it went into is selected instead.
+      const selected = store.getState().selectedId;
+      const into = selected === undefined ? undefined : view.foldedInto(selected);
+      if (into !== undefined) {
+        store.getState().selectCollection(into);
+      }
       publishCounts();
     },
     collection: (id) => view.details(id),
