@@ -202,6 +202,24 @@ describe('collections on the canvas', () => {
     expect(dataset.nodes).toBe('2');
   });
 
+  it('spreads the members of a big collection evenly around it when expanded', () => {
+    const { cy, open, controller } = setup();
+    const { entities, edges } = family(200);
+    open(entities, edges);
+    const at = { ...cy.getElementById(IDS).position() };
+    controller.expandCollection(IDS);
+    const points = entities.slice(1).map((entity) => cy.getElementById(entity.id).position());
+    let nearest = Number.POSITIVE_INFINITY;
+    points.forEach((a, i) => {
+      points.slice(i + 1).forEach((b) => {
+        nearest = Math.min(nearest, Math.hypot(a.x - b.x, a.y - b.y));
+      });
+    });
+    expect(nearest).toBeGreaterThan(34);
+    const farthest = Math.max(...points.map((point) => Math.hypot(point.x - at.x, point.y - at.y)));
+    expect(farthest).toBeLessThan(1_000);
+  });
+
   it('selects a collection on click and lists its members for the details panel', () => {
     const { cy, store, open, controller } = setup();
     const { entities, edges } = family(2);

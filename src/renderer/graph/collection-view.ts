@@ -63,11 +63,19 @@ const edgeIdOf = (collectionId: string): string => `${collectionId}|edge`;
 /** Review states (graph/review-look.ts) whose edges do not make a leaf: see onDrawn. */
 const AWAITING_OR_REJECTED = new Set(['pending', 'rejected']);
 
-/** Members drawn again go on a ring around where their collection was, in arrival order. */
-function ring(centre: Point, count: number): Point[] {
-  const radius = Math.max(CHILD_SPACING, (count * CHILD_SPACING) / (2 * Math.PI));
+/** Spacing of members drawn around their collection (nodes are 34 px wide). */
+const MEMBER_SPACING = 50;
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+
+/**
+ * Members drawn again go around where their collection was, in arrival order, on a sunflower
+ * spiral: evenly spaced at any count, so 1,000 members take a disc of about 1,600 px, not a ring
+ * of 14,000.
+ */
+function aroundCollection(centre: Point, count: number): Point[] {
   return Array.from({ length: count }, (_, index) => {
-    const angle = (2 * Math.PI * index) / count;
+    const radius = MEMBER_SPACING * Math.sqrt(index + 1);
+    const angle = index * GOLDEN_ANGLE;
     return { x: centre.x + radius * Math.cos(angle), y: centre.y + radius * Math.sin(angle) };
   });
 }
@@ -152,7 +160,7 @@ export function createCollectionView(
     for (const [collectionId, ids] of unfoldedBy) {
       const collection = cy.getElementById(collectionId) as NodeSingular;
       if (collection.nonempty()) {
-        ring(collection.position(), ids.length).forEach((at, index) => {
+        aroundCollection(collection.position(), ids.length).forEach((at, index) => {
           positions[ids[index] ?? ''] = at;
         });
       }
@@ -299,7 +307,7 @@ export function createCollectionView(
       for (const [id, at] of Object.entries(positions)) {
         if (isCollectionId(id)) {
           const members = rules.members(id).filter((member) => rules.foldedInto(member) === id);
-          ring(at, members.length).forEach((point, index) => {
+          aroundCollection(at, members.length).forEach((point, index) => {
             withMembers[members[index] ?? ''] = point;
           });
         }
