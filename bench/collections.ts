@@ -80,6 +80,15 @@ function canvas(withCollections: boolean) {
   return { cy, view, adapter };
 }
 
+/** Milliseconds to draw the family as a snapshot (one batch), with or without collections. */
+function snapshotMs(withCollections: boolean): number {
+  const { entities, edges } = family();
+  const { adapter } = canvas(withCollections);
+  const start = performance.now();
+  adapter.reset(entities, edges, {});
+  return performance.now() - start;
+}
+
 function reduction(): void {
   const { entities, edges } = family();
   const { view, adapter } = canvas(true);
@@ -138,6 +147,12 @@ function fastest(groupSize: number, withCollections: boolean): number {
 }
 
 reduction();
+const folded = Math.min(snapshotMs(true), snapshotMs(true));
+const unfolded = Math.min(snapshotMs(false), snapshotMs(false));
+console.log(
+  `snapshot of the family (headless, no style): ${folded.toFixed(0)} ms folded, ` +
+    `${unfolded.toFixed(0)} ms without collections (x${(folded / unfolded).toFixed(2)})`,
+);
 const rules = [100, BIG_GROUP].map((size) => Math.min(...[0, 1, 2].map(() => rulesPerDelta(size))));
 console.log(
   `folding rules alone, one-leaf delta: group of 100 ${rules[0]?.toFixed(4)} ms, ` +

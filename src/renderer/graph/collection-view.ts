@@ -6,7 +6,14 @@
  * data `{ type, label, count, parent }`) with one edge to its parent labelled with the relations
  * and the count. Collection ids never reach the store's graph, the saved positions or the exports.
  */
-import type { CollectionReturnValue, Core, EdgeSingular, NodeSingular } from 'cytoscape';
+import type {
+  CollectionArgument,
+  CollectionReturnValue,
+  Core,
+  EdgeSingular,
+  ElementDefinition,
+  NodeSingular,
+} from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { AppState } from '../store/app-store';
@@ -91,26 +98,24 @@ export function createCollectionView(
   /** Leaf -> collection, as drawn. */
   const foldedIn = new Map<EntityId, string>();
   let drawnCollections = 0;
-  /** Edges hidden with each folded leaf, and their total (counted, not selected: O(delta)). */
-  const foldedEdgesOf = new Map<EntityId, number>();
+  /** Edges hidden with folded leaves (kept as a count: selecting them is O(graph) per delta). */
   let foldedEdges = 0;
-  const forgetFoldedEdges = (id: EntityId): void => {
-    foldedEdges -= foldedEdgesOf.get(id) ?? 0;
-    foldedEdgesOf.delete(id);
-  };
 
-  const setFolded = (node: NodeSingular, folded: boolean): void => {
-    const edges = node.connectedEdges();
-    node.toggleClass('folded', folded);
-    edges.toggleClass('folded', folded);
-    forgetFoldedEdges(node.id());
-    if (folded) {
-      foldedEdgesOf.set(node.id(), edges.length);
-      foldedEdges += edges.length;
+  /** Folds (or unfolds) these leaves with their edges: one class change for all of them. */
+  const setFolded = (nodes: NodeSingular[], folded: boolean): void => {
+    if (nodes.length === 0) {
+      return;
     }
+    // cy.collection takes an array of elements (documented), which the typings do not list.
+    const leaves = cy.collection(nodes as unknown as CollectionArgument);
+    const edges = folded ? leaves.connectedEdges().not('.folded') : leaves.connectedEdges('.folded');
+    leaves.toggleClass('folded', folded);
+    edges.toggleClass('folded', folded);
+    foldedEdges += folded ? edges.length : -edges.length;
   };
 
-  const drawCollection = (summary: CollectionSummary, at: Point | undefined): CollectionReturnValue => {
+  /** Updates a drawn collection in place, or returns the definitions of a new one and its edge. */
+  const drawCollection = (summary: CollectionSummary, at: Point | undefined): ElementDefinition[] => {
     const label = collectionLabel(summary.type, summary.count);
     const relation = collectionEdgeLabel(summary);
     const sources = summary.sources.join(';');
@@ -118,32 +123,33 @@ export function createCollectionView(
     if (existing.nonempty()) {
       existing.data({ label, count: summary.count });
       cy.getElementById(edgeIdOf(summary.id)).data({ relation, sources });
-      return cy.collection();
+      return [];
     }
     drawnCollections += 1;
     const parent = cy.getElementById(summary.parent) as NodeSingular;
-    const node = cy.add({
-      group: 'nodes',
-      // `owner`, not `parent`: Cytoscape reads `parent` as a compound node.
-      data: { id: summary.id, type: summary.type, label, count: summary.count, owner: summary.parent },
-      classes: 'collection',
-      position: at ?? { x: parent.position().x + CHILD_SPACING, y: parent.position().y },
-    });
     const [source, target] = summary.towardParent
       ? [summary.id, summary.parent]
       : [summary.parent, summary.id];
-    const edge = cy.add({
-      group: 'edges',
-      data: { id: edgeIdOf(summary.id), source, target, relation, sources },
-      classes: 'collection-edge',
-    });
-    return node.union(edge);
+    return [
+      {
+        group: 'nodes',
+        // `owner`, not `parent`: Cytoscape reads `parent` as a compound node.
+        data: { id: summary.id, type: summary.type, label, count: summary.count, owner: summary.parent },
+        classes: 'collection',
+        position: at ?? { x: parent.position().x + CHILD_SPACING, y: parent.position().y },
+      },
+      {
+        group: 'edges',
+        data: { id: edgeIdOf(summary.id), source, target, relation, sources },
+        classes: 'collection-edge',
+      },
+    ];
   };
 
   const apply = (changes: FoldChanges): CollectionReturnValue => {
-    let added = cy.collection();
     // Where each collection is, before any is removed: its members are drawn again around it.
     const unfoldedBy = new Map<string, EntityId[]>();
+    const shown: NodeSingular[] = [];
     for (const id of changes.unfolded) {
       const from = foldedIn.get(id);
       foldedIn.delete(id);
@@ -151,11 +157,12 @@ export function createCollectionView(
       if (node.empty()) {
         continue;
       }
-      setFolded(node, false);
+      shown.push(node);
       if (from !== undefined) {
         unfoldedBy.set(from, [...(unfoldedBy.get(from) ?? []), id]);
       }
     }
+    setFolded(shown, false);
     const positions: Record<EntityId, Point> = {};
     for (const [collectionId, ids] of unfoldedBy) {
       const collection = cy.getElementById(collectionId) as NodeSingular;
@@ -172,24 +179,26 @@ export function createCollectionView(
       }
     }
     const firstMember = new Map<string, Point>();
+    const hidden: NodeSingular[] = [];
     for (const [id, collectionId] of changes.folded) {
       foldedIn.set(id, collectionId);
       const node = cy.getElementById(id) as NodeSingular;
       if (node.nonempty()) {
-        setFolded(node, true);
+        hidden.push(node);
         if (!firstMember.has(collectionId)) {
           firstMember.set(collectionId, { ...node.position() });
         }
       }
     }
-    for (const summary of changes.upserted) {
-      // A new collection takes the place of its first member (a free spot next to the parent).
-      added = added.union(drawCollection(summary, firstMember.get(summary.id)));
-    }
+    setFolded(hidden, true);
+    // A new collection takes the place of its first member (a free spot next to the parent).
+    const definitions = changes.upserted.flatMap((summary) =>
+      drawCollection(summary, firstMember.get(summary.id)),
+    );
     if (Object.keys(positions).length > 0) {
       moveEntities(positions);
     }
-    return added;
+    return definitions.length === 0 ? cy.collection() : cy.add(definitions);
   };
 
   const collectionFor = (id: string): string | undefined =>
@@ -206,14 +215,14 @@ export function createCollectionView(
       if (reset) {
         rules.clear();
         foldedIn.clear();
-        foldedEdgesOf.clear();
         foldedEdges = 0;
         drawnCollections = 0;
       }
+      // A folded leaf merged away took its edges with it: recount (merges are rare).
+      let recount = false;
       for (const id of removed) {
         rules.removeNode(id);
-        foldedIn.delete(id);
-        forgetFoldedEdges(id); // Cytoscape removed them with the node
+        recount = foldedIn.delete(id) || recount;
       }
       added.nodes().forEach((node) => {
         rules.addNode(node.id(), node.data('type') as AssetType);
@@ -233,14 +242,18 @@ export function createCollectionView(
       });
       const drawn = apply(rules.take());
       // A second edge between a folded leaf and its parent is folded with it.
-      added.edges().forEach((edge: EdgeSingular) => {
-        const leaf = [edge.source(), edge.target()].find((end) => end.hasClass('folded'));
-        if (leaf !== undefined && !edge.hasClass('folded')) {
-          edge.addClass('folded');
-          foldedEdgesOf.set(leaf.id(), (foldedEdgesOf.get(leaf.id()) ?? 0) + 1);
-          foldedEdges += 1;
-        }
-      });
+      added
+        .edges()
+        .not('.folded')
+        .forEach((edge: EdgeSingular) => {
+          if (edge.source().hasClass('folded') || edge.target().hasClass('folded')) {
+            edge.addClass('folded');
+            foldedEdges += 1;
+          }
+        });
+      if (recount) {
+        foldedEdges = cy.edges('.folded').length;
+      }
       return drawn;
     },
     setFoldAbove(next) {
