@@ -169,6 +169,22 @@ describe('undo from the action history', () => {
     expect(history.getState().history.entries).toEqual([]);
   });
 
+  it('undoes an accepted candidate: the run it started first, then the decision', async () => {
+    const { history, deps, calls } = setUp((_channel, request) =>
+      undone((request as { sessionId: string }).sessionId, 7),
+    );
+    recordHistory(
+      { kind: 'review', sessionId: 'decision-1', decision: 'accept', edgeId: 'e1', runSessionId: 'run-1' },
+      deps,
+    );
+    await undoLatest(deps);
+    expect(calls.map((call) => (call.request as { sessionId: string }).sessionId)).toEqual([
+      'run-1',
+      'decision-1',
+    ]);
+    expect(history.getState().history.entries).toEqual([]);
+  });
+
   it('starts an empty history when another case opens', () => {
     const { app, history, deps } = setUp();
     const stop = connectHistory(deps);

@@ -34,9 +34,15 @@ export async function undoEntry(entry: HistoryEntry, deps: HistoryDeps = appDeps
       deps.canvas()?.restorePositions(action.before, action.kind === 'relayout');
       forget();
       return;
+    case 'review':
+      // An accept started a run from the Organization: its results go first (already gone is fine).
+      if (action.runSessionId !== undefined && (await undoSession(action.runSessionId, deps)) === 'refused') {
+        return;
+      }
+      await undoSession(action.sessionId, deps);
+      return;
     case 'run':
     case 'merge':
-    case 'review':
       // Its entries go with the session (forgetSession); a refusal keeps them.
       await undoSession(action.sessionId, deps);
       return;

@@ -24,10 +24,17 @@ export type HistoryAction =
   /** "These two are the same" (undo: the merge's session, which gives both back). */
   | { kind: 'merge'; sessionId: string; from: EntityId; into: EntityId }
   /**
-   * Accept or reject of a candidate match. Hook for the review UI: record it with the session id
-   * the review channel answers, and undo takes the decision back like any session.
+   * Accept or reject of a candidate match. Hook for the review UI: record it with the decision's
+   * session id the review channel answers (`decisionSessionId`) and, for an accept, the run it
+   * started (`runSessionId`); undo removes that run's results, then takes the decision back.
    */
-  | { kind: 'review'; sessionId: string; decision: 'accept' | 'reject'; edgeId: string };
+  | {
+      kind: 'review';
+      sessionId: string;
+      decision: 'accept' | 'reject';
+      edgeId: string;
+      runSessionId?: string;
+    };
 
 export type HistoryKind = HistoryAction['kind'];
 
