@@ -91,6 +91,10 @@ test.describe('history and undo against the recorded registry', () => {
     await expect(history.getByTestId('history-entry')).toHaveCount(1);
     await expect(history.getByTestId('history-entry')).toContainText('Ran from Microsoft Corporation');
     await expect(progress.getByText('The results of this run were removed.')).toBeVisible();
+    // The case's own record of runs (any window, the CLI) has the seed run and no longer the expansion.
+    await history.getByText('All runs in this case').click();
+    await expect(history.getByTestId('case-run')).toHaveCount(1);
+    await expect(history.getByTestId('case-run')).toContainText('Ran from Microsoft Corporation');
     await screenshot(page, '21-history-expansion-undone');
   });
 

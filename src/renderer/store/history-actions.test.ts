@@ -10,6 +10,8 @@ import {
   beginMerge,
   connectHistory,
   describeEntry,
+  describeSession,
+  loadCaseSessions,
   mergeEntities,
   undoLatest,
   undoLatestOfKind,
@@ -192,5 +194,23 @@ describe('undo from the action history', () => {
     app.getState().setActiveCase({ id: 'case-2', name: 'Other', createdAt: '', updatedAt: '', sizeBytes: 0 });
     expect(history.getState().history.entries).toEqual([]);
     stop();
+  });
+
+  it('lists the runs recorded in the case, with merges named by their entities', async () => {
+    const merge = {
+      id: 'merge-1',
+      startedAt: '',
+      seeds: ['Organization:a', 'Organization:b'],
+      depth: 0,
+      action: 'merge Organization:a into Organization:b',
+      running: false,
+    };
+    const run = { id: 'run-1', startedAt: '', seeds: ['Organization:a'], depth: 1, running: false };
+    const { deps, calls } = setUp(() => ok([run, merge]));
+    const loaded = await loadCaseSessions(deps);
+    expect(calls).toEqual([{ channel: 'history:list-sessions', request: { caseId: 'case-1' } }]);
+    expect(loaded).toEqual({ sessions: [run, merge] });
+    expect(describeSession(run, deps)).toBe('Ran from Acme Ltd');
+    expect(describeSession(merge, deps)).toBe('Merged Acme Ltd into ACME Limited');
   });
 });

@@ -4,6 +4,7 @@
  * manual merge ("Merge into…", then pick the other node, then confirm). Undo of what wrote to the
  * case file goes through the host (history:undo-session); the rest is canvas state.
  */
+import type { CaseSessionEntry } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import { refetchSnapshot } from './actions';
 import type { HistoryEntry, HistoryKind } from './history';
@@ -160,4 +161,29 @@ export function connectHistory(deps: HistoryDeps = appDeps): () => void {
       recordHistory({ kind: 'hide', ids: added }, deps);
     }
   });
+}
+
+/** The sessions recorded in the open case (every run, from any window or the CLI), oldest first. */
+export async function loadCaseSessions(
+  deps: HistoryDeps = appDeps,
+): Promise<{ sessions: CaseSessionEntry[] } | { error: string }> {
+  const caseId = deps.app.getState().activeCase?.id;
+  if (caseId === undefined) {
+    return { sessions: [] };
+  }
+  const result = await deps.invoke('history:list-sessions', { caseId });
+  return result.ok ? { sessions: result.value } : { error: result.error.message };
+}
+
+/** How the case's list of runs names a session: what the investigator did, or the seeds it ran from. */
+export function describeSession(session: CaseSessionEntry, deps: HistoryDeps = appDeps): string {
+  const [first = '', second = ''] = session.seeds;
+  if (session.action?.startsWith('merge ') === true && session.seeds.length === 2) {
+    // A merge session's seeds are the two entities, folded one into the other.
+    return `Merged ${nameOf(deps.app, first)} into ${nameOf(deps.app, second)}`;
+  }
+  if (session.action !== undefined) {
+    return session.action;
+  }
+  return `Ran from ${session.seeds.map((id) => nameOf(deps.app, id)).join(', ')}`;
 }
