@@ -96,7 +96,7 @@ describe('undo from the action history', () => {
   });
 
   it('removes the results of a run through the host and reloads the graph', async () => {
-    const { history, deps, calls, refetch } = setUp((channel) =>
+    const { app, history, deps, calls, refetch } = setUp((channel) =>
       channel === 'history:undo-session' ? undone('s1', 5) : fail('internal', 'unexpected'),
     );
     recordHistory({ kind: 'run', sessionId: 's1', seeds: ['Organization:a'], expansion: true }, deps);
@@ -107,6 +107,7 @@ describe('undo from the action history', () => {
     expect(refetch).toHaveBeenCalledOnce();
     expect(history.getState().history.entries).toEqual([]);
     expect(history.getState().removedSessions.has('s1')).toBe(true);
+    expect(app.getState().notice).toEqual({ kind: 'info', text: 'Undone: removed 3 nodes and 2 edges.' });
   });
 
   it('does not fetch the graph again when the reset event already brought it', async () => {

@@ -8,7 +8,14 @@ import type { CaseSessionEntry } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import { refetchSnapshot } from './actions';
 import type { HistoryEntry, HistoryKind } from './history';
-import { describeAction, latestEntry, recordAction, withoutEntry, withoutSessions } from './history';
+import {
+  describeAction,
+  describeUndone,
+  latestEntry,
+  recordAction,
+  withoutEntry,
+  withoutSessions,
+} from './history';
 import type { HistoryDeps } from './history-store';
 import { appDeps, initialHistoryState, nameOf, recordHistory } from './history-store';
 
@@ -95,6 +102,7 @@ export async function undoSession(
       return gone ? 'gone' : 'refused';
     }
     forgetSession(sessionId, deps);
+    deps.app.getState().setNotice({ kind: 'info', text: describeUndone(result.value) });
     // The host announced the change (graph:reset); fetch here too unless that already happened.
     if (deps.app.getState().lastSeq < result.value.seq) {
       await (deps.refetch ?? refetchSnapshot)(deps.app);

@@ -175,3 +175,27 @@ export function isUndoShortcut(event: {
     (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'z'
   );
 }
+
+/** What an undo on the case did, in one line for the notice ("Removed 12 nodes and 15 edges."). */
+export function describeUndone(summary: {
+  entitiesRemoved: number;
+  edgesRemoved: number;
+  fieldsRestored: number;
+  entitiesRestored: number;
+}): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts: string[] = [];
+  if (summary.entitiesRemoved > 0 || summary.edgesRemoved > 0) {
+    parts.push(
+      `removed ${count(summary.entitiesRemoved, 'node', 'nodes')} and ${count(summary.edgesRemoved, 'edge', 'edges')}`,
+    );
+  }
+  if (summary.entitiesRestored > 0) {
+    parts.push(`gave back ${count(summary.entitiesRestored, 'merged node', 'merged nodes')}`);
+  }
+  if (summary.fieldsRestored > 0) {
+    parts.push(`restored the fields of ${count(summary.fieldsRestored, 'node', 'nodes')}`);
+  }
+  const text = parts.length === 0 ? 'nothing was left to take back' : parts.join(', ');
+  return `Undone: ${text}.`;
+}
