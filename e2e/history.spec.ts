@@ -96,6 +96,15 @@ test.describe('history and undo against the recorded registry', () => {
     await expect(history.getByTestId('case-run')).toHaveCount(1);
     await expect(history.getByTestId('case-run')).toContainText('Ran from Microsoft Corporation');
     await screenshot(page, '21-history-expansion-undone');
+
+    // A canvas-only action: hide a node, Ctrl+Z shows it again.
+    const canvas = page.getByTestId('graph-canvas');
+    const visible = (await canvas.getAttribute('data-visible-nodes')) ?? '';
+    await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Hide' }).click();
+    await expect(canvas).toHaveAttribute('data-visible-nodes', String(Number(visible) - 1));
+    await expect(history.getByTestId('history-entry').first()).toContainText('Hid lei:INR2EJN1ERAN0W5ZP974');
+    await page.keyboard.press('Control+z');
+    await expect(canvas).toHaveAttribute('data-visible-nodes', visible);
   });
 
   test('merges two nodes into one, and undoing the merge gives both back', async ({ page }) => {
