@@ -12,6 +12,7 @@ import {
   describeEntry,
   describeSession,
   loadCaseSessions,
+  pruneGoneSessions,
   mergeEntities,
   undoLatest,
   undoLatestOfKind,
@@ -213,5 +214,26 @@ describe('undo from the action history', () => {
     expect(loaded).toEqual({ sessions: [run, merge] });
     expect(describeSession(run, deps)).toBe('Ran from Acme Ltd');
     expect(describeSession(merge, deps)).toBe('Merged Acme Ltd into ACME Limited');
+  });
+
+  it('forgets the entries of sessions undone elsewhere once the graph reloads', async () => {
+    const kept = { id: 'run-1', startedAt: '', seeds: [], depth: 1, running: false };
+    const { app, history, deps } = setUp(() => ok([kept]));
+    recordHistory({ kind: 'run', sessionId: 'run-1', seeds: ['Acme'], expansion: false }, deps);
+    recordHistory({ kind: 'run', sessionId: 'run-2', seeds: ['Beta'], expansion: false }, deps);
+    recordHistory({ kind: 'hide', ids: ['Organization:a'] }, deps);
+    const stop = connectHistory(deps);
+    app.getState().resetFromSnapshot({ seq: 9, entities: [], edges: [] }, {});
+    await vi.waitFor(() => expect(history.getState().history.entries).toHaveLength(2));
+    expect(history.getState().history.entries.map((entry) => entry.action.kind)).toEqual(['run', 'hide']);
+    expect(history.getState().removedSessions.has('run-2')).toBe(true);
+    stop();
+  });
+
+  it('asks the host nothing when no entry is a session', async () => {
+    const { deps, calls } = setUp();
+    recordHistory({ kind: 'hide', ids: ['Organization:a'] }, deps);
+    await pruneGoneSessions(deps);
+    expect(calls).toEqual([]);
   });
 });

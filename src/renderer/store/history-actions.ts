@@ -168,7 +168,36 @@ export function connectHistory(deps: HistoryDeps = appDeps): () => void {
       const added = [...state.hiddenIds].filter((id) => !previous.hiddenIds.has(id));
       recordHistory({ kind: 'hide', ids: added }, deps);
     }
+    // The graph was reloaded (an undo here, in another window, or a gap): drop what is gone.
+    if (state.snapshotVersion !== previous.snapshotVersion) {
+      void pruneGoneSessions(deps);
+    }
   });
+}
+
+/**
+ * Forgets the history entries of sessions the case no longer has (undone in another window or
+ * from the CLI), so the list offers nothing the host would refuse.
+ */
+export async function pruneGoneSessions(deps: HistoryDeps = appDeps): Promise<void> {
+  const recorded = deps.history
+    .getState()
+    .history.entries.flatMap((entry) => ('sessionId' in entry.action ? [entry.action.sessionId] : []));
+  if (recorded.length === 0) {
+    return;
+  }
+  const loaded = await loadCaseSessions(deps);
+  if (!('sessions' in loaded)) {
+    return;
+  }
+  const known = new Set(loaded.sessions.map((session) => session.id));
+  const gone = new Set(recorded.filter((id) => !known.has(id)));
+  if (gone.size > 0) {
+    deps.history.setState((state) => ({
+      history: withoutSessions(state.history, gone),
+      removedSessions: new Set([...state.removedSessions, ...gone]),
+    }));
+  }
 }
 
 /** The sessions recorded in the open case (every run, from any window or the CLI), oldest first. */
