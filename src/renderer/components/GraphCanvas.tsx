@@ -9,6 +9,7 @@ import type { EntityId } from '../../shared/model/asset';
 import type { LayoutState } from '../graph/canvas-controller';
 import { findCanvasController, mountCanvas, setCanvasController } from '../graph/canvas-controller';
 import type { Theme } from '../graph/cy-style';
+import { CANVAS_OPTIONS } from '../graph/cy-options';
 import { buildStylesheet } from '../graph/cy-style';
 import { startWorkerLayout } from '../graph/layout-client';
 import { savePositions } from '../store/actions';
@@ -54,14 +55,7 @@ export function GraphCanvas({
     const cy = cytoscape({
       container: element,
       style: buildStylesheet(systemTheme()),
-      wheelSensitivity: 0.3,
-      minZoom: 0.02,
-      maxZoom: 4,
-      textureOnViewport: true,
-      hideEdgesOnViewport: true,
-      pixelRatio: 1,
-      motionBlur: false,
-      boxSelectionEnabled: true,
+      ...CANVAS_OPTIONS,
     });
     const mounted = mountCanvas({
       cy,
