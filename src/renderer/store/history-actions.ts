@@ -44,7 +44,12 @@ export async function undoEntry(entry: HistoryEntry, deps: HistoryDeps = appDeps
       return;
     case 'review':
       // An accept started a run from the Organization: its results go first (already gone is fine).
-      if (action.runSessionId !== undefined && (await undoSession(action.runSessionId, deps)) === 'refused') {
+      // (Its results may have been removed already, from the progress panel.)
+      if (
+        action.runSessionId !== undefined &&
+        !deps.history.getState().removedSessions.has(action.runSessionId) &&
+        (await undoSession(action.runSessionId, deps)) === 'refused'
+      ) {
         return;
       }
       await undoSession(action.sessionId, deps);

@@ -6,6 +6,7 @@
 import type { StoreApi } from 'zustand/vanilla';
 import { invoke } from '../api';
 import type { AppState } from './app-store';
+import { appDeps, recordHistory } from './history-store';
 
 /** Accepts a candidate; returns an error message for the panel, or undefined. */
 export async function acceptCandidate(
@@ -22,6 +23,12 @@ export async function acceptCandidate(
   }
   store.getState().updateProgress(result.value.progress);
   store.getState().setCurrentSession(result.value.sessionId);
+  // Undo (Ctrl+Z, History panel) removes the run's results, then takes the decision back.
+  const { decisionSessionId: sessionId, sessionId: runSessionId } = result.value;
+  recordHistory(
+    { kind: 'review', sessionId, decision: 'accept', edgeId, runSessionId },
+    { ...appDeps, app: store },
+  );
   return undefined;
 }
 
@@ -35,5 +42,10 @@ export async function rejectCandidate(
     return 'Open a case first.';
   }
   const result = await invoke('review:reject', { caseId: active.id, edgeId });
-  return result.ok ? undefined : result.error.message;
+  if (!result.ok) {
+    return result.error.message;
+  }
+  const sessionId = result.value.decisionSessionId;
+  recordHistory({ kind: 'review', sessionId, decision: 'reject', edgeId }, { ...appDeps, app: store });
+  return undefined;
 }
