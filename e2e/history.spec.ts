@@ -123,6 +123,15 @@ test.describe('history and undo against the recorded registry', () => {
     await expect(history.getByTestId('history-entry').first()).toContainText('Hid lei:INR2EJN1ERAN0W5ZP974');
     await page.keyboard.press('Control+z');
     await expect(filters.getByRole('button', { name: /Show all/ })).toHaveCount(0);
+
+    // A finished re-layout is in the history; Ctrl+Z undoes it like the canvas's own offer.
+    await page.getByRole('button', { name: 'Re-layout' }).click();
+    await expect(page.getByRole('button', { name: 'Undo re-layout' })).toBeVisible({ timeout: 30_000 });
+    await expect(history.getByTestId('history-entry').first()).toContainText('Re-laid out the graph');
+    await expect(history.getByRole('button', { name: 'Restore previous layout' })).toBeVisible();
+    await page.keyboard.press('Control+z');
+    await expect(page.getByRole('button', { name: 'Undo re-layout' })).toHaveCount(0);
+    await expect(history.getByTestId('history-entry')).toHaveCount(1);
   });
 
   test('merges two nodes into one, and undoing the merge gives both back', async ({ page }) => {

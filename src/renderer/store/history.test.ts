@@ -88,7 +88,7 @@ describe('the action history', () => {
     ).toBe('Merged Acme Ltd into Beta');
     expect(describeAction({ kind: 'hide', ids: ['b', 'c'] }, nameOf)).toBe('Hid 2 nodes');
     expect(describeAction({ kind: 'move', before: { b: { x: 0, y: 0 } } }, nameOf)).toBe('Moved Beta');
-    expect(undoLabel({ kind: 'relayout', before: { b: { x: 0, y: 0 } } })).toBe('Undo re-layout');
+    expect(undoLabel({ kind: 'relayout', before: { b: { x: 0, y: 0 } } })).toBe('Restore previous layout');
   });
 
   it('takes Ctrl+Z and Cmd+Z as undo, not with Shift or Alt', () => {

@@ -153,7 +153,7 @@ export function undoLabel(action: HistoryAction): string {
     case 'move':
       return 'Move back';
     case 'relayout':
-      return 'Undo re-layout';
+      return 'Restore previous layout';
     case 'run':
       return action.expansion ? 'Remove the results of this expansion' : 'Remove the results of this run';
     case 'merge':
