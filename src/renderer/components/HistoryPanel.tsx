@@ -43,8 +43,7 @@ export function HistoryPanel() {
   useUndoShortcut();
   const history = useHistoryStore((state) => state.history);
   const undoing = useHistoryStore((state) => state.undoing);
-  // Names are read from the graph as it is now: re-render when it changes.
-  useAppStore((state) => state.graphVersion);
+  // Entries carry the names taken when they were recorded: no re-render per graph delta.
   const entries = [...history.entries].reverse();
   return (
     <section className="history" aria-label="History">
@@ -162,6 +161,19 @@ function MergePrompt() {
   const intoEntity = useAppStore((state) =>
     selected === undefined || selected === from ? undefined : state.entitiesById.get(selected),
   );
+  useEffect(() => {
+    if (from === undefined) {
+      return;
+    }
+    // Escape gives up the merge (as it gives up a selection).
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') {
+        beginMerge(undefined);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [from]);
   if (from === undefined) {
     return null;
   }
