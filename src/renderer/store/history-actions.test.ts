@@ -92,8 +92,10 @@ describe('undo from the action history', () => {
     const { deps, restorePositions } = setUp();
     recordHistory({ kind: 'relayout', before: { 'Organization:a': { x: 1, y: 1 } } }, deps);
     recordHistory({ kind: 'hide', ids: ['Organization:b'] }, deps);
-    await undoLatestOfKind('relayout', deps);
+    expect(await undoLatestOfKind('relayout', deps)).toBe(true);
     expect(restorePositions).toHaveBeenCalledWith({ 'Organization:a': { x: 1, y: 1 } }, true);
+    // None left: the canvas falls back to its own undo.
+    expect(await undoLatestOfKind('relayout', deps)).toBe(false);
   });
 
   it('removes the results of a run through the host and reloads the graph', async () => {

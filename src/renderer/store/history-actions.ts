@@ -43,8 +43,8 @@ export async function undoEntry(entry: HistoryEntry, deps: HistoryDeps = appDeps
       forget();
       return;
     case 'review':
-      // An accept started a run from the Organization: its results go first (already gone is fine).
-      // (Its results may have been removed already, from the progress panel.)
+      // An accept started a run from the Organization: its results go first, unless they were
+      // removed already (from the progress panel).
       if (
         action.runSessionId !== undefined &&
         !deps.history.getState().removedSessions.has(action.runSessionId) &&
@@ -72,12 +72,17 @@ export async function undoLatest(deps: HistoryDeps = appDeps): Promise<void> {
   await undoEntry(entry, deps);
 }
 
-/** The newest entry of one kind (the canvas's "Undo re-layout" offer undoes its history entry). */
-export async function undoLatestOfKind(kind: HistoryKind, deps: HistoryDeps = appDeps): Promise<void> {
+/**
+ * Undoes the newest entry of one kind (the canvas's "Undo re-layout" offer undoes its history
+ * entry); false when the history has none (e.g. dropped past MAX_HISTORY).
+ */
+export async function undoLatestOfKind(kind: HistoryKind, deps: HistoryDeps = appDeps): Promise<boolean> {
   const entry = deps.history.getState().history.entries.findLast((each) => each.action.kind === kind);
-  if (entry !== undefined) {
-    await undoEntry(entry, deps);
+  if (entry === undefined) {
+    return false;
   }
+  await undoEntry(entry, deps);
+  return true;
 }
 
 /**
