@@ -26,6 +26,7 @@ import type { LayoutInput } from './layouts/types';
 import type { LayoutState, Relayout, RunningLayout } from './relayout';
 import { createRelayout } from './relayout';
 import { canvasSvg } from './svg-export';
+import { drawnCandidateLabels } from './review-look';
 
 export interface CanvasController
   extends CollectionActions, Pick<Relayout, 'relayout' | 'stopLayout' | 'undoLayout' | 'restorePositions'> {
@@ -187,11 +188,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
   const publishCounts = (): void => {
     Object.assign(dataset, collections.counts());
-    // Reviewed matches: the drawn candidates' labels ("candidate · 30"), one per line.
-    dataset.candidates = cy
-      .edges('[review = "pending"]')
-      .map((edge) => String(edge.data('label')))
-      .join('\n');
+    dataset.candidates = drawnCandidateLabels(cy);
   };
 
   const layouts = createRelayout({
