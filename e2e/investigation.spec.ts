@@ -31,8 +31,9 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   await expect(counts).toHaveText(/^([5-9]|\d{2,}) nodes, ([4-9]|\d{2,}) edges$/);
   const [, nodesText = '', edgesText = ''] =
     /^(\d+) nodes, (\d+) edges$/.exec((await counts.textContent()) ?? '') ?? [];
-  await expect(canvas).toHaveAttribute('data-nodes', nodesText);
-  await expect(canvas).toHaveAttribute('data-edges', edgesText);
+  // Entities and edges represented on the canvas (drawn, or folded inside a collection).
+  await expect(canvas).toHaveAttribute('data-entities', nodesText);
+  await expect(canvas).toHaveAttribute('data-graph-edges', edgesText);
   const nodes = Number(nodesText);
   const edges = Number(edgesText);
   await screenshot(page, '02-graph-grown');
@@ -144,6 +145,6 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   await expect(page.getByRole('row', { name: /Lantern Quay review/ })).toBeVisible();
   await screenshot(page, '05-case-list');
   await page.getByRole('button', { name: 'Open Lantern Quay review' }).click();
-  await expect(canvas).toHaveAttribute('data-nodes', String(nodes));
-  await expect(canvas).toHaveAttribute('data-edges', String(edges));
+  await expect(canvas).toHaveAttribute('data-entities', String(nodes));
+  await expect(canvas).toHaveAttribute('data-graph-edges', String(edges));
 });

@@ -9,6 +9,7 @@ import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { CredentialStore } from './credentials/credential-store';
 import type { CaseGraph } from './graph/types';
+import type { SqliteCaseStore } from './graph/case-graph';
 import type { RateLedger } from './net/rate-ledger';
 import type { PluginDefinition } from './core/plugin-api';
 import type { Clock } from './util/clock';
@@ -67,6 +68,11 @@ export type OpenCaseGraph = Omit<CaseGraph, 'apply' | 'close'> & {
   close(): void | Promise<void>;
   /** A complete copy as a case file, taken while the case is open (a team case copies its replica). */
   saveCopy?(target: string): void;
+  /** Undo by provenance and manual merge: a case file offers them, a team case not yet. */
+  undoSession?: SqliteCaseStore['undoSession'];
+  mergeEntities?: SqliteCaseStore['mergeEntities'];
+  /** The last committed sequence number (a case file answers it at once). */
+  currentSeq?: SqliteCaseStore['currentSeq'];
 };
 
 export interface OpenCase {

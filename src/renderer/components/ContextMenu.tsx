@@ -9,6 +9,7 @@ import { invoke } from '../api';
 import { findCanvasController } from '../graph/canvas-controller';
 import { expandNode, runHandlerOn } from '../store/actions';
 import { appStore } from '../store/app-store';
+import { beginMerge } from '../store/history-actions';
 import { copyValueOf } from './DetailsPanel';
 import { HandlerItems } from './HandlerItems';
 import { pivotsToDomainRecord } from './pivot-menu';
@@ -116,6 +117,11 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
       <li role="none">
         <button type="button" role="menuitem" onClick={act(() => appStore.getState().hideEntity(request.id))}>
           Hide
+        </button>
+      </li>
+      <li role="none">
+        <button type="button" role="menuitem" onClick={act(() => beginMerge(request.id))}>
+          Merge into…
         </button>
       </li>
       {entity !== undefined && (

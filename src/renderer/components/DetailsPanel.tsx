@@ -8,11 +8,14 @@ import { expandNode } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
+import { CandidateList } from './CandidateList';
 import { hiddenNeighboursOf } from '../store/hidden-neighbours';
+import { CollectionDetails } from './CollectionDetails';
 import { EdgeDetails } from './EdgeDetails';
 import { HiddenNeighboursHint } from './HiddenNeighboursHint';
 import { RawRecords } from './RawRecords';
 import { formatDate } from './format';
+import { MergeIntoButton } from './HistoryPanel';
 
 interface Link {
   edge: Edge;
@@ -76,6 +79,30 @@ export function DetailsPanel() {
   const selectedEdge = useAppStore((state) =>
     state.selectedEdgeId === undefined ? undefined : state.edgesById.get(state.selectedEdgeId),
   );
+  const selectedCollectionId = useAppStore((state) => state.selectedCollectionId);
+  if (selectedCollectionId !== undefined) {
+    // graphVersion (read above) re-renders this as members arrive.
+    const details = findCanvasController()?.collection(selectedCollectionId);
+    const parent = details && appStore.getState().entitiesById.get(details.summary.parent);
+    return (
+      <CollectionDetails
+        details={details}
+        parentLabel={
+          parent === undefined
+            ? (details?.summary.parent ?? '')
+            : readableLabel(
+                parent,
+                labelContextOf(() => appStore.getState()),
+              )
+        }
+        onExpand={() => findCanvasController()?.expandCollection(selectedCollectionId)}
+        onSelect={(id) => {
+          appStore.getState().selectEntity(id);
+          findCanvasController()?.focus(id);
+        }}
+      />
+    );
+  }
   if (selectedEdge !== undefined) {
     const { entitiesById } = appStore.getState();
     const context = labelContextOf(() => appStore.getState());
@@ -97,6 +124,8 @@ export function DetailsPanel() {
       </aside>
     );
   }
+  // A member of an expanded collection can fold back into it.
+  const collapsible = findCanvasController()?.expandedGroupOf(entity.id);
   const byRelation = new Map<string, Link[]>();
   for (const link of links) {
     const key = `${link.direction === 'out' ? '' : '← '}${link.edge.relation}`;
@@ -156,10 +185,17 @@ export function DetailsPanel() {
         <button type="button" onClick={() => appStore.getState().hideEntity(entity.id)}>
           Hide
         </button>
+        <MergeIntoButton id={entity.id} />
+        {collapsible !== undefined && (
+          <button type="button" onClick={() => findCanvasController()?.collapseCollection(collapsible)}>
+            Collapse into collection
+          </button>
+        )}
         <button type="button" onClick={() => void navigator.clipboard?.writeText(copyValueOf(entity))}>
           Copy value
         </button>
       </div>
+      <CandidateList key={entity.id} entityId={entity.id} />
       <HiddenNeighboursHint
         hidden={hiddenNeighbours}
         onShow={() => appStore.getState().setFilters(hiddenNeighbours.revealed)}

@@ -33,7 +33,7 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
     expect(h.neighbours(TRADERS_ORG, 'subsidiary', 'in')).toEqual(['Organization:northwind holdings plc']);
     expect(h.neighbours(TRADERS_ORG, 'subsidiary')).toHaveLength(5);
     expect(h.neighbours(TRADERS_ORG, 'legal_address')).toEqual([
-      'Location:1 HARBOR ROW SUITE 400 WILMINGTON DE 19801 US',
+      'Location:1 harbor row suite 400 wilmington de 19801 us',
     ]);
   });
 
