@@ -10,7 +10,7 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   page,
 }) => {
   await running.app.open(page);
-  await expect(page.getByRole('heading', { name: 'Cases' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cases', exact: true })).toBeVisible();
   await screenshot(page, '01-case-list-empty');
 
   await page.getByLabel('New case').fill('Lantern Quay review');
