@@ -52,6 +52,21 @@ describe('raw source records', () => {
     }
   });
 
+  it('links the reply to the entity the handler was asked about, even when the findings leave it out', () => {
+    graph.apply(organizationWithLei('Acme', []), GLEIF);
+    const parent = new FindingsBuilder();
+    const holding = parent.entity('Organization', { unique_id: 'acme holding', name: 'Acme Holding' });
+    parent.edge(holding, 'subsidiary', 'Organization:acme');
+    graph.apply(
+      { ...parent.build(), replies: [reply('{"parent":"Acme Holding"}')] },
+      { ...GLEIF, handler: 'gleif/related-orgs', markMonitored: 'Identifier:lei:lei1' },
+    );
+    expect(graph.rawRecords('Identifier:lei:lei1').map((record) => record.handler)).toEqual([
+      'gleif/related-orgs',
+    ]);
+    expect(graph.rawRecords('Organization:acme')).toEqual([]);
+  });
+
   it('keeps one record per source and handler (the latest) and one per source beside it', () => {
     graph.apply(organizationWithLei('Acme', [reply('first')]), GLEIF);
     graph.apply(organizationWithLei('Acme', [reply('second')]), GLEIF);

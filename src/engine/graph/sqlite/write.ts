@@ -67,7 +67,13 @@ export function writeFindings(
     }
   }
 
-  linkReplies(s, findings, [...pending.keys()], sourceName, handler);
+  // The entity the handler was asked about (marked monitored) was reported on too, even when the
+  // findings do not restate it (a related-organizations reply read for an LEI).
+  const reported = [...pending.keys()];
+  if (monitored !== undefined && !pending.has(monitored)) {
+    reported.push(monitored);
+  }
+  linkReplies(s, findings, reported, sourceName, handler);
 
   const storedProperties = new Map<string, string>();
   for (const row of s.storedProperties.all(JSON.stringify(edges.map((edge) => edge.id)))) {
