@@ -146,10 +146,23 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return;
     }
     await cases.closeAll();
-    // Team cases reopen on their next request (on the new configuration, password from the keychain).
+    const teamIds = teamCases.openIds();
     await teamCases.closeAll();
     await engine.close();
     engine = options.createEngine(next);
+    // Team cases reopen at once on the new configuration (password from the keychain), so their
+    // windows keep receiving what other members write; a renderer that missed some sees a gap.
+    for (const caseId of teamIds) {
+      teamCases.get(caseId).then(
+        () => emit('team-cases:connection', { caseId, state: 'connected' }),
+        (error: unknown) => {
+          options.logger.warn('could not reopen a team case after a settings change', {
+            caseId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        },
+      );
+    }
   };
 
   const sessions = createSessionTracker({

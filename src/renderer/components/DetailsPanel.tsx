@@ -113,7 +113,9 @@ export function DetailsPanel() {
         to={entitiesById.get(selectedEdge.to)}
         labelOf={(other) => readableLabel(other, context)}
         onSelect={(id) => appStore.getState().selectEntity(id)}
-      />
+      >
+        <CandidateList key={selectedEdge.id} entityId={selectedEdge.to} edgeId={selectedEdge.id} />
+      </EdgeDetails>
     );
   }
   if (entity === undefined) {
