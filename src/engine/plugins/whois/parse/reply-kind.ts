@@ -65,11 +65,16 @@ function anyLine(lines: string[], phrase: RegExp): boolean {
  * registrar) is a record whatever its text says; otherwise the phrase tables decide, throttle
  * first (AFNIC says "Too many requests" above "No entries found").
  */
+/** The reply in lower case, made once by whoever holds the reply (the parse shares it). */
+export interface LoweredReply {
+  lowered(): string;
+}
+
 export function kindOf(
   text: string,
   entries: Entry[],
   parsed: ParsedWhois,
-  lowered: () => string = () => text.toLowerCase(),
+  reply: LoweredReply = { lowered: () => text.toLowerCase() },
 ): WhoisReplyKind {
   // IANA answers a TLD with a referral; a domain it registers itself (.int) is a record.
   if (
@@ -89,7 +94,7 @@ export function kindOf(
   if (text.trim() === '') {
     return 'empty';
   }
-  const { lines, terms } = plainLines(lowered());
+  const { lines, terms } = plainLines(reply.lowered());
   if (anyLine(lines, THROTTLED)) {
     return 'throttled';
   }
