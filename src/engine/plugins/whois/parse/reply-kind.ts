@@ -60,15 +60,17 @@ function anyLine(lines: string[], phrase: RegExp): boolean {
   return lines.some((line) => phrase.test(line));
 }
 
-/**
- * The reply's kind. A reply with record data (name servers, a creation or expiry date, a
- * registrar) is a record whatever its text says; otherwise the phrase tables decide, throttle
- * first (AFNIC says "Too many requests" above "No entries found").
- */
 /** The reply in lower case, made once by whoever holds the reply (the parse shares it). */
 export interface LoweredReply {
   lowered(): string;
 }
+
+/**
+ * The reply's kind. A reply with record data (name servers, a creation or expiry date, a
+ * registrar, a registry id, a contact) is a record whatever its text says; otherwise the
+ * phrase tables decide, throttle first (AFNIC says "Too many requests" above "No entries
+ * found").
+ */
 
 export function kindOf(
   text: string,
@@ -87,7 +89,13 @@ export function kindOf(
     parsed.nameServers.length > 0 ||
     parsed.createdDate !== undefined ||
     parsed.expirationDate !== undefined ||
-    parsed.registrar !== undefined;
+    parsed.registrar !== undefined ||
+    // A registry id or a contact is about a registered domain too: such a reply is never
+    // rejected whole for a throttle or refusal line in it. (A status or an update date is not
+    // enough: no-match and throttle replies carry their own, `Status: free`, `440 Request
+    // Denied`, the database's update time.)
+    parsed.id !== undefined ||
+    Object.keys(parsed.contacts).length > 0;
   if (hasRecord) {
     return 'record';
   }
