@@ -1,9 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
-// Three Node tiers, told apart by file name:
+// Four tiers, told apart by file name:
 //   *.test.ts       unit: pure, fixture-driven, fake clock, no network
 //   *.int.test.ts   integration: real SQLite, real HTTP/TCP against fakes on 127.0.0.1
 //   *.conf.test.ts  conformance: the same fakes fed with the recorded replies in $FIXTURES_DIR
+//   *.dom.test.tsx  renderer: real React components mounted in a jsdom document, driven with
+//                   user events (docs/ui.md, "Renderer tests")
 const shared = { environment: 'node' as const, testTimeout: 30_000, hookTimeout: 30_000 };
 
 export default defineConfig({
@@ -14,7 +16,16 @@ export default defineConfig({
           ...shared,
           name: 'unit',
           include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
-          exclude: ['**/*.int.test.ts', '**/*.conf.test.ts', 'node_modules/**'],
+          exclude: ['**/*.int.test.ts', '**/*.conf.test.ts', '**/*.dom.test.*', 'node_modules/**'],
+        },
+      },
+      {
+        test: {
+          ...shared,
+          environment: 'jsdom',
+          name: 'renderer',
+          include: ['src/renderer/**/*.dom.test.ts', 'src/renderer/**/*.dom.test.tsx'],
+          setupFiles: ['src/renderer/dom-test/setup.ts'],
         },
       },
       {

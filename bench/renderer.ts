@@ -10,10 +10,12 @@
  * Figures are printed, never asserted. BENCH_SMOKE=1 runs every measure on small inputs (CI).
  */
 import { existsSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 import { chromium } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import cytoscape from 'cytoscape';
 import fcose from 'cytoscape-fcose';
 import { computeLayout } from '../src/renderer/graph/layout-compute';
@@ -31,6 +33,7 @@ const size = (full: number): number => (smoke ? Math.max(50, Math.round(full / 1
 const entry = `
 import cytoscape from 'cytoscape';
 import { createCyAdapter } from './src/renderer/graph/cy-adapter';
+import { CANVAS_OPTIONS } from './src/renderer/graph/cy-options';
 import { buildStylesheet, isLargeGraph } from './src/renderer/graph/cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './src/renderer/graph/delta-scheduler';
 
@@ -61,13 +64,12 @@ function graph(nodes, edges) {
 function newCy(nodes, webgl = false) {
   const container = document.getElementById('cy');
   container.replaceChildren();
-  return cytoscape({ container, style: buildStylesheet('light', isLargeGraph(nodes)), minZoom: 0.02, maxZoom: 4,
-    textureOnViewport: true, hideEdgesOnViewport: true, pixelRatio: 1, motionBlur: false,
+  return cytoscape({ container, style: buildStylesheet('light', isLargeGraph(nodes)), ...CANVAS_OPTIONS,
     ...(webgl ? { renderer: { name: 'canvas', webgl: true } } : {}) });
 }
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
 
-/** Frames drawn per second while the view pans (or zooms) continuously for about two seconds. */
+/** Frames per second while cy.panBy / cy.zoom move the view continuously for about two seconds. */
 async function viewportFps(cy, zoom) {
   const start = performance.now();
   let frames = 0;
@@ -85,7 +87,9 @@ async function viewportFps(cy, zoom) {
   return { fps: (frames * 1000) / (performance.now() - start), worst };
 }
 
-window.firstRender = async (nodes, edges, webgl = false, measureViewport = false) => {
+let mounted;
+/** Draws a graph and keeps it for the viewport measures; the time to the first painted frame. */
+window.mount = async (nodes, edges, webgl = false) => {
   const data = graph(nodes, edges);
   await frame();
   const start = performance.now();
@@ -95,18 +99,60 @@ window.firstRender = async (nodes, edges, webgl = false, measureViewport = false
   cy.fit(undefined, 40);
   await frame();
   await frame();
-  const ms = performance.now() - start;
-  let pan = undefined;
-  let zoom = undefined;
-  if (measureViewport) {
-    // Zoomed in to reading distance, as an investigator pans through a big graph.
-    cy.zoom({ level: 0.5, renderedPosition: { x: 640, y: 400 } });
-    await frame();
-    pan = await viewportFps(cy, false);
-    zoom = await viewportFps(cy, true);
+  mounted = cy;
+  return performance.now() - start;
+};
+window.unmount = () => { mounted.destroy(); mounted = undefined; };
+window.zoomTo = async (level) => {
+  mounted.zoom({ level, renderedPosition: { x: 640, y: 400 } });
+  await frame(); await frame();
+};
+window.programmaticViewport = (zoom) => viewportFps(mounted, zoom);
+/**
+ * A point of the view's middle half with no node under it (nor within 8 px), where a mouse press
+ * pans instead of grabbing a node; the one nearest the centre. Undefined when there is none.
+ */
+window.emptySpot = () => {
+  const reach = 17 * mounted.zoom() + 8;
+  const cell = 5;
+  const columns = 1280 / cell;
+  const taken = new Uint8Array(columns * (800 / cell));
+  mounted.nodes().forEach((node) => {
+    const at = node.renderedPosition();
+    for (let y = Math.max(0, at.y - reach); y <= Math.min(799, at.y + reach); y += cell) {
+      for (let x = Math.max(0, at.x - reach); x <= Math.min(1279, at.x + reach); x += cell) {
+        taken[Math.floor(y / cell) * columns + Math.floor(x / cell)] = 1;
+      }
+    }
+  });
+  let best;
+  for (let y = 200; y < 600; y += cell) {
+    for (let x = 320; x < 960; x += cell) {
+      const free = !taken[(y / cell) * columns + x / cell];
+      if (free && (best === undefined || Math.hypot(x - 640, y - 400) < Math.hypot(best.x - 640, best.y - 400))) best = { x: x + 2, y: y + 2 };
+    }
   }
-  cy.destroy();
-  return { ms, pan, zoom };
+  return best;
+};
+/** Makes every node pannable: a press on one pans the view as a press on the background does. */
+window.panOnNodes = () => { mounted.nodes().panify(); };
+let counting;
+/** Records animation-frame timestamps until stopFrames; the view's pan and zoom at the start. */
+window.startFrames = () => {
+  counting = { stamps: [], running: true, pan: { ...mounted.pan() }, zoom: mounted.zoom() };
+  const tick = (time) => { counting.stamps.push(time); if (counting.running) requestAnimationFrame(tick); };
+  requestAnimationFrame(tick);
+};
+window.stopFrames = async () => {
+  await frame();
+  counting.running = false;
+  const stamps = counting.stamps;
+  let worst = 0;
+  for (let i = 1; i < stamps.length; i += 1) worst = Math.max(worst, stamps[i] - stamps[i - 1]);
+  const span = stamps.length > 1 ? stamps[stamps.length - 1] - stamps[0] : 0;
+  const pan = mounted.pan();
+  return { fps: span > 0 ? ((stamps.length - 1) * 1000) / span : 0, worst,
+    moved: Math.hypot(pan.x - counting.pan.x, pan.y - counting.pan.y), zoomed: mounted.zoom() / counting.zoom };
 };
 
 window.streamStall = async (total, perBatch, intervalMs, spaced) => {
@@ -237,7 +283,9 @@ function layoutBench(): void {
 }
 
 async function main(): Promise<void> {
-  layoutBench();
+  if (process.env.BENCH_SKIP_LAYOUT !== '1') {
+    layoutBench();
+  }
   if (!existsSync(executablePath)) {
     process.stdout.write(
       `renderer bench skipped: no Chromium at ${executablePath} (apt-get install -y chromium)\n`,
@@ -272,68 +320,195 @@ async function main(): Promise<void> {
       '<!doctype html><body style="margin:0"><div id="cy" style="width:1280px;height:800px"></div></body>',
     );
     await page.addScriptTag({ content: script });
+    const profiler = await startProfiler(page);
     // The page's functions are called by name: this file is type-checked without the DOM library.
-    type Render = { ms: number; pan?: { fps: number; worst: number }; zoom?: { fps: number; worst: number } };
-    const render = (nodes: number, edges: number, webgl: boolean, viewport: boolean) =>
-      page.evaluate<Render>(`window.firstRender(${nodes}, ${edges}, ${webgl}, ${viewport})`);
+    const mount = (nodes: number, webgl: boolean, label: string) =>
+      profiler.around(label, () => page.evaluate<number>(`window.mount(${nodes}, ${nodes * 1.5}, ${webgl})`));
+    const unmount = () => page.evaluate('window.unmount()');
     const small = size(1_000);
     const big = size(10_000);
     const huge = size(30_000);
     const streamed = size(5_000);
-    const baseline = await render(small, small * 1.5, false, false);
-    const first = await render(big, big * 1.5, false, true);
-    const webgl = await render(big, big * 1.5, true, true);
-    const open30k = await render(huge, huge * 1.5, false, false);
+    const n = (value: number): string => value.toLocaleString('en');
+    const rows: [string, string, string][] = [];
+
+    const baseline = await mount(small, false, 'first-render-1k');
+    await unmount();
+    rows.push([`first render, ${n(small)} nodes / ${n(small * 1.5)} edges (baseline)`, ms(baseline), '1.0x']);
+    for (const mode of ['canvas', 'WebGL mode'] as const) {
+      const webgl = mode !== 'canvas';
+      const first = await mount(big, webgl, `first-render-10k-${webgl ? 'webgl' : 'canvas'}`);
+      rows.push([
+        `first render, ${n(big)} nodes / ${n(big * 1.5)} edges, ${mode}`,
+        ms(first),
+        `${(first / baseline).toFixed(1)}x${webgl ? '' : ' (target < 2000 ms)'}`,
+      ]);
+      // Zoomed in to reading distance, as an investigator pans through a big graph.
+      await page.evaluate('window.zoomTo(0.5)');
+      const drag = await profiler.around(`mouse-pan-10k-${webgl ? 'webgl' : 'canvas'}`, () =>
+        mouseDrag(page),
+      );
+      const wheel = await mouseWheel(page);
+      const pan = await page.evaluate<Frames>('window.programmaticViewport(false)');
+      const zoom = await page.evaluate<Frames>('window.programmaticViewport(true)');
+      await unmount();
+      const target = webgl ? '' : ' (target >= 20 fps)';
+      rows.push(
+        [`pan on ${n(big)} nodes, mouse drag, ${mode}`, fps(drag), `${frameNote(drag)}${target}`],
+        [`zoom on ${n(big)} nodes, mouse wheel, ${mode}`, fps(wheel), `${frameNote(wheel)}${target}`],
+        [`pan on ${n(big)} nodes, cy.panBy, ${mode}`, fps(pan), frameNote(pan)],
+        [`zoom on ${n(big)} nodes, cy.zoom, ${mode}`, fps(zoom), frameNote(zoom)],
+      );
+    }
+    const open30k = await mount(huge, false, 'open-30k');
+    await unmount();
+    rows.push([
+      `open a ${n(huge)}-node / ${n(huge * 1.5)}-edge case`,
+      ms(open30k),
+      `${(open30k / baseline).toFixed(1)}x (target < 5000 ms)`,
+    ]);
     type Stream = { longest: number; worstGap: number; worstApply: number; drawn: number };
     // Every frame (as fast as deltas arrive), then spaced as the canvas does for big graphs.
     const stream = await page.evaluate<Stream>(`window.streamStall(${streamed}, 50, 50, false)`);
     const spaced = await page.evaluate<Stream>(`window.streamStall(${streamed}, 50, 50, true)`);
-    const n = (value: number): string => value.toLocaleString('en');
-    const fps = (result: Render, key: 'pan' | 'zoom'): string => `${(result[key]?.fps ?? 0).toFixed(1)} fps`;
-    const worst = (result: Render, key: 'pan' | 'zoom'): string =>
-      `longest frame ${(result[key]?.worst ?? 0).toFixed(0)} ms`;
-    printRows([
-      [
-        `first render, ${n(small)} nodes / ${n(small * 1.5)} edges (baseline)`,
-        `${baseline.ms.toFixed(0)} ms`,
-        '1.0x',
-      ],
-      [
-        `first render, ${n(big)} nodes / ${n(big * 1.5)} edges, canvas`,
-        `${first.ms.toFixed(0)} ms`,
-        `${(first.ms / baseline.ms).toFixed(1)}x (target < 2000 ms)`,
-      ],
-      [
-        `first render, ${n(big)} nodes, WebGL mode`,
-        `${webgl.ms.toFixed(0)} ms`,
-        `${(webgl.ms / baseline.ms).toFixed(1)}x`,
-      ],
-      [`pan on ${n(big)} nodes, canvas`, fps(first, 'pan'), `${worst(first, 'pan')} (target >= 20 fps)`],
-      [`zoom on ${n(big)} nodes, canvas`, fps(first, 'zoom'), worst(first, 'zoom')],
-      [`pan on ${n(big)} nodes, WebGL mode`, fps(webgl, 'pan'), worst(webgl, 'pan')],
-      [`zoom on ${n(big)} nodes, WebGL mode`, fps(webgl, 'zoom'), worst(webgl, 'zoom')],
-      [
-        `open a ${n(huge)}-node / ${n(huge * 1.5)}-edge case`,
-        `${open30k.ms.toFixed(0)} ms`,
-        `${(open30k.ms / baseline.ms).toFixed(1)}x (target < 5000 ms)`,
-      ],
-      [
-        `stream ${n(streamed)} nodes: longest main-thread task`,
-        `${stream.longest.toFixed(0)} ms`,
-        'target < 100 ms',
-      ],
-      [`stream ${n(streamed)} nodes: longest gap between frames`, `${stream.worstGap.toFixed(0)} ms`, ''],
+    rows.push(
+      [`stream ${n(streamed)} nodes: longest main-thread task`, ms(stream.longest), 'target < 100 ms'],
+      [`stream ${n(streamed)} nodes: longest gap between frames`, ms(stream.worstGap), ''],
       [
         `stream ${n(streamed)} nodes: slowest batch application`,
         `${stream.worstApply.toFixed(1)} ms`,
         `${stream.drawn} nodes drawn`,
       ],
-      ['stream, redraws spaced as the canvas: longest task', `${spaced.longest.toFixed(0)} ms`, ''],
-      ['stream, redraws spaced as the canvas: longest gap', `${spaced.worstGap.toFixed(0)} ms`, ''],
-    ]);
+      ['stream, redraws spaced as the canvas: longest task', ms(spaced.longest), ''],
+      ['stream, redraws spaced as the canvas: longest gap', ms(spaced.worstGap), ''],
+    );
+    printRows(rows);
+    await profiler.report();
   } finally {
     await browser.close();
   }
+}
+
+/** Frame figures of one viewport gesture, measured in the page from requestAnimationFrame stamps. */
+interface Frames {
+  fps: number;
+  worst: number;
+  /** How far the view panned (px) and by what factor it zoomed: proof the gesture moved it. */
+  moved?: number;
+  zoomed?: number;
+}
+
+const ms = (value: number): string => `${value.toFixed(0)} ms`;
+const fps = (frames: Frames): string => `${frames.fps.toFixed(1)} fps`;
+function frameNote(frames: Frames): string {
+  const moved =
+    frames.moved === undefined
+      ? ''
+      : `; view moved ${frames.moved.toFixed(0)} px, zoom x${(frames.zoomed ?? 1).toFixed(2)}`;
+  return `longest frame ${frames.worst.toFixed(0)} ms${moved}`;
+}
+
+/** Mouse moves per gesture: a fixed count, so every run asks the same work of the renderer. */
+const GESTURE_MOVES = smoke ? 10 : 60;
+
+/**
+ * Pans as a user does: press on empty canvas, drag in a loop, release. Only a real drag puts
+ * Cytoscape in its panning state (hoverData.dragging), where it moves a texture of the last
+ * frame (textureOnViewport) and hides edges; cy.panBy redraws everything each frame.
+ */
+async function mouseDrag(page: Page): Promise<Frames> {
+  const found = await page.evaluate<{ x: number; y: number } | undefined>('window.emptySpot()');
+  // No empty canvas in view (a dense graph): nodes pan too, so the press is a pan wherever it lands.
+  if (found === undefined) {
+    await page.evaluate('window.panOnNodes()');
+  }
+  const start = found ?? { x: 640, y: 400 };
+  await page.mouse.move(start.x, start.y);
+  await page.evaluate('window.startFrames()');
+  await page.mouse.down();
+  for (let move = 1; move <= GESTURE_MOVES; move += 1) {
+    await page.mouse.move(start.x + 200 * Math.sin(move / 6), start.y + 100 * Math.sin(move / 9));
+  }
+  await page.mouse.up();
+  return page.evaluate<Frames>('window.stopFrames()');
+}
+
+/** Zooms as a user does: wheel notches in, then out, over the canvas's centre. */
+async function mouseWheel(page: Page): Promise<Frames> {
+  await page.mouse.move(640, 400);
+  await page.evaluate('window.startFrames()');
+  for (let notch = 0; notch < GESTURE_MOVES; notch += 1) {
+    await page.mouse.wheel(0, notch % 20 < 10 ? -100 : 100);
+  }
+  return page.evaluate<Frames>('window.stopFrames()');
+}
+
+/**
+ * BENCH_PROFILE=<dir>: records a CPU profile (Chrome DevTools protocol) of each profiled step into
+ * <dir>/<step>.cpuprofile (opens in Chrome's Performance panel) and prints each one's heaviest
+ * functions by self time, to show where the time goes.
+ */
+async function startProfiler(page: Page) {
+  const dir = process.env.BENCH_PROFILE;
+  const profiles: { label: string; profile: CpuProfile }[] = [];
+  const session = dir === undefined ? undefined : await page.context().newCDPSession(page);
+  await session?.send('Profiler.enable');
+  await session?.send('Profiler.setSamplingInterval', { interval: 500 });
+  return {
+    async around<T>(label: string, step: () => Promise<T>): Promise<T> {
+      if (session === undefined) {
+        return step();
+      }
+      await session.send('Profiler.start');
+      const result = await step();
+      const { profile } = (await session.send('Profiler.stop')) as { profile: CpuProfile };
+      profiles.push({ label, profile });
+      return result;
+    },
+    async report(): Promise<void> {
+      if (dir === undefined) {
+        return;
+      }
+      await mkdir(dir, { recursive: true });
+      for (const { label, profile } of profiles) {
+        await writeFile(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
+        process.stdout.write(`\n${label}: heaviest functions by self time\n`);
+        for (const [name, spent] of heaviest(profile, 12)) {
+          process.stdout.write(`  ${spent.toFixed(0).padStart(6)} ms  ${name}\n`);
+        }
+      }
+    },
+  };
+}
+
+interface CpuProfile {
+  nodes: {
+    id: number;
+    hitCount?: number;
+    callFrame: { functionName: string; url: string; lineNumber: number };
+  }[];
+  samples?: number[];
+  timeDeltas?: number[];
+  startTime: number;
+  endTime: number;
+}
+
+/** Self time per function (sample time attributed to the sampled frame), largest first. */
+function heaviest(profile: CpuProfile, count: number): [string, number][] {
+  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
+  const spent = new Map<string, number>();
+  const samples = profile.samples ?? [];
+  const deltas = profile.timeDeltas ?? [];
+  for (let index = 0; index < samples.length; index += 1) {
+    const node = byNode.get(samples[index] ?? -1);
+    if (node === undefined) {
+      continue;
+    }
+    const { functionName, lineNumber } = node.callFrame;
+    const name = `${functionName || '(anonymous)'}:${lineNumber + 1}`;
+    spent.set(name, (spent.get(name) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
+  }
+  return [...spent.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
 await main();

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: the whole gate. Format, lint and typecheck, then every test tier (unit,
-// integration, conformance, end-to-end), then one closing line with the totals.
+// `npm test`: the whole gate. Format, lint and typecheck, then every test tier (unit, renderer
+// (jsdom), integration, conformance, end-to-end), then one closing line with the totals.
 //
 // The keychain tests need a D-Bus session with an unlocked Secret Service. Where no session bus
 // is running (CI, SSH), this script re-runs itself inside `dbus-run-session` with a fresh,
@@ -50,7 +50,7 @@ const steps = [
   { name: 'lint', command: ['npx', 'eslint', '--max-warnings=0', '.'] },
   { name: 'typecheck (node)', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.node.json'] },
   { name: 'typecheck (web)', command: ['npx', 'tsc', '--noEmit', '-p', 'tsconfig.web.json'] },
-  ...['unit', 'integration', 'conformance'].map((project) => ({
+  ...['unit', 'renderer', 'integration', 'conformance'].map((project) => ({
     name: `${project} tests`,
     report: path.join(reportDir, `${project}.json`),
     command: [

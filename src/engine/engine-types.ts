@@ -4,10 +4,12 @@
  */
 import type { EntityId, TypedAsset } from '../shared/model/asset';
 import type { GraphDelta } from '../shared/model/graph';
+import type { HandlerState } from '../shared/model/handler-state';
 import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { CredentialStore } from './credentials/credential-store';
 import type { CaseGraph } from './graph/types';
+import type { SqliteCaseStore } from './graph/case-graph';
 import type { RateLedger } from './net/rate-ledger';
 import type { PluginDefinition } from './core/plugin-api';
 import type { Clock } from './util/clock';
@@ -36,6 +38,11 @@ export interface StartSessionOptions {
   depth?: number;
   /** Ignore the TTL and query the sources again. */
   refresh?: boolean;
+  /**
+   * Run only this handler (by registered name, a fallback member included), alone: no other
+   * handler and none of its alternatives. Combine with depth 0 to run it on the seeds only.
+   */
+  handler?: string;
 }
 
 export interface Session {
@@ -61,6 +68,11 @@ export type OpenCaseGraph = Omit<CaseGraph, 'apply' | 'close'> & {
   close(): void | Promise<void>;
   /** A complete copy as a case file, taken while the case is open (a team case copies its replica). */
   saveCopy?(target: string): void;
+  /** Undo by provenance and manual merge: a case file offers them, a team case not yet. */
+  undoSession?: SqliteCaseStore['undoSession'];
+  mergeEntities?: SqliteCaseStore['mergeEntities'];
+  /** The last committed sequence number (a case file answers it at once). */
+  currentSeq?: SqliteCaseStore['currentSeq'];
 };
 
 export interface OpenCase {
@@ -71,6 +83,11 @@ export interface OpenCase {
   startSession(options: StartSessionOptions): Session;
   /** Sessions currently running or paused. */
   activeSessions(): Session[];
+  /**
+   * The handlers that apply to an entity, each with its last answer, TTL and last failure on it,
+   * read from the case (no source request); undefined when the case has no such entity.
+   */
+  handlerStates(entityId: EntityId): Promise<HandlerState[] | undefined>;
   onDelta(listener: (delta: GraphDelta) => void): () => void;
   /**
    * "Save a copy": a complete copy of the case as committed so far, owner-only, at `target`

@@ -1,6 +1,13 @@
 /** The engine's public surface: the only module the hosts (CLI, app services) import. */
 export { createEngine, INVESTIGATOR_SOURCE } from './engine';
-export type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } from './engine-types';
+export type {
+  Engine,
+  EngineOptions,
+  OpenCase,
+  OpenCaseGraph,
+  Session,
+  StartSessionOptions,
+} from './engine-types';
 
 export {
   ConfigError,
@@ -24,7 +31,7 @@ export {
   type CredentialStore,
 } from './credentials/credential-store';
 
-export { TeamCaseError } from './graph/postgres/connection';
+export { TeamCaseError, type TeamCaseFailure } from './graph/postgres/connection';
 export { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './graph/postgres/pg-case-store';
 export { openPgRateLedger } from './graph/postgres/pg-rate-ledger';
 export { teamCaseGraph } from './graph/postgres/team-case-graph';
@@ -32,7 +39,10 @@ export {
   describeTeamCase,
   isTeamCaseUrl,
   parseTeamCaseUrl,
+  teamPasswordCredential,
   TeamCaseUrlError,
+  SSL_MODES,
+  type SslMode,
   type TeamCaseTarget,
 } from './graph/postgres/team-case-url';
 export {
@@ -60,4 +70,10 @@ export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './c
 
 export { systemClock, type Clock } from './util/clock';
 export { silentLogger, type Logger } from './util/logger';
-export { decideCandidate, listPendingCandidates, ReviewRefusedError, type PendingCandidate } from './review';
+export {
+  decideCandidate,
+  listPendingCandidates,
+  ReviewRefusedError,
+  type CandidateDecision,
+  type PendingCandidate,
+} from './review';

@@ -5,59 +5,53 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { Edge } from '../shared/model/graph';
+import {
+  REVIEW_PROPERTY,
+  reviewCandidateOf,
+  reviewStateOf,
+  type ReviewCandidate,
+} from '../shared/model/review';
 import { FindingsBuilder } from './graph/findings';
 import type { CaseGraph } from './graph/types';
-import { REVIEW_PROPERTY, reviewStateOf } from './plugins/gleif/review';
+import type { OpenCaseGraph } from './engine-types';
 import { INVESTIGATOR_SOURCE } from './seeds';
 
-/** One pending candidate as the CLI lists it. */
-export interface PendingCandidate {
-  edgeId: string;
+/** One pending candidate as the CLI and the app list it (shared/model/review.ts). */
+export type PendingCandidate = ReviewCandidate;
+
+/**
+ * What a decision needs of the case: a case file's graph (the CLI) or an open case's graph (the
+ * app, where a team case's write answers after its commit).
+ */
+export type ReviewGraph = Pick<OpenCaseGraph, 'snapshot' | 'apply' | 'saveSession'>;
+
+export interface CandidateDecision {
+  /** The session that recorded the decision (`undo` takes it back). */
+  session: string;
   organizationId: string;
-  organizationName: string;
-  lei: string;
-  legalName: string;
-  jurisdiction: string;
-  city: string;
-  status: string;
-  score: number | undefined;
-  matchType: string;
 }
 
 /** A decision the review cannot take: an unknown edge or one that is not a pending candidate. */
 export class ReviewRefusedError extends Error {
   override readonly name = 'ReviewRefusedError';
+  /** `unknown-edge`: no such edge; `not-pending`: already decided, or never a candidate. */
+  readonly reason: 'unknown-edge' | 'not-pending';
+  constructor(reason: 'unknown-edge' | 'not-pending', message: string) {
+    super(message);
+    this.reason = reason;
+  }
 }
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : '');
-
 /** Every `id` edge awaiting review, in the graph's edge order. */
-export function listPendingCandidates(graph: CaseGraph): PendingCandidate[] {
+export function listPendingCandidates(graph: Pick<CaseGraph, 'snapshot'>): PendingCandidate[] {
   const snapshot = graph.snapshot();
   const entities = new Map(snapshot.entities.map((entity) => [entity.id, entity]));
   const pending: PendingCandidate[] = [];
   for (const edge of snapshot.edges) {
-    if (edge.relation !== 'id' || reviewStateOf(edge) !== 'pending') {
-      continue;
+    const candidate = reviewCandidateOf(edge, entities.get(edge.from), entities.get(edge.to));
+    if (candidate !== undefined) {
+      pending.push(candidate);
     }
-    const organization = entities.get(edge.from);
-    const identifier = entities.get(edge.to);
-    if (organization?.type !== 'Organization' || identifier?.type !== 'Identifier') {
-      continue;
-    }
-    const score = edge.properties.score;
-    pending.push({
-      edgeId: edge.id,
-      organizationId: organization.id,
-      organizationName: organization.asset.name,
-      lei: identifier.asset.id,
-      legalName: text(edge.properties.candidate_legal_name),
-      jurisdiction: text(edge.properties.candidate_jurisdiction),
-      city: text(edge.properties.candidate_city),
-      status: identifier.asset.status ?? '',
-      score: typeof score === 'number' ? score : undefined,
-      matchType: text(edge.properties.match_type),
-    });
   }
   return pending;
 }
@@ -65,22 +59,28 @@ export function listPendingCandidates(graph: CaseGraph): PendingCandidate[] {
 /**
  * Accepts or rejects a pending candidate: the edge's `review` property becomes `accepted` (the
  * next enrich applies the record and brings the family) or `rejected` (never proposed again
- * within the TTL). Returns the session that recorded the decision.
+ * within the TTL). Returns the session that recorded the decision and the candidate's
+ * Organization (where the chain continues after an accept).
  */
-export function decideCandidate(graph: CaseGraph, edgeId: string, decision: 'accepted' | 'rejected'): string {
+export async function decideCandidate(
+  graph: ReviewGraph,
+  edgeId: string,
+  decision: 'accepted' | 'rejected',
+): Promise<CandidateDecision> {
   const edge = findEdge(graph, edgeId);
   if (edge === undefined) {
-    throw new ReviewRefusedError(`no edge ${edgeId} in this case`);
+    throw new ReviewRefusedError('unknown-edge', `no edge ${edgeId} in this case`);
   }
   if (edge.relation !== 'id' || reviewStateOf(edge) !== 'pending') {
-    throw new ReviewRefusedError(`edge ${edgeId} is not a pending candidate`);
+    throw new ReviewRefusedError('not-pending', `edge ${edgeId} is not a pending candidate`);
   }
   const session = randomUUID();
   const started = new Date().toISOString();
   const findings = new FindingsBuilder()
     .edge(edge.from, 'id', edge.to, { [REVIEW_PROPERTY]: decision })
     .build();
-  graph.apply(findings, { source: INVESTIGATOR_SOURCE, handler: 'review', session });
+  // A team case's write answers after its commit: the decision is recorded once it is stored.
+  await graph.apply(findings, { source: INVESTIGATOR_SOURCE, handler: 'review', session });
   graph.saveSession({
     id: session,
     startedAt: started,
@@ -89,9 +89,9 @@ export function decideCandidate(graph: CaseGraph, edgeId: string, decision: 'acc
     depth: 0,
     action: `review ${decision === 'accepted' ? 'accept' : 'reject'} ${edgeId}`,
   });
-  return session;
+  return { session, organizationId: edge.from };
 }
 
-function findEdge(graph: CaseGraph, edgeId: string): Edge | undefined {
+function findEdge(graph: ReviewGraph, edgeId: string): Edge | undefined {
   return graph.snapshot().edges.find((edge) => edge.id === edgeId);
 }

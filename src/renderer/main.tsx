@@ -5,6 +5,7 @@ import { on } from './api';
 import { installWebBridge } from './bridge/web-bridge';
 import { App } from './components/App';
 import { appStore } from './store/app-store';
+import { connectHistory } from './store/history-actions';
 import { connectStoreToHost } from './store/ipc-bridge';
 import './styles.css';
 
@@ -12,6 +13,7 @@ if (import.meta.env.MODE === 'web' && window.api === undefined) {
   installWebBridge(window);
 }
 connectStoreToHost(appStore, on);
+connectHistory();
 
 const root = document.getElementById('root');
 if (root !== null) {

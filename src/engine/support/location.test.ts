@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Location } from '../../shared/model/asset';
+import { entityIdOf, type Location } from '../../shared/model/asset';
 import {
   buildLeiAddressString,
   leiAddressToLocation,
@@ -434,5 +434,49 @@ describe('locationFromParts', () => {
 
   it('gives nothing when every part is empty', () => {
     expect(locationFromParts({ street: ' ', city: '' })).toBeUndefined();
+  });
+});
+
+describe('Location ids across sources', () => {
+  // GLEIF's record of Microsoft's headquarters as the recorded reply spells it, and the same
+  // address as a WHOIS registrant block (parts) and an RDAP vCard label (one line) write it.
+  const gleif = leiAddressToLocation({
+    addressLines: ['ONE MICROSOFT WAY'],
+    city: 'REDMOND',
+    region: 'US-WA',
+    postalCode: '98052-8300',
+    country: 'US',
+  });
+  const whois = locationFromParts({
+    street: 'One Microsoft Way',
+    city: 'Redmond',
+    province: 'WA',
+    postalCode: '98052-8300',
+    country: 'United States',
+  });
+  const rdap = streetAddressToLocation('One Microsoft Way\nRedmond, WA 98052-8300\nUnited States');
+
+  it('gives the GLEIF, WHOIS and RDAP spellings of one address one entity id', () => {
+    const ids = [gleif, whois, rdap].map((location) => location && entityIdOf('Location', location));
+    expect(new Set(ids)).toEqual(new Set(['Location:one microsoft way redmond wa 98052 8300 us']));
+  });
+
+  it("keeps each source's spelling as the displayed address", () => {
+    expect([gleif?.address, whois?.address, rdap?.address]).toEqual([
+      'ONE MICROSOFT WAY REDMOND WA 98052-8300 US',
+      'One Microsoft Way Redmond WA 98052-8300 United States',
+      'One Microsoft Way Redmond, WA 98052-8300 United States',
+    ]);
+  });
+});
+
+describe('the country field of a Location', () => {
+  it.each([
+    ['Österreich', 'AT'],
+    ['Côte d’Ivoire', 'CI'],
+    ['Allemagne', 'DE'],
+    ['DEU', 'DE'],
+  ])('writes %s as its ISO code %s, from the maintained table', (country, code) => {
+    expect(locationFromParts({ city: 'Somewhere', country })?.country).toBe(code);
   });
 });

@@ -2,9 +2,15 @@
  * Street addresses to OAM Location assets: the built-in international parser (postal code, city,
  * province, country, street) for one-line addresses, and the structured variant for callers that
  * already have the parts. Both share one normalisation of the fields.
+ *
+ * The `address` written here is the source's spelling (white space collapsed); the entity id is
+ * not built here but by `entityIdOf`, which folds `address` with `locationKeyOfText`
+ * (src/shared/identity/location.ts), so every source's spelling of one address is one node.
  */
 import type { Location } from '../../shared/model/asset';
-import { findCountryCode, isCountryCode } from './country';
+import { canonicalCountry } from '../../shared/identity/country';
+import { withoutCountryPrefix } from '../../shared/identity/location';
+import { findCountryCode } from './country';
 import { normalizeSpaces } from '../../shared/util/text';
 import {
   POSTAL_PATTERNS,
@@ -48,7 +54,7 @@ export function normalizeAddressText(text: string): string {
 
 /**
  * Parses a one-line address ("One Microsoft Way Redmond WA 98052-6399 US" or "1600 Amphitheatre
- * Parkway, Mountain View, CA, 94043, US") into a Location keyed by the normalised input. Fields
+ * Parkway, Mountain View, CA, 94043, US") into a Location whose `address` is the normalised input. Fields
  * that cannot be told apart are left out (city is '' when unknown). Empty text gives undefined.
  */
 export function streetAddressToLocation(address: string): Location | undefined {
@@ -57,9 +63,9 @@ export function streetAddressToLocation(address: string): Location | undefined {
 }
 
 /**
- * A Location from parts the caller already has (WHOIS fields, vCard ADR, LEI records). Its key
- * is the parts in the order street, city, province, postal code, country, joined by single
- * spaces: the same layout as `buildLeiAddressString`, so one address gets one key.
+ * A Location from parts the caller already has (WHOIS fields, vCard ADR, LEI records). Its
+ * `address` is the parts in the order street, city, province, postal code, country, joined by
+ * single spaces: the same layout as `buildLeiAddressString` (the id folds spelling differences).
  */
 export function locationFromParts(parts: LocationParts): Location | undefined {
   const key = [
@@ -93,7 +99,7 @@ export function buildLeiAddressString(address: LeiAddress): string {
 }
 
 /**
- * The Location of an LEI address from its structured fields. Its key is exactly
+ * The Location of an LEI address from its structured fields. Its `address` is exactly
  * `buildLeiAddressString(address)`, and its province the region without its country prefix.
  */
 export function leiAddressToLocation(address: LeiAddress): Location | undefined {
@@ -113,9 +119,7 @@ export function leiAddressToLocation(address: LeiAddress): Location | undefined 
 
 // Normalised first, so a full-width or padded "ＵＳ-ＷＡ" loses its prefix like "US-WA" does.
 function stripRegionPrefix(region: string): string {
-  const text = normalizeAddressText(region);
-  const match = /^([A-Za-z]{2})-(.+)$/.exec(text);
-  return match?.[1] !== undefined && match[2] !== undefined && isCountryCode(match[1]) ? match[2] : text;
+  return withoutCountryPrefix(normalizeAddressText(region));
 }
 
 /** The one normalisation of Location fields, shared by both entry points. */
@@ -123,7 +127,8 @@ function buildLocation(address: string, parts: LocationParts): Location {
   const location: Location = { address, city: normalizeAddressText(parts.city ?? '') };
   const country = normalizeAddressText(parts.country ?? '');
   if (country !== '') {
-    location.country = findCountryCode(country) ?? country;
+    // The maintained table first (every ISO name, ten languages), the parser's table after it.
+    location.country = canonicalCountry(country) ?? findCountryCode(country) ?? country;
   }
   const province = normalizeAddressText(stripRegionPrefix(parts.province ?? ''));
   if (province !== '') {

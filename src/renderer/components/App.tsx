@@ -9,17 +9,13 @@ import { DetailsPanel } from './DetailsPanel';
 import { FilterPanel } from './FilterPanel';
 import type { ContextMenuRequest } from './GraphCanvas';
 import { GraphCanvas } from './GraphCanvas';
+import { HistoryPanel } from './HistoryPanel';
+import { isTyping } from './keys';
 import { ProgressPanel } from './ProgressPanel';
 import { SeedForm } from './SeedForm';
 import { SettingsDialog } from './SettingsDialog';
+import { TeamCaseBanner } from './TeamCaseBanner';
 import { Toolbar } from './Toolbar';
-
-function isTyping(target: EventTarget | null): boolean {
-  return (
-    target instanceof HTMLElement &&
-    (target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName))
-  );
-}
 
 /** Keyboard shortcuts of the workspace: / search, F fit, L re-layout, +/- zoom, E enrich, H hide, Esc deselect. */
 function useShortcuts(enabled: boolean): void {
@@ -79,11 +75,13 @@ function Workspace() {
   return (
     <div className="workspace">
       <Toolbar />
+      <TeamCaseBanner />
       <div className="panes">
         <div className="sidebar">
           <SeedForm />
           <ProgressPanel />
           <FilterPanel />
+          <HistoryPanel />
         </div>
         <div className="centre">
           <GraphCanvas onContextMenu={setMenu} />

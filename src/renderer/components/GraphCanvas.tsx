@@ -9,10 +9,15 @@ import type { EntityId } from '../../shared/model/asset';
 import type { LayoutState } from '../graph/canvas-controller';
 import { findCanvasController, mountCanvas, setCanvasController } from '../graph/canvas-controller';
 import type { Theme } from '../graph/cy-style';
+import { CANVAS_OPTIONS } from '../graph/cy-options';
 import { buildStylesheet } from '../graph/cy-style';
 import { startWorkerLayout } from '../graph/layout-client';
 import { savePositions } from '../store/actions';
 import { appStore } from '../store/app-store';
+import { ReviewNotice } from './CandidateList';
+import { undoLatestOfKind } from '../store/history-actions';
+import { recordHistory } from '../store/history-store';
+import { trackDrags } from '../graph/drag-history';
 
 export interface ContextMenuRequest {
   id: EntityId;
@@ -51,14 +56,7 @@ export function GraphCanvas({
     const cy = cytoscape({
       container: element,
       style: buildStylesheet(systemTheme()),
-      wheelSensitivity: 0.3,
-      minZoom: 0.02,
-      maxZoom: 4,
-      textureOnViewport: true,
-      hideEdgesOnViewport: true,
-      pixelRatio: 1,
-      motionBlur: false,
-      boxSelectionEnabled: true,
+      ...CANVAS_OPTIONS,
     });
     const mounted = mountCanvas({
       cy,
@@ -68,16 +66,19 @@ export function GraphCanvas({
       startLayout: startWorkerLayout,
       onContextMenu: (request) => menuHandler.current(request),
       onLayoutState: setLayout,
+      onRelayout: (before) => recordHistory({ kind: 'relayout', before }),
       theme: systemTheme,
       background: () => getComputedStyle(element).backgroundColor,
       requestFrame: (callback) => requestAnimationFrame(callback),
       cancelFrame: (handle) => cancelAnimationFrame(handle),
     });
     setCanvasController(mounted.controller);
+    const stopDragHistory = trackDrags(cy, (before) => recordHistory({ kind: 'move', before }));
     const theme = window.matchMedia('(prefers-color-scheme: dark)');
     theme.addEventListener('change', mounted.restyle);
     return () => {
       setCanvasController(undefined);
+      stopDragHistory();
       theme.removeEventListener('change', mounted.restyle);
       mounted.dispose();
       cy.destroy();
@@ -93,6 +94,7 @@ export function GraphCanvas({
         aria-label="Investigation graph"
         data-testid="graph-canvas"
       />
+      <ReviewNotice />
       {layout.running !== undefined && (
         <div className="layout-running" role="status">
           Laying out ({LAYOUT_NAMES[layout.running]})…{' '}
@@ -104,7 +106,7 @@ export function GraphCanvas({
       {layout.running === undefined && layout.canUndo && (
         <div className="layout-running" role="status">
           Re-layout done.{' '}
-          <button type="button" onClick={() => findCanvasController()?.undoLayout()}>
+          <button type="button" onClick={() => void undoLatestOfKind('relayout')}>
             Undo re-layout
           </button>
         </div>

@@ -3,6 +3,7 @@ import { controlSession } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectCurrentProgress } from '../store/selectors';
 import { formatMs } from './format';
+import { RemoveRunResults } from './HistoryPanel';
 import { RateLimitCountdown } from './RateLimitCountdown';
 
 export function ProgressPanel() {
@@ -43,6 +44,7 @@ export function ProgressPanel() {
             Cancel
           </button>
         )}
+        <RemoveRunResults progress={progress} />
       </div>
       <dl className="counters">
         <div>

@@ -13,6 +13,9 @@ import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { noResultsText, seedsWithoutResults } from '../store/seed-results';
+import type { CollectionActions } from './collection-view';
+import { collectionActions, createCollectionView, selectOnCanvas } from './collection-view';
+import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
 import type { CyAdapter } from './cy-adapter';
 import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
@@ -21,14 +24,20 @@ import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
 import { labelContextOf } from './node-label';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import { canvasSvg } from './svg-export';
+import { drawnCandidateLabels } from './review-look';
 
-export interface CanvasController {
+export interface CanvasController extends CollectionActions {
   fit(): void;
   zoomBy(factor: number): void;
   relayout(kind?: LayoutKind): void;
   stopLayout(): void;
   /** Puts every node back where it was before the last finished re-layout (and saves that). */
   undoLayout(): void;
+  /**
+   * Puts these nodes where they were and saves (undo of a move, or of a re-layout: then the
+   * "Undo re-layout" offer goes and the view fits the graph).
+   */
+  restorePositions(positions: NodePositions, relayout: boolean): void;
   png(): Promise<Blob>;
   /** The visible graph as a standalone SVG document. */
   svg(): string;
@@ -78,6 +87,8 @@ export interface CanvasDeps {
   startLayout: (input: LayoutInput, onError: (message: string) => void) => RunningLayout;
   onContextMenu: (request: { id: EntityId; x: number; y: number } | undefined) => void;
   onLayoutState: (state: LayoutState) => void;
+  /** A re-layout finished: where every node was before it (for the action history). */
+  onRelayout?: (before: NodePositions) => void;
   theme: () => Theme;
   background: () => string;
   requestFrame: (callback: () => void) => number;
@@ -105,9 +116,16 @@ const SAVE_DELAY_MS = 1_500;
 export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const { cy, store, dataset } = deps;
   const now = deps.now ?? (() => performance.now());
+  const foldAbove = (state: AppState): number => state.settings?.values.foldAbove ?? DEFAULT_FOLD_ABOVE;
+  const collections = createCollectionView(
+    cy,
+    (positions) => adapter.applyPositions(positions),
+    foldAbove(store.getState()),
+  );
   const adapter: CyAdapter = createCyAdapter(
     cy,
     labelContextOf(() => store.getState()),
+    (change) => collections.onDrawn(change),
   );
   let disposed = false;
 
@@ -171,7 +189,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     following = false;
   });
   const fitAll = (padding: number): void => {
-    const visible = cy.elements().not('.filtered');
+    const visible = cy.elements().not('.filtered, .folded');
     if (visible.empty()) {
       return;
     }
@@ -185,10 +203,8 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
   const publishCounts = (): void => {
-    dataset.nodes = String(cy.nodes().length);
-    dataset.edges = String(cy.edges().length);
-    dataset.visibleNodes = String(cy.nodes().not('.filtered').length);
-    dataset.entities = String(cy.nodes().length);
+    Object.assign(dataset, collections.counts());
+    dataset.candidates = drawnCandidateLabels(cy);
   };
 
   let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
@@ -306,14 +322,25 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       });
       publishCounts();
     }
-    if (state.selectedId !== previous.selectedId || state.selectedEdgeId !== previous.selectedEdgeId) {
+    if (
+      state.selectedId !== previous.selectedId ||
+      state.selectedEdgeId !== previous.selectedEdgeId ||
+      state.selectedCollectionId !== previous.selectedCollectionId
+    ) {
+      // An entity selected inside a collection (search, member list, relation link) is drawn.
+      if (collections.reveal(state.selectedId)) {
+        publishCounts();
+      }
       cy.batch(() => {
         cy.$(':selected').unselect();
-        const id = state.selectedId ?? state.selectedEdgeId;
+        const id = state.selectedId ?? state.selectedEdgeId ?? state.selectedCollectionId;
         if (id !== undefined) {
           cy.getElementById(id).select();
         }
       });
+    }
+    if (collections.setFoldAbove(foldAbove(state))) {
+      publishCounts();
     }
     if (state.sessions !== previous.sessions || state.retriedAt !== previous.retriedAt) {
       markFailures();
@@ -341,9 +368,12 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
 
   cy.on('tap', 'node', (event) => {
-    store.getState().selectEntity((event.target as NodeSingular).id());
+    selectOnCanvas(store, (event.target as NodeSingular).id());
     deps.onContextMenu(undefined);
   });
+  cy.on('dbltap', 'node.collection', (event) =>
+    controller.expandCollection((event.target as NodeSingular).id()),
+  );
   cy.on('tap', 'edge', (event) => {
     store.getState().selectEdge((event.target as EdgeSingular).id());
     deps.onContextMenu(undefined);
@@ -356,7 +386,10 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
   cy.on('cxttap', 'node', (event) => {
     const node = event.target as NodeSingular;
-    store.getState().selectEntity(node.id());
+    selectOnCanvas(store, node.id());
+    if (isCollectionId(node.id())) {
+      return; // a collection's actions are in the details panel
+    }
     const rendered = event.renderedPosition ?? node.renderedPosition();
     deps.onContextMenu({ id: node.id(), x: rendered.x, y: rendered.y });
   });
@@ -364,7 +397,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   const finishLayout = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
     undoPositions = adapter.positions();
-    adapter.applyPositions(positions);
+    deps.onRelayout?.(undoPositions);
+    // Folded members move with their collection (drawn around it when expanded).
+    adapter.applyPositions(collections.withMembers(positions));
     // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
     adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
     fitAll(30);
@@ -415,6 +450,15 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       scheduleSave();
       publishLayout();
     },
+    restorePositions: (positions, relayout) => {
+      adapter.applyPositions(positions);
+      if (relayout) {
+        undoPositions = undefined;
+        fitAll(30);
+      }
+      scheduleSave();
+      publishLayout();
+    },
     png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
     svg: () => canvasSvg(cy, deps.background()),
     search: (text) => {
@@ -425,6 +469,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
         for (const id of hits) {
           cy.getElementById(id).addClass('search-hit');
         }
+        collections.markHits(hits);
       });
       return controller.searchStep(1);
     },
@@ -435,7 +480,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       hitIndex = (hitIndex + step + hits.length) % hits.length;
       const id = hits[hitIndex] ?? '';
       following = false;
-      store.getState().selectEntity(id);
+      selectOnCanvas(store, id);
       cy.animate(
         { center: { eles: cy.getElementById(id) }, zoom: Math.max(cy.zoom(), 1) },
         { duration: 250 },
@@ -443,12 +488,13 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       return { index: hitIndex, total: hits.length };
     },
     selectNeighbours: (id) => {
-      cy.getElementById(id).closedNeighborhood().not('.filtered').select();
+      cy.getElementById(id).closedNeighborhood().not('.filtered, .folded').select();
     },
     focus: (id) => {
       following = false;
       cy.animate({ center: { eles: cy.getElementById(id) } }, { duration: 250 });
     },
+    ...collectionActions(collections, store, publishCounts),
   };
 
   return {

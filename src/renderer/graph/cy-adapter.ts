@@ -4,16 +4,20 @@
  * the input and output of the explicit re-layout (computed in a worker). Node data is
  * `{ id, type, label }`; labels are canvas text.
  */
-import type { Core, EdgeDefinition, ElementDefinition, NodeSingular } from 'cytoscape';
+import type { CollectionReturnValue, Core, EdgeDefinition, ElementDefinition, NodeSingular } from 'cytoscape';
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
+import { reviewStateOf } from '../../shared/model/review';
+import type { DrawnChange } from './collection-view';
+import { isCollectionId } from './collections';
 import type { Filters } from './filters';
 import { filtersActive, markFiltered, NO_FILTERS } from './filters';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import type { LabelContext } from './node-label';
 import { CONTEXT_LABELLED, NO_CONTEXT, readableLabel } from './node-label';
 import { createPlacement } from './placement';
+import { candidateNodeClass, CANDIDATE_NODE, edgeReviewData, REJECTED_NODE } from './review-look';
 import type { Searchable } from './search';
 import { rankMatches } from './search';
 import { createWaitingEdges } from './waiting-edges';
@@ -50,11 +54,19 @@ function edgeDefinition(edge: Edge): EdgeDefinition {
       target: edge.to,
       relation: edge.relation,
       sources: edge.sources.map((source) => source.name).join(';'),
+      ...edgeReviewData(edge),
     },
   };
 }
 
-export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): CyAdapter {
+/** Told of each batch drawn, inside the batch (collections fold there); returns elements it added. */
+export type DrawnHook = (change: DrawnChange) => CollectionReturnValue;
+
+export function createCyAdapter(
+  cy: Core,
+  context: LabelContext = NO_CONTEXT,
+  onDrawn: DrawnHook = () => cy.collection(),
+): CyAdapter {
   const entityLabel = (entity: Entity): string => readableLabel(entity, context);
   /** Where every drawn node is (placement reads this, never the Cytoscape collection). */
   const placement = createPlacement();
@@ -83,6 +95,9 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
 
   cy.on('dragfree', 'node', (event) => {
     const node = event.target as NodeSingular;
+    if (isCollectionId(node.id())) {
+      return; // not an entity: neither placed nor saved
+    }
     placement.moved(node.id(), node.position());
     dirty.add(node.id());
   });
@@ -160,12 +175,61 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
           if (existing.data('sources') !== sources) {
             existing.data('sources', sources);
           }
+          // A reviewed candidate (accepted, rejected) changes its look in place.
+          const review = edgeReviewData(edge);
+          if (existing.data('review') !== review.review || existing.data('label') !== review.label) {
+            existing.data(review);
+          }
         } else {
           definitions.push(edgeDefinition(edge));
           definedEdges.add(edge.id);
         }
       } else {
         waiting.wait(edge);
+      }
+    }
+  };
+
+  /** Nodes carrying a review class (faded candidate, hidden rejected one). */
+  const reviewMarked = new Set<EntityId>();
+
+  /** Re-derives the review class of the entities these edges propose or touch (review-look.ts). */
+  const restyleReviewed = (edges: Iterable<Edge>): void => {
+    const ids = new Set<EntityId>();
+    for (const edge of edges) {
+      if (reviewStateOf(edge) !== undefined) {
+        ids.add(edge.to);
+      } else {
+        // Any other edge on a faded node makes it a node of its own.
+        for (const end of [edge.from, edge.to]) {
+          if (reviewMarked.has(end)) {
+            ids.add(end);
+          }
+        }
+      }
+    }
+    for (const id of ids) {
+      const node = cy.getElementById(id);
+      if (node.empty()) {
+        continue;
+      }
+      const incoming: string[] = [];
+      let hasOtherEdges = false;
+      node.connectedEdges().forEach((drawn) => {
+        const review = String(drawn.data('review') ?? '');
+        if (review !== '' && drawn.target().id() === id) {
+          incoming.push(review);
+        } else {
+          hasOtherEdges = true;
+        }
+      });
+      const look = candidateNodeClass(incoming, hasOtherEdges);
+      node.removeClass(`${CANDIDATE_NODE} ${REJECTED_NODE}`);
+      if (look === undefined) {
+        reviewMarked.delete(id);
+      } else {
+        node.addClass(look);
+        reviewMarked.add(id);
       }
     }
   };
@@ -191,9 +255,12 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       placeNodes(entities, edgeList, positions, definitions, []);
       placeEdges(edgeList, definitions);
       // One add of every element inside one batch: one style pass and one redraw.
+      reviewMarked.clear();
       cy.batch(() => {
         cy.elements().remove();
-        cy.add(definitions);
+        const added = cy.add(definitions);
+        restyleReviewed(edgeList);
+        onDrawn({ added, removed: [], reset: true });
       });
       applyFiltersNow();
     },
@@ -201,6 +268,7 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       const added: EntityId[] = [];
       const definitions: ElementDefinition[] = [];
       const removed: EntityId[] = [];
+      const releasedEdges: Edge[] = [];
       definedEdges.clear();
       for (const delta of deltas) {
         for (const { from } of delta.merged) {
@@ -210,11 +278,15 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
         }
         const start = added.length;
         placeNodes(delta.entities, delta.edges, {}, definitions, added);
-        placeEdges([...delta.edges, ...waiting.touching(added.slice(start))], definitions);
+        const released = waiting.touching(added.slice(start));
+        placeEdges([...delta.edges, ...released], definitions);
+        // An edge that waited for its endpoint is drawn now: its review look is derived with it.
+        releasedEdges.push(...released);
       }
       cy.batch(() => {
         for (const id of removed) {
           cy.getElementById(id).remove();
+          reviewMarked.delete(id);
         }
         const gone = new Set(removed);
         const kept =
@@ -230,13 +302,14 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
                   !gone.has(id) && (source === undefined || (!gone.has(source) && !gone.has(target ?? '')))
                 );
               });
-        if (kept.length > 0) {
-          const fresh = cy.add(kept);
-          if (filtersActive(filters)) {
-            markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
-          }
+        const added = kept.length > 0 ? cy.add(kept) : cy.collection();
+        const fresh = added.union(onDrawn({ added, removed, reset: false }));
+        if (filtersActive(filters) && fresh.nonempty()) {
+          markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
         }
-        refreshLabels(deltas.flatMap((delta) => delta.edges));
+        const edges = deltas.flatMap((delta) => delta.edges);
+        refreshLabels(edges);
+        restyleReviewed(releasedEdges.length === 0 ? edges : [...edges, ...releasedEdges]);
       });
       return added;
     },
@@ -245,7 +318,9 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       applyFiltersNow();
     },
     layoutInput(kind) {
-      const visible = cy.nodes().not('.filtered');
+      // A collection is laid out as one node; its folded members are not. Rejected candidates are
+      // not drawn: they take no room in the layout either.
+      const visible = cy.nodes().not(`.filtered, .folded, .${REJECTED_NODE}`);
       const nodes: LayoutInput['nodes'] = [];
       visible.forEach((node) => {
         nodes.push({ id: node.id(), ...node.position() });
@@ -253,7 +328,7 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       const edges: LayoutInput['edges'] = [];
       visible
         .connectedEdges()
-        .not('.filtered')
+        .not('.filtered, [review = "rejected"]')
         .forEach((edge) => {
           edges.push({ source: edge.source().id(), target: edge.target().id() });
         });
@@ -265,8 +340,10 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
           const node = cy.getElementById(id);
           if (node.nonempty()) {
             node.position(position);
-            placement.moved(id, position);
-            dirty.add(id);
+            if (!isCollectionId(id)) {
+              placement.moved(id, position);
+              dirty.add(id);
+            }
           }
         }
       });
@@ -311,7 +388,7 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
     findNodes(text) {
       const nodes: Searchable[] = [];
       cy.nodes()
-        .not('.filtered')
+        .not(`.filtered, .${REJECTED_NODE}`)
         .forEach((node) => {
           nodes.push({ id: node.id(), label: String(node.data('label')) });
         });

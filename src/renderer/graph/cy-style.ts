@@ -2,6 +2,7 @@
 import type { StylesheetJson } from 'cytoscape';
 import { ASSET_TYPES } from '../../shared/model/asset';
 import { ASSET_LOOKS, iconDataUri } from './asset-style';
+import { CANDIDATE_NODE, REJECTED_NODE } from './review-look';
 
 export type Theme = 'light' | 'dark';
 
@@ -70,6 +71,23 @@ export function buildStylesheet(theme: Theme, large = false): StylesheetJson {
             'min-zoomed-font-size': 9,
           },
     },
+    // Reviewed matches (graph/review-look.ts): a candidate is dashed with its score, the entity
+    // it proposes faded; a rejected one is not drawn.
+    {
+      selector: 'edge[review = "pending"]',
+      style: large
+        ? { 'line-style': 'dashed' }
+        : {
+            'line-style': 'dashed',
+            'line-dash-pattern': [6, 4],
+            label: 'data(label)',
+            // The score is what the investigator judges by: readable at lower zoom than relations.
+            'font-size': 10,
+            'min-zoomed-font-size': 5,
+          },
+    },
+    { selector: `node.${CANDIDATE_NODE}`, style: { opacity: 0.45 } },
+    { selector: `edge[review = "rejected"], node.${REJECTED_NODE}`, style: { display: 'none' } },
     {
       selector: 'node:selected',
       style: { 'border-width': 4, 'border-color': accent },
@@ -86,7 +104,22 @@ export function buildStylesheet(theme: Theme, large = false): StylesheetJson {
       selector: 'node.lookup-failed',
       style: { 'border-width': 3, 'border-color': '#d93025', 'border-style': 'dashed' },
     },
-    { selector: '.filtered', style: { display: 'none' } },
+    {
+      // A collection (docs/ui.md, "Collections"): its type's glyph, larger, with a double ring and
+      // its "12 Identifiers" label at every size of graph.
+      selector: 'node.collection',
+      style: {
+        ...nodeLabel,
+        width: 46,
+        height: 46,
+        'border-width': 4,
+        'border-style': 'double',
+        'border-color': edge,
+      },
+    },
+    { selector: 'edge.collection-edge', style: { width: 2.5 } },
+    // Folded leaves (inside a collection) and filtered elements are drawn as nothing.
+    { selector: '.filtered, .folded', style: { display: 'none' } },
     { selector: '.new', style: { 'border-width': 3, 'border-color': accent } },
   ];
 }

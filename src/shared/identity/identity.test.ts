@@ -5,7 +5,7 @@ import { canonicalHostName, readDomainInput, registrableDomain } from './domain'
 import { canonicalEmail } from './email';
 import { canonicalCidr, canonicalIp } from './ip';
 import { canonicalLei } from './lei';
-import { locationKey, locationKeyOfText } from './location';
+import { locationKey, locationKeyOfText, withoutCountryPrefix, type AddressParts } from './location';
 
 describe('canonicalLei', () => {
   it.each([
@@ -157,25 +157,115 @@ describe('canonicalCountry', () => {
 });
 
 describe('location keys', () => {
-  // Spellings as the recorded replies write them: GLEIF's headquarters address of Microsoft is
-  // upper case with a region code; a WHOIS registrant block writes mixed case, one part a line.
-  const gleif = locationKey({
-    lines: ['ONE MICROSOFT WAY'],
-    city: 'REDMOND',
-    province: 'WA',
-    postalCode: '98052-8300',
-    country: 'US',
+  // GLEIF records as the recorded replies spell them (../shared/fixtures/gleif: upper case, lines
+  // as a list, region with its ISO prefix, country code), each beside how a WHOIS or RDAP reply
+  // writes the same place (mixed case, ", " between lines, state code, country name or alpha-3).
+  const oneAddress: [source: string, gleif: AddressParts, whois: string][] = [
+    [
+      'Microsoft headquarters (GLEIF INR2EJN1ERAN0W5ZP974)',
+      {
+        lines: ['ONE MICROSOFT WAY'],
+        city: 'REDMOND',
+        province: 'US-WA',
+        postalCode: '98052-8300',
+        country: 'US',
+      },
+      'One Microsoft Way, Redmond, WA, 98052-8300, United States',
+    ],
+    [
+      'a two-line registered agent address (Amazon UK legal address)',
+      {
+        lines: ['C/O CORPORATION SERVICE COMPANY', '251 LITTLE FALLS DRIVE'],
+        city: 'WILMINGTON',
+        province: 'US-DE',
+        postalCode: '19808',
+        country: 'US',
+      },
+      'c/o Corporation Service Company\n251 Little Falls Drive\nWilmington, DE 19808\nUSA',
+    ],
+    [
+      'a Canadian suite (PUMA Canada)',
+      {
+        lines: ['165 GALAXY BLVD SUITE 201'],
+        city: 'Toronto',
+        province: 'CA-ON',
+        postalCode: 'M9W 0C8',
+        country: 'CA',
+      },
+      '165 Galaxy Blvd., Suite 201, Toronto, ON, M9W 0C8, Canada',
+    ],
+    [
+      'a German street with ß (PUMA SE)',
+      {
+        lines: ['PUMA Way 1'],
+        city: 'Herzogenaurach',
+        province: 'DE-BY',
+        postalCode: '91074',
+        country: 'DE',
+      },
+      'Puma Way 1, Herzogenaurach, BY, 91074, Germany',
+    ],
+  ];
+
+  it.each(oneAddress)('gives the GLEIF and the WHOIS spelling of %s one key', (_source, gleif, whois) => {
+    expect(locationKeyOfText(whois)).toBe(locationKey(gleif));
   });
 
-  it('gives the GLEIF and the WHOIS spelling of one address one key', () => {
-    const whois = locationKey({
-      lines: ['One Microsoft Way'],
-      city: 'Redmond',
-      province: 'WA',
-      postalCode: '98052-8300',
-      country: 'United States',
-    });
-    expect(whois).toBe(gleif);
+  // Pairs of real spellings of one place from the recorded replies, and country-level Locations.
+  it.each([
+    // ARIN's RDAP vCard label and MarkMonitor's WHOIS registrant block for Google
+    [
+      '1600 Amphitheatre Parkway, Mountain View, CA, 94043, UNITED STATES',
+      '1600 Amphitheatre Parkway Mountain View CA 94043 US',
+    ],
+    ['Siezenheimer Straße 39 A, Salzburg, 5020, AT', 'SIEZENHEIMER STRASSE 39 A SALZBURG 5020 AUSTRIA'],
+    ['Bahnhofstrasse 1, Zürich, 8001, CH', 'Bahnhofstrasse 1 Zurich 8001 Switzerland'],
+    ['ＯＮＥ　ＭＩＣＲＯＳＯＦＴ　ＷＡＹ REDMOND', 'One Microsoft Way Redmond'],
+    ['GB', 'United Kingdom'],
+    ['GB', 'UK'],
+    ['US', 'United States of America'],
+    ['Bayern DE', 'Bayern, Germany'],
+    ['Bayern 80331 DE', 'Bayern, 80331, DEU'],
+  ])('reads %j and %j as one place', (first, second) => {
+    expect(locationKeyOfText(first)).toBe(locationKeyOfText(second));
+  });
+
+  it('writes the country as its lower-case alpha-2 code at the end of the key', () => {
+    expect(locationKeyOfText('One Microsoft Way, Redmond, WA, 98052-8300, United States')).toBe(
+      'one microsoft way redmond wa 98052 8300 us',
+    );
+  });
+
+  it.each([
+    [
+      'house number',
+      'One Microsoft Way, Redmond, WA, 98052-8300, US',
+      'Two Microsoft Way, Redmond, WA, 98052-8300, US',
+    ],
+    [
+      'house number',
+      '251 Little Falls Drive, Wilmington, DE 19808, US',
+      '252 Little Falls Drive, Wilmington, DE 19808, US',
+    ],
+    [
+      'postal code',
+      'ONE MICROSOFT WAY REDMOND WA 98052-8300 US',
+      'ONE MICROSOFT WAY REDMOND WA 98052-6399 US',
+    ],
+    [
+      'postal code',
+      '251 Little Falls Drive, Wilmington, DE 19808, US',
+      '251 Little Falls Drive, Wilmington, DE 19801, US',
+    ],
+    ['country', 'Hauptstrasse 1, 10115 Berlin, DE', 'Hauptstrasse 1, 10115 Berlin, AT'],
+    ['city', '1 Main Street, Springfield, 62701, US', '1 Main Street, Shelbyville, 62701, US'],
+    ['a voiced kana', '東京都千代田区ガ1', '東京都千代田区カ1'],
+  ])('keeps addresses that differ in their %s apart', (_part, first, second) => {
+    expect(locationKeyOfText(first)).not.toBe(locationKeyOfText(second));
+  });
+
+  it('does not read a trailing number as an ISO numeric country code', () => {
+    expect(locationKeyOfText('Rua Exemplo 100')).toBe('rua exemplo 100');
   });
 
   it('joins multi-line streets one way whatever the source used', () => {
@@ -184,15 +274,10 @@ describe('location keys', () => {
     );
   });
 
-  it('reads a country name at the end of a one-line address as its code', () => {
-    expect(locationKeyOfText('1600 Amphitheatre Parkway, Mountain View, CA, 94043, United States')).toBe(
-      locationKeyOfText('1600 AMPHITHEATRE PARKWAY MOUNTAIN VIEW CA 94043 US'),
-    );
-  });
-
-  it('keeps different addresses apart', () => {
-    expect(locationKey({ lines: ['Two Microsoft Way'], city: 'Redmond', country: 'US' })).not.toBe(
-      locationKey({ lines: ['One Microsoft Way'], city: 'Redmond', country: 'US' }),
-    );
+  it('drops the ISO country prefix of a region only when it is one', () => {
+    expect(withoutCountryPrefix('US-WA')).toBe('WA');
+    expect(withoutCountryPrefix('ＵＳ-ＷＡ')).toBe('WA');
+    expect(withoutCountryPrefix('XX-1')).toBe('XX-1');
+    expect(withoutCountryPrefix('Al-Qassim')).toBe('Al-Qassim');
   });
 });

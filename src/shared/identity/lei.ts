@@ -35,3 +35,9 @@ function mod97(code: string): number {
   }
   return remainder;
 }
+
+/** The LEI made of 18 base characters and the two check digits that verify them. */
+export function withLeiCheckDigits(base: string): string {
+  const upper = base.toUpperCase();
+  return `${upper}${String(98 - mod97(`${upper}00`)).padStart(2, '0')}`;
+}

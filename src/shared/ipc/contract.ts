@@ -5,6 +5,8 @@
  */
 import type { EntityId } from '../model/asset';
 import type { GraphDelta, GraphSnapshot } from '../model/graph';
+import type { ReviewCandidate } from '../model/review';
+import type { HandlerState } from '../model/handler-state';
 import type { SessionProgress } from '../model/session';
 import type { Result } from './result';
 
@@ -22,15 +24,32 @@ export const INVOKE_CHANNELS = [
   'graph:expand-node',
   'graph:get-snapshot',
   'graph:save-positions',
+  'graph:merge-entities',
+  'history:list-sessions',
+  'history:undo-session',
+  'entity:handlers',
+  'entity:run-handler',
   'credentials:get-status',
   'credentials:set',
   'credentials:delete',
   'settings:get',
   'settings:set',
   'export:graph',
+  'review:list',
+  'review:accept',
+  'review:reject',
+  'team-cases:open',
+  'team-cases:recent',
+  'team-cases:forget',
 ] as const;
 
-export const EVENT_CHANNELS = ['graph:delta', 'session:progress', 'cases:changed'] as const;
+export const EVENT_CHANNELS = [
+  'graph:delta',
+  'graph:reset',
+  'session:progress',
+  'cases:changed',
+  'team-cases:connection',
+] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
@@ -51,8 +70,51 @@ export interface CaseSummary {
   createdAt: string;
   /** Last write to the case file, ISO 8601. */
   updatedAt: string;
-  /** Size of the case file on disk (with its write-ahead log). */
+  /** Size of the case file on disk (with its write-ahead log); 0 for a team case. */
   sizeBytes: number;
+  /** Set when the case is a team case on PostgreSQL rather than a file. */
+  team?: TeamCaseInfo;
+}
+
+/** TLS modes the team case form offers (libpq's `sslmode` values). */
+export const TEAM_SSL_MODES = ['disable', 'require', 'verify-full'] as const;
+export type TeamSslMode = (typeof TEAM_SSL_MODES)[number];
+
+/** Where a team case lives: everything but the password, which never crosses to the renderer. */
+export interface TeamCaseConnection {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  sslMode: TeamSslMode;
+  /** The case's name inside the database. */
+  caseName: string;
+}
+
+export type TeamConnectionState = 'connected' | 'reconnecting';
+
+export interface TeamCaseInfo {
+  /** `postgresql://USER@HOST:PORT/DB#CASE` (holds no password). */
+  address: string;
+  /** The PostgreSQL role may read the case but not write it: open and export only. */
+  readOnly: boolean;
+  connection: TeamConnectionState;
+}
+
+/** A team case opened before, as the case list shows it (never with a password). */
+export interface RecentTeamCase extends TeamCaseConnection {
+  /** The case id the app uses for it (stable for one address). */
+  id: string;
+  address: string;
+  /** ISO 8601. */
+  lastOpenedAt: string;
+}
+
+export interface OpenedTeamCase extends OpenedCase {
+  /** True when the case did not exist in the database and opening created it. */
+  created: boolean;
+  /** Something the user should know about the password (e.g. kept for this run only). */
+  notice?: string;
 }
 
 export type NodePositions = Record<EntityId, { x: number; y: number }>;
@@ -88,6 +150,8 @@ export interface EditableSettings {
   depth: number;
   /** Pivots from names to the domains that hold them (FQDN, e-mail, URL -> DomainRecord). */
   pivots: boolean;
+  /** The graph folds more than this many same-type leaves of one node into a collection. */
+  foldAbove: number;
 }
 
 export interface SettingsView {
@@ -119,6 +183,40 @@ export interface ExportFile {
   content: string;
 }
 
+/** An accepted candidate: the decision's own session (undo takes it back) and the run it started. */
+export interface CandidateAccepted extends SessionStarted {
+  decisionSessionId: string;
+}
+
+/** One recorded session (a run, an expansion, or an investigator's own action) of a case. */
+export interface CaseSessionEntry {
+  id: string;
+  /** ISO 8601. */
+  startedAt: string;
+  finishedAt?: string;
+  /** Entity ids the run started from (a merge: the two entities). */
+  seeds: EntityId[];
+  depth: number;
+  /** What an investigator's own action did (e.g. `merge A into B`); absent for runs. */
+  action?: string;
+  /** Final counters of a finished run. */
+  counts?: { done: number; failed: number; cacheHits: number };
+  /** Still running in this app: it cannot be undone before it ends. */
+  running: boolean;
+}
+
+/** What taking a session back changed; the graph itself comes as a `graph:reset` event. */
+export interface UndoneSession {
+  sessionId: string;
+  entitiesRemoved: number;
+  edgesRemoved: number;
+  fieldsRestored: number;
+  /** Entities a manual merge had folded away, given back. */
+  entitiesRestored: number;
+  /** The case's sequence number after the undo. */
+  seq: number;
+}
+
 export interface InvokeMap {
   'cases:list': { req: Record<string, never>; res: CaseSummary[] };
   'cases:create': { req: { name: string }; res: CaseSummary };
@@ -140,6 +238,25 @@ export interface InvokeMap {
   };
   'graph:get-snapshot': { req: { caseId: string }; res: GraphSnapshot };
   'graph:save-positions': { req: { caseId: string; positions: NodePositions }; res: Record<string, never> };
+  /**
+   * "These two are the same": folds `from` into `into`, attributed to the Investigator and recorded
+   * as a session of its own (undo it with history:undo-session). The change arrives as a graph:delta.
+   */
+  'graph:merge-entities': {
+    req: { caseId: string; from: EntityId; into: EntityId };
+    res: { sessionId: string; into: EntityId };
+  };
+  /** The case's recorded sessions, oldest first. */
+  'history:list-sessions': { req: { caseId: string }; res: CaseSessionEntry[] };
+  /** Takes back what one finished session contributed (docs/resolution.md). */
+  'history:undo-session': { req: { caseId: string; sessionId: string }; res: UndoneSession };
+  /** The handlers that apply to a node with their last run and cache state, from the case alone. */
+  'entity:handlers': { req: { caseId: string; entityId: EntityId }; res: { handlers: HandlerState[] } };
+  /** Runs one handler alone on one node (depth 0); `refresh` ignores its TTL. */
+  'entity:run-handler': {
+    req: { caseId: string; entityId: EntityId; handler: string; refresh?: boolean };
+    res: SessionStarted;
+  };
   'credentials:get-status': { req: Record<string, never>; res: CredentialsStatus };
   'credentials:set': {
     req: { source: string; secret: string; scope?: 'keychain' | 'this-run' };
@@ -149,6 +266,27 @@ export interface InvokeMap {
   'settings:get': { req: Record<string, never>; res: SettingsView };
   'settings:set': { req: { values: EditableSettings }; res: SettingsView };
   'export:graph': { req: { caseId: string; format: ExportFormat }; res: { files: ExportFile[] } };
+  /**
+   * Reviewed matches (docs/resolution.md): the candidates awaiting a decision in the case, or only
+   * those of one entity (the Organization they were proposed for, or the candidate Identifier).
+   */
+  'review:list': { req: { caseId: string; entityId?: EntityId }; res: ReviewCandidate[] };
+  /** Accepts a pending candidate and runs the chain from its Organization (the family grows live). */
+  'review:accept': { req: { caseId: string; edgeId: string; depth?: number }; res: CandidateAccepted };
+  /** Rejects a pending candidate: it leaves the review list and is not proposed again within the TTL. */
+  'review:reject': { req: { caseId: string; edgeId: string }; res: { decisionSessionId: string } };
+  /**
+   * Opens (creating when missing and the role may) a team case. `password`, when given, is kept
+   * under the server's keychain entry (or for this run only) once the server accepted it; without
+   * one the saved password is used, and a server that wants one answers `password_required`.
+   */
+  'team-cases:open': {
+    req: { connection: TeamCaseConnection; password?: string; remember?: 'keychain' | 'this-run' };
+    res: OpenedTeamCase;
+  };
+  'team-cases:recent': { req: Record<string, never>; res: RecentTeamCase[] };
+  /** Removes a team case from the recent list (the case itself stays in its database). */
+  'team-cases:forget': { req: { caseId: string }; res: RecentTeamCase[] };
 }
 
 /** A batch of coalesced deltas covering sequence numbers `fromSeq` to `delta.seq`. */
@@ -160,8 +298,15 @@ export interface GraphDeltaEvent {
 
 export interface EventMap {
   'graph:delta': GraphDeltaEvent;
+  /**
+   * The case changed in a way deltas do not carry (an undo removed entities and edges): listeners
+   * showing it fetch a snapshot when `seq` is newer than theirs.
+   */
+  'graph:reset': { caseId: string; seq: number };
   'session:progress': { caseId: string; progress: SessionProgress };
   'cases:changed': Record<string, never>;
+  /** A team case's connection dropped (`reconnecting`) or came back (`connected`). */
+  'team-cases:connection': { caseId: string; state: TeamConnectionState };
 }
 
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

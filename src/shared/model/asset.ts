@@ -5,6 +5,7 @@
  */
 import { canonicalHostName } from '../identity/domain';
 import { canonicalCidr, canonicalIp } from '../identity/ip';
+import { locationKeyOfText } from '../identity/location';
 
 /** Asset type names, spelled as OAM spells them (the Go type names). */
 export const ASSET_TYPES = [
@@ -268,7 +269,10 @@ export function assetKey<T extends AssetType>(type: T, asset: AssetOfType[T]): s
  * thing are one entity. Netblocks and IP addresses in canonical form (`2001:4860:0000::/32` is
  * `2001:4860::/32`, `8.8.8.8/24` is `8.8.8.0/24`); DNS names as lower-case IDNA A-labels
  * (`münchen.de` is `xn--mnchen-3ya.de`); e-mail and other identifiers without case, as asset-db's
- * NOCASE indexes compare them. A key that does not parse keeps the lower-case text.
+ * NOCASE indexes compare them; street addresses folded (case, punctuation, spacing, accents, the
+ * country as its alpha-2 code), so GLEIF's upper-case record and a WHOIS reply are one Location.
+ * A key that does not parse keeps the lower-case text. The asset's own fields keep the source's
+ * spelling: only the id is canonical.
  */
 const lowerCase = (key: string): string => key.toLowerCase();
 const IDENTITY_KEY: Partial<Record<AssetType, (key: string) => string>> = {
@@ -277,6 +281,7 @@ const IDENTITY_KEY: Partial<Record<AssetType, (key: string) => string>> = {
   FQDN: dnsNameKey,
   DomainRecord: dnsNameKey,
   Identifier: lowerCase,
+  Location: locationKeyOfText,
 };
 
 function dnsNameKey(key: string): string {

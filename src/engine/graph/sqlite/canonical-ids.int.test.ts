@@ -90,3 +90,86 @@ describe('canonical-id migration of an existing case file', () => {
     again.close();
   });
 });
+
+/** GLEIF's upper-case spelling of Microsoft's headquarters and a WHOIS reply's spelling of it. */
+const GLEIF_ADDRESS = 'ONE MICROSOFT WAY REDMOND WA 98052-8300 US';
+const WHOIS_ADDRESS = 'One Microsoft Way, Redmond, WA, 98052-8300, United States';
+
+/**
+ * A case file brought to the first identity rules (meta version 1), when Location ids were the
+ * source's spelling: one address under GLEIF's id (an Organization's headquarters) and under the
+ * WHOIS id (a registrant's location), plus a different address that must stay apart.
+ */
+function writeCaseWithSpelledLocations(file: string): void {
+  openCaseGraph(file).close();
+  const db = new Database(file);
+  const insertEntity = db.prepare(
+    'INSERT INTO entities (id, type, content, created_at, updated_at, seq) VALUES (?, ?, ?, 500, 500, 1)',
+  );
+  const insertEdge = db.prepare(
+    `INSERT INTO edges (id, from_id, to_id, relation, properties, created_at, updated_at, seq)
+     VALUES (?, ?, ?, ?, '{}', 500, 500, 1)`,
+  );
+  const insertSource = db.prepare(
+    'INSERT INTO edge_sources (edge_id, name, confidence, created_at, updated_at) VALUES (?, ?, 90, 500, 500)',
+  );
+  insertEntity.run(
+    'Organization:msft',
+    'Organization',
+    JSON.stringify({ unique_id: 'msft', name: 'Microsoft' }),
+  );
+  insertEntity.run(
+    'ContactRecord:whois#registrant',
+    'ContactRecord',
+    JSON.stringify({ discovered_at: 'whois#registrant' }),
+  );
+  const links: [from: string, relation: string, address: string, source: string][] = [
+    ['Organization:msft', 'hq_address', GLEIF_ADDRESS, 'GLEIF'],
+    ['ContactRecord:whois#registrant', 'location', WHOIS_ADDRESS, 'WHOIS'],
+    ['ContactRecord:whois#registrant', 'location', 'Two Microsoft Way, Redmond, WA, 98052-8300, US', 'WHOIS'],
+  ];
+  for (const [from, relation, address, source] of links) {
+    const id = `Location:${address}`;
+    insertEntity.run(id, 'Location', JSON.stringify({ address, city: 'Redmond' }));
+    insertEdge.run(`${from}|${relation}|${id}`, from, id, relation);
+    insertSource.run(`${from}|${relation}|${id}`, source);
+  }
+  db.prepare('INSERT OR REPLACE INTO meta (key, value) VALUES (?, ?)').run(CANONICAL_IDS_KEY, '1');
+  db.close();
+}
+
+describe('canonical-id migration of Locations keyed by their spelling', () => {
+  it('folds the GLEIF and the WHOIS spelling of one address into one Location with both sources', () => {
+    const file = path.join(dir, 'locations.sqlite');
+    writeCaseWithSpelledLocations(file);
+    const graph = openCaseGraph(file);
+    const canonical = 'Location:one microsoft way redmond wa 98052 8300 us';
+    const locations = graph
+      .exportJson()
+      .entities.filter((entity) => entity.type === 'Location')
+      .map((entity) => entity.id);
+    expect(locations).toEqual([canonical, 'Location:two microsoft way redmond wa 98052 8300 us']);
+    const pointing = graph
+      .incoming(canonical)
+      .map(({ entity, edge }) => ({ from: entity.id, sources: edge.sources.map((source) => source.name) }))
+      .sort((a, b) => a.from.localeCompare(b.from));
+    expect(pointing).toEqual([
+      { from: 'ContactRecord:whois#registrant', sources: ['WHOIS'] },
+      { from: 'Organization:msft', sources: ['GLEIF'] },
+    ]);
+    expect(graph.resolveId(`Location:${GLEIF_ADDRESS}`)).toBe(canonical);
+    expect(graph.resolveId(`Location:${WHOIS_ADDRESS}`)).toBe(canonical);
+    graph.close();
+  });
+
+  it("keeps a source's spelling of the address as the merged Location's displayed field", () => {
+    const file = path.join(dir, 'locations.sqlite');
+    writeCaseWithSpelledLocations(file);
+    const graph = openCaseGraph(file);
+    const merged = graph.findEntity('Location:one microsoft way redmond wa 98052 8300 us');
+    expect([GLEIF_ADDRESS, WHOIS_ADDRESS]).toContain(
+      merged?.type === 'Location' ? merged.asset.address : undefined,
+    );
+    graph.close();
+  });
+});

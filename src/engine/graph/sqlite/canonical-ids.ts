@@ -1,7 +1,9 @@
 /**
  * The canonical-id migration (issue 14, part 1): case files written before the identity rules of
- * `entityIdOf` (IPv6 in RFC 5952 form, host bits cleared, IDNA A-labels, lower-case LEIs) can hold
- * one thing under several ids, e.g. `Netblock:2001:4860:0000::/32` beside `Netblock:2001:4860::/32`.
+ * `entityIdOf` (IPv6 in RFC 5952 form, host bits cleared, IDNA A-labels, lower-case LEIs, folded
+ * street addresses) can hold one thing under several ids, e.g. `Netblock:2001:4860:0000::/32`
+ * beside `Netblock:2001:4860::/32`, or GLEIF's `Location:ONE MICROSOFT WAY REDMOND WA ...` beside
+ * a WHOIS reply's `Location:One Microsoft Way, Redmond, WA, ...`.
  * Each entity of a type whose identity rule changed gets its id recomputed from its asset; one under
  * a non-canonical id folds into the canonical one (created when missing) with the rules' fold, so
  * edges, sources, tags and positions survive and `resolveId` follows the old id.
@@ -18,12 +20,16 @@ export const CANONICALISED_TYPES: readonly AssetType[] = [
   'FQDN',
   'DomainRecord',
   'Identifier',
+  'Location',
 ];
 
 /** Meta key holding the version of the identity rules a case file's ids were brought to. */
 export const CANONICAL_IDS_KEY = 'graph.canonicalIds';
-/** Bump when an identity rule changes: every case file is checked again on its next open. */
-export const CANONICAL_IDS_VERSION = '1';
+/**
+ * Bump when an identity rule changes: every case file is checked again on its next open.
+ * 1: Netblock, IPAddress, FQDN, DomainRecord, Identifier. 2: Location (folded address keys).
+ */
+export const CANONICAL_IDS_VERSION = '2';
 
 /** Folds every non-canonical id into its canonical one; what changed, for the delta's numbering. */
 export function canonicaliseIds(context: WriteContext, rows: readonly EntityRow[], stamp: Stamp): Touched {

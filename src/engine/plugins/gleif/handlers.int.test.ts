@@ -226,7 +226,7 @@ describe('fuzzyCompletions handler', () => {
     harness.graph.apply(
       {
         entities: [{ type: 'Location', asset: location }],
-        edges: [{ from: orgId, relation: 'location', to: `Location:${location.address}` }],
+        edges: [{ from: orgId, relation: 'location', to: entityIdOf('Location', location) }],
         dispatch: [],
       },
       { source: { name: 'seed', confidence: 100 } },

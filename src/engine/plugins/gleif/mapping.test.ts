@@ -83,8 +83,8 @@ describe('LEI record mapping', () => {
       'id Identifier:ocid:us_de/4455667',
       'id Identifier:spglobal:1',
       'id Identifier:spglobal:2',
-      'legal_address Location:1 HARBOR ROW WILMINGTON DE 19801 US',
-      'location Location:77 RIVER ROAD PORTLAND OR 97201 US',
+      'legal_address Location:1 harbor row wilmington de 19801 us',
+      'location Location:77 river road portland or 97201 us',
     ]);
     expect(findings.edges[0]?.properties).toEqual({ score: 70, match_type: 'exact' });
     expect(findings.dispatch).toEqual([]);

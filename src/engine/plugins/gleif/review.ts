@@ -5,20 +5,13 @@
  * edge so that every backend, export and the UI see them without a table of their own.
  */
 import type { Edge } from '../../../shared/model/graph';
+import { reviewStateOf } from '../../../shared/model/review';
 
-/** The edge property that holds the review state. */
-export const REVIEW_PROPERTY = 'review';
-
-export type ReviewState = 'pending' | 'accepted' | 'rejected';
+// The states and their property are shared with the CLI and the app (shared/model/review.ts).
+export { REVIEW_PROPERTY, reviewStateOf, type ReviewState } from '../../../shared/model/review';
 
 /** Set by the search handler once it applied an accepted candidate's record. */
 export const APPLIED_PROPERTY = 'applied';
-
-/** The review state of an `id` edge; undefined for matches that never needed review. */
-export function reviewStateOf(edge: Edge): ReviewState | undefined {
-  const value = edge.properties[REVIEW_PROPERTY];
-  return value === 'pending' || value === 'accepted' || value === 'rejected' ? value : undefined;
-}
 
 /** True when the edge makes its Organization hold the LEI (not a pending or rejected candidate). */
 export function holdsLei(edge: Edge): boolean {

@@ -104,7 +104,7 @@ describe.skipIf(!haveFixtures())('RDAP domain lookups through the engine on the 
       'DomainRecord:google.com|registrant_contact|ContactRecord:https://rdap.markmonitor.com/rdap/domain/google.com#registrant',
     );
     expect(edges).toContain(
-      'ContactRecord:rdap-handle:292|location|Location:3540 E Longwing Ln Meridian ID 83646 US',
+      'ContactRecord:rdap-handle:292|location|Location:3540 e longwing ln meridian id 83646 us',
     );
     expect(edges).toContain('DomainRecord:google.com|whois_server|FQDN:whois.markmonitor.com');
     const registrant = harness.kase.graph

@@ -45,7 +45,7 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
       return 0;
     }
     const decision = values.accept === undefined ? 'rejected' : 'accepted';
-    const session = decideCandidate(graph, edgeId, decision);
+    const { session } = await decideCandidate(graph, edgeId, decision);
     const next =
       decision === 'accepted'
         ? 'the next enrich applies the record and brings the family'

@@ -79,13 +79,13 @@ describe('buildDomainRecordFindings', () => {
         `${CONTACT}#registrar -url-> URL:https://www.registrar.test/`,
         `${CONTACT}#registrar -organization-> Organization:example registrar ltd`,
         `${CONTACT}#registrant -person-> Person:jane marie doe`,
-        `${CONTACT}#registrant -location-> Location:12 Example Street London Greater London SW1A 1AA GB`,
+        `${CONTACT}#registrant -location-> Location:12 example street london greater london sw1a 1aa gb`,
         `${CONTACT}#registrant -id-> Identifier:email:jane.doe@acme-widgets.test`,
         `${CONTACT}#registrant -phone-> Phone:+442079460001`,
         `${CONTACT}#registrant -phone-> Phone:+442079460002`,
         `${CONTACT}#registrant -organization-> Organization:acme widgets ltd`,
         `${CONTACT}#technical -id-> Identifier:email:hostmaster@acme-widgets.test`,
-        `${CONTACT}#technical -location-> Location:GB`,
+        `${CONTACT}#technical -location-> Location:gb`,
         `${CONTACT}#technical -organization-> Organization:img src x onerror alert 1`,
       ].sort(),
     );
@@ -134,7 +134,7 @@ describe('buildDomainRecordFindings', () => {
     });
   });
 
-  it('gives a contact with a country and no street a country-level Location keyed by the ISO code', () => {
+  it('gives a contact with a country and no street a country-level Location keyed by the ISO code, shown as the reply spells it', () => {
     const text = [
       'Domain Name: redacted.test',
       'Registrar: Example Registrar Ltd.',
@@ -162,8 +162,9 @@ describe('buildDomainRecordFindings', () => {
     );
     const location = found.edges.find((edge) => edge.relation === 'location');
     expect(location?.from).toBe('ContactRecord:whois://whois.nic.test/redacted.test#registrant');
-    expect(location?.to).toBe('Location:Bayern DE');
+    expect(location?.to).toBe('Location:bayern de');
     expect(found.entities.find((entity) => entity.type === 'Location')?.asset).toMatchObject({
+      address: 'Bayern Germany',
       country: 'DE',
       province: 'Bayern',
     });

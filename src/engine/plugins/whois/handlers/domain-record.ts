@@ -9,7 +9,6 @@ import { fullNameToPerson } from '../../../support/person';
 import { phoneToAsset, type PhoneOptions } from '../../../support/phone';
 import { locationFromParts, type LocationParts } from '../../../support/location';
 import { rawUrlToAsset } from '../../../support/url';
-import { canonicalCountry } from '../../../../shared/identity/country';
 import {
   FindingsBuilder,
   redispatchConfirmed,
@@ -65,28 +64,22 @@ function addContact(
   }
   // A street or a city gives the contact's address. Without them (most registrants since GDPR:
   // street and city redacted) the country is what an investigator reads first, so the contact
-  // gets a country-level Location (country, and province and postal code when given), keyed by
-  // the ISO code so that "US" and "United States" are one place.
-  const location =
-    contact.street !== undefined || contact.city !== undefined
-      ? locationFromParts(
-          defined<LocationParts>({
-            street: contact.street,
-            city: contact.city,
-            province: contact.province,
-            postalCode: contact.postalCode,
-            country: contact.country,
-          }),
-        )
-      : contact.country === undefined
-        ? undefined
-        : locationFromParts(
-            defined<LocationParts>({
-              province: contact.province,
-              postalCode: contact.postalCode,
-              country: canonicalCountry(contact.country) ?? contact.country,
-            }),
-          );
+  // gets a country-level Location (country, and province and postal code when given). It keeps
+  // the reply's spelling; its id, like every Location id, is `entityIdOf`'s folded key, where
+  // "US" and "United States" are one place.
+  const hasPlace =
+    contact.street !== undefined || contact.city !== undefined || contact.country !== undefined;
+  const location = hasPlace
+    ? locationFromParts(
+        defined<LocationParts>({
+          street: contact.street,
+          city: contact.city,
+          province: contact.province,
+          postalCode: contact.postalCode,
+          country: contact.country,
+        }),
+      )
+    : undefined;
   if (location !== undefined) {
     builder.edge(contactId, 'location', builder.entity('Location', location));
   }

@@ -1,0 +1,179 @@
+/**
+ * The investigator's history in this window: the list of their actions, newest first, each with
+ * the button that undoes it; Ctrl+Z (Cmd+Z) undoes the newest. Also the pieces other panels mount
+ * with one line: "Merge into…" (details panel), the merge prompt, and "Remove the results of this
+ * run" (progress panel of a finished run).
+ */
+import { useEffect } from 'react';
+import type { EntityId } from '../../shared/model/asset';
+import type { SessionProgress } from '../../shared/model/session';
+import { appStore, useAppStore } from '../store/app-store';
+import { entryOfSession, isUndoShortcut, undoLabel, undoesOnTheCase } from '../store/history';
+import {
+  beginMerge,
+  describeEntry,
+  mergeEntities,
+  undoEntry,
+  undoLatest,
+  undoSession,
+} from '../store/history-actions';
+import { nameOf, useHistoryStore } from '../store/history-store';
+import { formatDate } from './format';
+import { isTyping } from './keys';
+
+/** Ctrl+Z / Cmd+Z anywhere in the workspace except in a text field (which keeps its own undo). */
+function useUndoShortcut(): void {
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent): void => {
+      if (!isUndoShortcut(event) || isTyping(event.target)) {
+        return;
+      }
+      event.preventDefault();
+      void undoLatest();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
+
+export function HistoryPanel() {
+  useUndoShortcut();
+  const history = useHistoryStore((state) => state.history);
+  const undoing = useHistoryStore((state) => state.undoing);
+  // Names are read from the graph as it is now: re-render when it changes.
+  useAppStore((state) => state.graphVersion);
+  const entries = [...history.entries].reverse();
+  return (
+    <section className="history" aria-label="History">
+      <h2>History</h2>
+      <MergePrompt />
+      {entries.length === 0 ? (
+        <p className="muted">Nothing to undo yet.</p>
+      ) : (
+        <>
+          <p className="muted">Ctrl+Z (⌘Z) undoes the newest.</p>
+          <ol className="history-list">
+            {entries.map((entry) => (
+              <li key={entry.id} data-testid="history-entry" data-kind={entry.action.kind}>
+                <span className="history-text">{describeEntry(entry)}</span>{' '}
+                <span className="muted">{formatDate(entry.at)}</span>{' '}
+                <button
+                  type="button"
+                  disabled={undoing}
+                  className={undoesOnTheCase(entry.action) ? 'danger' : undefined}
+                  onClick={() => void undoEntry(entry)}
+                >
+                  {undoLabel(entry.action)}
+                </button>
+              </li>
+            ))}
+          </ol>
+        </>
+      )}
+    </section>
+  );
+}
+
+/** "Merge into…" on an entity: the next node selected is the one it is the same as. */
+export function MergeIntoButton({ id }: { id: EntityId }) {
+  return (
+    <button type="button" onClick={() => beginMerge(id)} title="This is the same as another node">
+      Merge into…
+    </button>
+  );
+}
+
+/**
+ * While a merge is being set up: which node merges, then (once another node is selected) the
+ * confirmation, with what will happen and that it can be undone.
+ */
+function MergePrompt() {
+  const from = useHistoryStore((state) => state.mergeFrom);
+  const selected = useAppStore((state) => state.selectedId);
+  const fromEntity = useAppStore((state) => (from === undefined ? undefined : state.entitiesById.get(from)));
+  const intoEntity = useAppStore((state) =>
+    selected === undefined || selected === from ? undefined : state.entitiesById.get(selected),
+  );
+  if (from === undefined) {
+    return null;
+  }
+  const cancel = (): void => beginMerge(undefined);
+  if (fromEntity === undefined) {
+    // Merged or removed meanwhile: nothing left to merge.
+    return (
+      <div className="merge-prompt" role="status">
+        That node is no longer in the graph.{' '}
+        <button type="button" onClick={cancel}>
+          Close
+        </button>
+      </div>
+    );
+  }
+  const fromName = nameOf(appStore, fromEntity.id);
+  if (intoEntity === undefined) {
+    return (
+      <div className="merge-prompt" role="status" data-testid="merge-prompt">
+        Merging <strong>{fromName}</strong>: select the node it is the same as.{' '}
+        <button type="button" onClick={cancel}>
+          Cancel
+        </button>
+      </div>
+    );
+  }
+  const intoName = nameOf(appStore, intoEntity.id);
+  const sameType = intoEntity.type === fromEntity.type;
+  const merge = async (): Promise<void> => {
+    const error = await mergeEntities(fromEntity.id, intoEntity.id);
+    if (error !== undefined) {
+      appStore.getState().setNotice({ kind: 'error', text: error });
+    }
+  };
+  return (
+    <div className="merge-prompt" role="dialog" aria-label="Merge two nodes">
+      <p>
+        Merge <strong>{fromName}</strong> into <strong>{intoName}</strong>?
+      </p>
+      {sameType ? (
+        <p className="muted">
+          Its relations, fields and tags move onto {intoName}; the merge is recorded as yours (Investigator)
+          and can be undone from the history.
+        </p>
+      ) : (
+        <p role="alert">
+          Only nodes of one type can be the same ({fromEntity.type} and {intoEntity.type}). Select another
+          node.
+        </p>
+      )}
+      <button type="button" disabled={!sameType} onClick={() => void merge()}>
+        Merge
+      </button>{' '}
+      <button type="button" onClick={cancel}>
+        Cancel
+      </button>
+    </div>
+  );
+}
+
+/** In the progress panel of a run that ended: take back what it brought. */
+export function RemoveRunResults({ progress }: { progress: SessionProgress }) {
+  const removed = useHistoryStore((state) => state.removedSessions.has(progress.sessionId));
+  const undoing = useHistoryStore((state) => state.undoing);
+  const entry = useHistoryStore((state) => entryOfSession(state.history, progress.sessionId));
+  if (progress.state !== 'done' && progress.state !== 'cancelled') {
+    return null;
+  }
+  if (removed) {
+    return <p className="muted">The results of this run were removed.</p>;
+  }
+  const expansion = entry?.action.kind === 'run' && entry.action.expansion;
+  return (
+    <button
+      type="button"
+      className="danger"
+      disabled={undoing}
+      onClick={() => void undoSession(progress.sessionId)}
+    >
+      {expansion ? 'Remove the results of this expansion' : 'Remove the results of this run'}
+    </button>
+  );
+}

@@ -1,0 +1,75 @@
+/**
+ * Reviewed matches (docs/resolution.md, "Reviewed matches"): the review state an `id` edge carries
+ * and the candidate an investigator decides on. Shared so that the engine (which writes the
+ * states), the CLI and the app's canvas and details panel read them one way.
+ */
+import type { Edge, Entity } from './graph';
+
+/** The edge property that holds the review state. */
+export const REVIEW_PROPERTY = 'review';
+
+export type ReviewState = 'pending' | 'accepted' | 'rejected';
+
+/** The review state of an edge; undefined for matches that never needed review. */
+export function reviewStateOf(edge: Pick<Edge, 'properties'>): ReviewState | undefined {
+  const value = edge.properties[REVIEW_PROPERTY];
+  return value === 'pending' || value === 'accepted' || value === 'rejected' ? value : undefined;
+}
+
+/** A candidate match awaiting the investigator's decision, as the CLI and the app list it. */
+export interface ReviewCandidate {
+  /** The pending `id` edge; accept and reject name it. */
+  edgeId: string;
+  organizationId: string;
+  organizationName: string;
+  /** The LEI Identifier entity the edge points to. */
+  identifierId: string;
+  lei: string;
+  legalName: string;
+  jurisdiction: string;
+  city: string;
+  /** The LEI's registration status (ISSUED, LAPSED, ...); empty when unknown. */
+  status: string;
+  score?: number;
+  matchType: string;
+}
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '');
+
+/**
+ * The candidate an edge proposes: a pending `id` edge from an Organization to an Identifier;
+ * undefined for any other edge or ends.
+ */
+export function reviewCandidateOf(
+  edge: Edge,
+  organization: Entity | undefined,
+  identifier: Entity | undefined,
+): ReviewCandidate | undefined {
+  if (edge.relation !== 'id' || reviewStateOf(edge) !== 'pending') {
+    return undefined;
+  }
+  if (organization?.type !== 'Organization' || identifier?.type !== 'Identifier') {
+    return undefined;
+  }
+  const { score } = edge.properties;
+  const org = organization.asset as { name?: unknown };
+  const id = identifier.asset as { id?: unknown; status?: unknown };
+  return {
+    edgeId: edge.id,
+    organizationId: organization.id,
+    organizationName: text(org.name),
+    identifierId: identifier.id,
+    lei: text(id.id),
+    legalName: text(edge.properties.candidate_legal_name),
+    jurisdiction: text(edge.properties.candidate_jurisdiction),
+    city: text(edge.properties.candidate_city),
+    status: text(id.status),
+    ...(typeof score === 'number' ? { score } : {}),
+    matchType: text(edge.properties.match_type),
+  };
+}
+
+/** True when the candidate involves the entity: its Organization or its LEI Identifier. */
+export function candidateConcerns(candidate: ReviewCandidate, entityId: string): boolean {
+  return candidate.organizationId === entityId || candidate.identifierId === entityId;
+}
