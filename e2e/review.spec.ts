@@ -57,7 +57,7 @@ test.describe('reviewing matches', () => {
     await expect(page.getByTestId('review-notice')).toHaveCount(0);
     // The accepted record's family (PUMA SE's recorded subsidiaries) arrived on the canvas.
     await expect
-      .poll(async () => Number(await canvas.getAttribute('data-nodes')), { timeout: 30_000 })
+      .poll(async () => Number(await canvas.getAttribute('data-entities')), { timeout: 30_000 })
       .toBeGreaterThan(5);
     await screenshot(page, '31-review-accepted');
 

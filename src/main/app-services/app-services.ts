@@ -293,6 +293,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       });
       return sessions.track(caseId, session);
     },
+    'entity:raw': async ({ caseId, entityId }) => {
+      const { graph } = (await cases.get(caseId)).open;
+      if (graph.findEntity(graph.resolveId(entityId)) === undefined) {
+        throw new ServiceError('not_found', `no entity ${entityId} in this case`);
+      }
+      return { records: graph.rawRecords(entityId) };
+    },
     'credentials:get-status': () => options.credentials.status(),
     'credentials:set': async ({ source, secret, scope }) => {
       await options.credentials.set(source, secret.trim(), scope ?? 'keychain');

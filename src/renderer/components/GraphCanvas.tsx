@@ -106,7 +106,14 @@ export function GraphCanvas({
       {layout.running === undefined && layout.canUndo && (
         <div className="layout-running" role="status">
           Re-layout done.{' '}
-          <button type="button" onClick={() => void undoLatestOfKind('relayout')}>
+          <button
+            type="button"
+            onClick={() =>
+              void undoLatestOfKind('relayout').then(
+                (undone) => undone || findCanvasController()?.undoLayout(),
+              )
+            }
+          >
             Undo re-layout
           </button>
         </div>

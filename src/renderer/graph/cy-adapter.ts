@@ -390,7 +390,12 @@ export function createCyAdapter(
       cy.nodes()
         .not(`.filtered, .${REJECTED_NODE}`)
         .forEach((node) => {
-          nodes.push({ id: node.id(), label: String(node.data('label')) });
+          // A collection's id holds its parent's: a search for the parent must not land on it.
+          nodes.push({
+            id: node.id(),
+            label: String(node.data('label')),
+            matchId: !isCollectionId(node.id()),
+          });
         });
       return rankMatches(nodes, text);
     },
