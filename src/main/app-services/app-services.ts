@@ -294,7 +294,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return sessions.track(caseId, session);
     },
     'entity:raw': async ({ caseId, entityId }) => {
-      const { graph } = (await cases.get(caseId)).open;
+      const { graph } = (await caseOf(caseId)).open;
       if (graph.findEntity(graph.resolveId(entityId)) === undefined) {
         throw new ServiceError('not_found', `no entity ${entityId} in this case`);
       }

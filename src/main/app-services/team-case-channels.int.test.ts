@@ -12,7 +12,7 @@ import type {
   SessionStarted,
   TeamCaseConnection,
 } from '../../shared/ipc/contract';
-import type { Edge } from '../../shared/model/graph';
+import type { Edge, RawRecord } from '../../shared/model/graph';
 import type { HandlerState } from '../../shared/model/handler-state';
 import type { ReviewCandidate } from '../../shared/model/review';
 import { builtinPlugins, createEngine, createMemoryCredentialStore, silentLogger } from '../../engine/index';
@@ -207,6 +207,15 @@ describe.skipIf(!havePostgres())('app channels on an open team case', () => {
       services.invoke('entity:handlers', { caseId, entityId: candidate?.organizationId ?? '' }),
     );
     expect(handlers.map((state) => state.handler).length).toBeGreaterThan(0);
+  });
+
+  it("answers entity:raw with the source records behind a team case's entity", async () => {
+    const { services, caseId } = await seededTeamCase('raw');
+    const [candidate] = await value<ReviewCandidate[]>(services.invoke('review:list', { caseId }));
+    const { records } = await value<{ records: RawRecord[] }>(
+      services.invoke('entity:raw', { caseId, entityId: candidate?.organizationId ?? '' }),
+    );
+    expect(records.map((record) => record.source)).toContain('GLEIF');
   });
 
   it('lists the pending candidate of a team case for review', async () => {
