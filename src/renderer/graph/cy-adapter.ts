@@ -395,6 +395,7 @@ export function createCyAdapter(
             id: node.id(),
             label: String(node.data('label')),
             matchId: !isCollectionId(node.id()),
+            folded: node.hasClass('folded'),
           });
         });
       return rankMatches(nodes, text);
