@@ -230,6 +230,22 @@ describe('the canvas controller', () => {
     expect(mounted.controller.searchStep(-1).index).toBe(2);
   });
 
+  it('publishes where the selected node is drawn, following the camera, and nothing when none is', () => {
+    const { cy, store, dataset, open } = setup();
+    const { entities, edges } = family(2);
+    open(entities, edges);
+    const where = (): string => {
+      const { x, y } = cy.getElementById('Organization:c1').renderedPosition();
+      return `${Math.round(x)},${Math.round(y)}`;
+    };
+    store.getState().selectEntity('Organization:c1');
+    expect(dataset.selectedPosition).toBe(where());
+    cy.panBy({ x: 120, y: -45 });
+    expect(dataset.selectedPosition).toBe(where());
+    store.getState().selectEntity(undefined);
+    expect(dataset.selectedPosition).toBeUndefined();
+  });
+
   it('exports the visible nodes and edges as SVG, leaving filtered ones out', () => {
     const { store, open, mounted } = setup();
     const { entities, edges } = family(2);
