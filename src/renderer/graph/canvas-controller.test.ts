@@ -246,6 +246,14 @@ describe('the canvas controller', () => {
     expect(dataset.selectedPosition).toBeUndefined();
   });
 
+  it('finds a node by the whole of a long name its drawn label cuts short', () => {
+    const { store, open, mounted } = setup();
+    const long = 'Lantern Quay International Maritime Freight Forwarding Holdings';
+    open([organization(long), organization('Lantern Quay International')], []);
+    expect(mounted.controller.search(`org ${long}`)).toEqual({ index: 0, total: 1 });
+    expect(store.getState().selectedId).toBe(`Organization:${long}`);
+  });
+
   it('exports the visible nodes and edges as SVG, leaving filtered ones out', () => {
     const { store, open, mounted } = setup();
     const { entities, edges } = family(2);
