@@ -256,6 +256,24 @@ describe('collections on the canvas', () => {
     expect(cy.getElementById('Identifier:DEUTDEFF').hasClass('search-hit')).toBe(true);
   });
 
+  it('lands a search on the drawn node before an equally good hit folded in a collection', () => {
+    const { store, open, controller, drawn } = setup();
+    const holder: Entity = {
+      id: 'Organization:bank',
+      type: 'Organization',
+      asset: { unique_id: 'bank', name: 'Zeta DEUTDEFF' },
+      ...stamp,
+    };
+    open(
+      [holder, identifier('DEUTDEFF'), identifier('COBADEFF')],
+      [link('Organization:bank', 'Identifier:DEUTDEFF'), link('Organization:bank', 'Identifier:COBADEFF')],
+    );
+    // Both labels contain the text ("bic:DEUTDEFF" sorts first by label): the drawn one wins.
+    expect(controller.search('deutdeff')).toEqual({ index: 0, total: 2 });
+    expect(store.getState().selectedId).toBe('Organization:bank');
+    expect(drawn('Identifier:DEUTDEFF')).toBe(false);
+  });
+
   it('refolds when the threshold setting changes', () => {
     const { cy, store, open } = setup();
     const people = Array.from({ length: 4 }, (_, index) => ({

@@ -230,6 +230,30 @@ describe('the canvas controller', () => {
     expect(mounted.controller.searchStep(-1).index).toBe(2);
   });
 
+  it('publishes where the selected node is drawn, following the camera, and nothing when none is', () => {
+    const { cy, store, dataset, open } = setup();
+    const { entities, edges } = family(2);
+    open(entities, edges);
+    const where = (): string => {
+      const { x, y } = cy.getElementById('Organization:c1').renderedPosition();
+      return `${Math.round(x)},${Math.round(y)}`;
+    };
+    store.getState().selectEntity('Organization:c1');
+    expect(dataset.selectedPosition).toBe(where());
+    cy.panBy({ x: 120, y: -45 });
+    expect(dataset.selectedPosition).toBe(where());
+    store.getState().selectEntity(undefined);
+    expect(dataset.selectedPosition).toBeUndefined();
+  });
+
+  it('finds a node by the whole of a long name its drawn label cuts short', () => {
+    const { store, open, mounted } = setup();
+    const long = 'Lantern Quay International Maritime Freight Forwarding Holdings';
+    open([organization(long), organization('Lantern Quay International')], []);
+    expect(mounted.controller.search(`org ${long}`)).toEqual({ index: 0, total: 1 });
+    expect(store.getState().selectedId).toBe(`Organization:${long}`);
+  });
+
   it('exports the visible nodes and edges as SVG, leaving filtered ones out', () => {
     const { store, open, mounted } = setup();
     const { entities, edges } = family(2);

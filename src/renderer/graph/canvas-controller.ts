@@ -65,7 +65,7 @@ export type { LayoutState, RunningLayout } from './relayout';
 /** Everything the controller needs from its surroundings (browser or test). */
 export interface CanvasDeps {
   cy: Core;
-  /** Receives `data-nodes`, `data-edges`, `data-visible-nodes`, `data-entities`. */
+  /** Receives `data-nodes`, `data-edges`, `data-visible-nodes`, `data-entities`, `data-selected-position`. */
   dataset: Record<string, string | undefined>;
   store: StoreApi<AppState>;
   savePositions: (positions: NodePositions) => void;
@@ -165,6 +165,24 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     Object.assign(dataset, collections.counts());
     dataset.candidates = drawnCandidateLabels(cy);
   };
+
+  /**
+   * `data-selected-position`: where the selected node is drawn, "x,y" in pixels from the canvas's
+   * top-left corner (absent when nothing drawn is selected). The camera moves in animations and
+   * layouts move nodes, so the end-to-end tests read this instead of assuming where a node is.
+   */
+  const publishSelectedPosition = (): void => {
+    const { selectedId, selectedCollectionId } = store.getState();
+    const node = cy.getElementById(selectedId ?? selectedCollectionId ?? '');
+    if (node.empty() || !node.isNode() || node.hasClass('folded') || node.hasClass('filtered')) {
+      delete dataset.selectedPosition;
+      return;
+    }
+    const { x, y } = node.renderedPosition();
+    dataset.selectedPosition = `${Math.round(x)},${Math.round(y)}`;
+  };
+  cy.on('viewport', publishSelectedPosition);
+  cy.on('position', 'node:selected', publishSelectedPosition);
 
   const layouts = createRelayout({
     adapter,
@@ -303,6 +321,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
           cy.getElementById(id).select();
         }
       });
+      publishSelectedPosition();
     }
     if (collections.setFoldAbove(foldAbove(state))) {
       publishCounts();

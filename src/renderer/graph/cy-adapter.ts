@@ -15,7 +15,7 @@ import type { Filters } from './filters';
 import { filtersActive, markFiltered, NO_FILTERS } from './filters';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import type { LabelContext } from './node-label';
-import { CONTEXT_LABELLED, NO_CONTEXT, readableLabel } from './node-label';
+import { CONTEXT_LABELLED, fullReadableLabel, NO_CONTEXT, readableLabel } from './node-label';
 import { createPlacement } from './placement';
 import { candidateNodeClass, CANDIDATE_NODE, edgeReviewData, REJECTED_NODE } from './review-look';
 import type { Searchable } from './search';
@@ -390,11 +390,14 @@ export function createCyAdapter(
       cy.nodes()
         .not(`.filtered, .${REJECTED_NODE}`)
         .forEach((node) => {
+          // A drawn label may be cut short (MAX_LABEL): search matches the entity's whole label.
+          const entity = context.entity(node.id());
           // A collection's id holds its parent's: a search for the parent must not land on it.
           nodes.push({
             id: node.id(),
-            label: String(node.data('label')),
+            label: entity === undefined ? String(node.data('label')) : fullReadableLabel(entity, context),
             matchId: !isCollectionId(node.id()),
+            folded: node.hasClass('folded'),
           });
         });
       return rankMatches(nodes, text);

@@ -102,12 +102,16 @@ function contactLabel(entity: Entity & { type: 'ContactRecord' }, context: Label
     : `${role} · ${decodeURIComponent(handle)}`;
 }
 
+/** The label before it is cut to MAX_LABEL: what search matches (a long name is found by all of it). */
+export function fullReadableLabel(entity: Entity, context: LabelContext): string {
+  return entity.type === 'ContactRecord'
+    ? contactLabel(entity, context)
+    : entity.type === 'URL'
+      ? shortUrl(entity.asset.url)
+      : assetLabel(entity);
+}
+
 export function readableLabel(entity: Entity, context: LabelContext): string {
-  const label =
-    entity.type === 'ContactRecord'
-      ? contactLabel(entity, context)
-      : entity.type === 'URL'
-        ? shortUrl(entity.asset.url)
-        : assetLabel(entity);
+  const label = fullReadableLabel(entity, context);
   return label.length > MAX_LABEL ? `${label.slice(0, MAX_LABEL - 1)}…` : label;
 }

@@ -30,4 +30,19 @@ describe('node search', () => {
   it('finds nothing for blank text', () => {
     expect(rankMatches(nodes, '   ')).toEqual([]);
   });
+
+  it('ranks a hit folded in a collection after a drawn node of the same rank', () => {
+    const seed = { id: 'Organization:seed', label: 'Lantern Quay Trading Ltd' };
+    const foldedName = { id: 'Identifier:legal_name', label: 'Lantern Quay Trading Ltd', folded: true };
+    expect(rankMatches([foldedName, seed], 'lantern quay trading ltd')).toEqual([
+      'Organization:seed',
+      'Identifier:legal_name',
+    ]);
+  });
+
+  it('still ranks a folded exact match before a drawn partial match', () => {
+    const drawn = { id: 'Organization:1', label: 'Acme Holdings' };
+    const folded = { id: 'Identifier:1', label: 'Acme', folded: true };
+    expect(rankMatches([drawn, folded], 'acme')).toEqual(['Identifier:1', 'Organization:1']);
+  });
 });

@@ -2,7 +2,10 @@
  * Node search as an investigator expects it: every node whose label or id contains the text is a
  * hit, ranked exact match first, then label prefix, then the rest (substring or id match), each
  * group in label order, so typing a company's full name lands on it and not on the first name
- * that merely contains it. Case-insensitive and width-insensitive (NFKC).
+ * that merely contains it. Within a rank, drawn nodes come before nodes folded in a collection:
+ * stepping to a folded hit expands its collection, so an equally good drawn hit (the Organization
+ * beside its own `legal_name` Identifier) is where the first step should land. Case-insensitive and
+ * width-insensitive (NFKC).
  */
 
 export interface Searchable {
@@ -10,6 +13,8 @@ export interface Searchable {
   label: string;
   /** False for a node whose id means nothing to the user (a collection's): found by its label only. */
   matchId?: boolean;
+  /** True for a node folded inside a collection: ranked after drawn nodes of the same rank. */
+  folded?: boolean;
 }
 
 function fold(text: string): string {
@@ -22,7 +27,7 @@ export function rankMatches(nodes: Iterable<Searchable>, text: string): string[]
   if (needle === '') {
     return [];
   }
-  const ranked: { id: string; rank: number; label: string }[] = [];
+  const ranked: { id: string; rank: number; folded: number; label: string }[] = [];
   for (const node of nodes) {
     const label = fold(node.label);
     const rank =
@@ -36,9 +41,11 @@ export function rankMatches(nodes: Iterable<Searchable>, text: string): string[]
               ? 3
               : -1;
     if (rank >= 0) {
-      ranked.push({ id: node.id, rank, label });
+      ranked.push({ id: node.id, rank, folded: node.folded === true ? 1 : 0, label });
     }
   }
-  ranked.sort((a, b) => a.rank - b.rank || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0));
+  ranked.sort(
+    (a, b) => a.rank - b.rank || a.folded - b.folded || (a.label < b.label ? -1 : a.label > b.label ? 1 : 0),
+  );
   return ranked.map((hit) => hit.id);
 }
