@@ -18,6 +18,7 @@ import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
 import { buildStylesheet, isLargeGraph } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
+import { fitToNodes } from './fit-view';
 import { labelContextOf } from './node-label';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import { canvasSvg } from './svg-export';
@@ -177,17 +178,11 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   cy.on('dragpan scrollzoom pinchzoom', () => {
     following = false;
   });
+  // From node positions, not Cytoscape's bounding boxes (fit-view.ts says why).
   const fitAll = (padding: number): void => {
-    const visible = cy.elements().not('.filtered');
-    if (visible.empty()) {
-      return;
+    if (fitToNodes(cy, padding)) {
+      followedAt = now();
     }
-    cy.fit(visible, padding);
-    if (cy.zoom() > 1.5) {
-      cy.zoom(1.5);
-      cy.center(visible);
-    }
-    followedAt = now();
   };
 
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
