@@ -2,12 +2,21 @@
  * Renderer benchmark. In Node: the re-layout computation (what the layout worker runs) for every
  * layout kind at 1,600 to 30,000 nodes, time and layout quality (share of nodes whose centre is
  * within 8 px of another's), against fcose's draft quality (the former large-graph layout) as the
- * baseline. In headless Chromium: time to first render of a 10,000-node / 15,000-edge graph (the
- * canvas's own options, stylesheet and incremental placement) with the canvas renderer and with
- * Cytoscape's WebGL mode, opening a 30,000-node case, pan and zoom frame rates on 10,000 nodes,
- * and the longest main-thread stall while 5,000 nodes stream in as 50 ms delta batches through the
- * canvas's time-sliced delta scheduler. A 1,000-node render in the same page is the baseline.
- * Figures are printed, never asserted. BENCH_SMOKE=1 runs every measure on small inputs (CI).
+ * baseline. In headless Chromium, with the canvas's own options, stylesheet, placement and fit:
+ * time to first render of a 10,000-node / 15,000-edge graph (canvas renderer, Cytoscape's WebGL
+ * mode, and the old cy.fit), opening a 30,000-node case, pan and zoom frame rates on 10,000 nodes,
+ * and the longest main-thread stall while 5,000 nodes stream in as 50 ms delta batches. A
+ * 1,000-node render in the same page is the baseline.
+ *
+ * Pan and zoom are measured twice. As a user does it: Playwright's mouse presses on empty canvas
+ * and drags (a fixed number of moves), or turns the wheel; only then is Cytoscape in its
+ * dragging / wheel-zooming state, where it moves a texture of the last frame and hides edges
+ * (textureOnViewport, hideEdgesOnViewport). And by cy.panBy / cy.zoom, which redraw everything.
+ * Frame rates come from requestAnimationFrame timestamps in the page.
+ *
+ * Figures are printed, never asserted. BENCH_SMOKE=1 runs every measure on small inputs (CI);
+ * BENCH_SKIP_LAYOUT=1 runs the browser part only; BENCH_PROFILE=<dir> writes a CPU profile of the
+ * main steps there (open in Chrome's Performance panel) and prints their heaviest functions.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
