@@ -31,8 +31,9 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   await expect(counts).toHaveText(/^([5-9]|\d{2,}) nodes, ([4-9]|\d{2,}) edges$/);
   const [, nodesText = '', edgesText = ''] =
     /^(\d+) nodes, (\d+) edges$/.exec((await counts.textContent()) ?? '') ?? [];
-  await expect(canvas).toHaveAttribute('data-nodes', nodesText);
-  await expect(canvas).toHaveAttribute('data-edges', edgesText);
+  // Entities and edges represented on the canvas (drawn, or folded inside a collection).
+  await expect(canvas).toHaveAttribute('data-entities', nodesText);
+  await expect(canvas).toHaveAttribute('data-graph-edges', edgesText);
   const nodes = Number(nodesText);
   const edges = Number(edgesText);
   await screenshot(page, '02-graph-grown');
@@ -49,6 +50,28 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   await page.getByLabel('Search nodes (press / )').fill('Lantern Quay Trading Ltd');
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(page.getByRole('table', { name: 'Tags' })).toContainText('last_monitored');
+
+  // Right-click on the seed (the search centred it): the menu lists the Organization's handlers
+  // with their state, read from the case: the registry search answered just now, so it is cached.
+  const menu = page.getByRole('menu', { name: 'Node actions' });
+  await expect(async () => {
+    const box = await canvas.boundingBox();
+    if (box === null) {
+      throw new Error('no canvas');
+    }
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2, { button: 'right' });
+    await expect(menu).toBeVisible({ timeout: 1_000 });
+    await expect(page.getByTestId('details-title')).toHaveText('Lantern Quay Trading Ltd', {
+      timeout: 1_000,
+    });
+  }).toPass({ timeout: 15_000 });
+  await expect(menu.getByRole('menuitem', { name: 'Enrich now' })).toBeVisible();
+  const search = menu.locator('[data-testid=handler-item][data-handler="gleif/fuzzy-completions"]');
+  await expect(search).toHaveAttribute('data-state', 'cached');
+  await expect(search).toContainText(/GLEIF: fuzzy completions: cached (just now|\d+ min ago) · refresh/);
+  await screenshot(page, '03b-context-menu');
+  await page.keyboard.press('Escape');
+  await expect(menu).toBeHidden();
 
   // The hostile legal name from the source is text, not markup.
   await page.getByLabel('Search nodes (press / )').fill('LANTERN QUAY MEDIA');
@@ -112,6 +135,6 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   await expect(page.getByRole('row', { name: /Lantern Quay review/ })).toBeVisible();
   await screenshot(page, '05-case-list');
   await page.getByRole('button', { name: 'Open Lantern Quay review' }).click();
-  await expect(canvas).toHaveAttribute('data-nodes', String(nodes));
-  await expect(canvas).toHaveAttribute('data-edges', String(edges));
+  await expect(canvas).toHaveAttribute('data-entities', String(nodes));
+  await expect(canvas).toHaveAttribute('data-graph-edges', String(edges));
 });

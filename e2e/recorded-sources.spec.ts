@@ -25,7 +25,7 @@ test.describe('recorded GLEIF replies', () => {
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page.getByTestId('details-title')).toHaveText('lei:INR2EJN1ERAN0W5ZP974');
     await expect(page.getByTestId('relation-edge').first()).toContainText('GLEIF');
-    const nodes = Number(await page.getByTestId('graph-canvas').getAttribute('data-nodes'));
+    const nodes = Number(await page.getByTestId('graph-canvas').getAttribute('data-entities'));
     expect(nodes).toBeGreaterThan(5);
     await screenshot(page, '10-recorded-microsoft');
   });

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test, type Page } from '@playwright/test';
 import { composeAppServices, createStderrLogger } from '../../src/main/app-services/compose';
+import type { Logger } from '../../src/engine/index';
 import type { WebHost } from '../../src/main/web/web-host';
 import { startWebHost } from '../../src/main/web/web-host';
 import { startFakeGleifServer } from '../../test/fakes/gleif-server';
@@ -68,9 +69,9 @@ export interface RunningApp {
   close(): Promise<void>;
 }
 
-/** Starts the web host over a data directory, in this process. */
-export async function startApp(dataDir: string): Promise<RunningApp> {
-  const logger = createStderrLogger('error');
+/** Starts the web host over a data directory, in this process (logging to `logger` when given). */
+export async function startApp(dataDir: string, options: { logger?: Logger } = {}): Promise<RunningApp> {
+  const logger = options.logger ?? createStderrLogger('error');
   const { services } = await composeAppServices({
     dataDirFlag: dataDir,
     environment: {

@@ -4,6 +4,7 @@
  */
 import type { EntityId, TypedAsset } from '../shared/model/asset';
 import type { GraphDelta } from '../shared/model/graph';
+import type { HandlerState } from '../shared/model/handler-state';
 import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { CredentialStore } from './credentials/credential-store';
@@ -37,6 +38,11 @@ export interface StartSessionOptions {
   depth?: number;
   /** Ignore the TTL and query the sources again. */
   refresh?: boolean;
+  /**
+   * Run only this handler (by registered name, a fallback member included), alone: no other
+   * handler and none of its alternatives. Combine with depth 0 to run it on the seeds only.
+   */
+  handler?: string;
 }
 
 export interface Session {
@@ -77,6 +83,11 @@ export interface OpenCase {
   startSession(options: StartSessionOptions): Session;
   /** Sessions currently running or paused. */
   activeSessions(): Session[];
+  /**
+   * The handlers that apply to an entity, each with its last answer, TTL and last failure on it,
+   * read from the case (no source request); undefined when the case has no such entity.
+   */
+  handlerStates(entityId: EntityId): Promise<HandlerState[] | undefined>;
   onDelta(listener: (delta: GraphDelta) => void): () => void;
   /**
    * "Save a copy": a complete copy of the case as committed so far, owner-only, at `target`

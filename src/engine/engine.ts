@@ -45,6 +45,14 @@ export function createEngine(options: EngineOptions): Engine {
     logger,
     resourcesOf: (plugin) => resources.get(plugin),
     onClosed,
+    hasKey: async (credential) => {
+      try {
+        return (await options.credentials.status(credential)).configured;
+      } catch {
+        // An unreachable keychain holds no usable key: the menu says the source needs one.
+        return false;
+      }
+    },
   });
   const track = (open: (onClosed: () => void) => OpenCase): OpenCase => {
     const opened: OpenCase = open(() => openCases.delete(opened));

@@ -31,7 +31,7 @@ export {
   type CredentialStore,
 } from './credentials/credential-store';
 
-export { TeamCaseError } from './graph/postgres/connection';
+export { TeamCaseError, type TeamCaseFailure } from './graph/postgres/connection';
 export { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './graph/postgres/pg-case-store';
 export { openPgRateLedger } from './graph/postgres/pg-rate-ledger';
 export { teamCaseGraph } from './graph/postgres/team-case-graph';
@@ -39,7 +39,10 @@ export {
   describeTeamCase,
   isTeamCaseUrl,
   parseTeamCaseUrl,
+  teamPasswordCredential,
   TeamCaseUrlError,
+  SSL_MODES,
+  type SslMode,
   type TeamCaseTarget,
 } from './graph/postgres/team-case-url';
 export {

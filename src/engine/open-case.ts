@@ -8,6 +8,7 @@ import type { OpenCase, OpenCaseGraph, Session, StartSessionOptions } from './en
 import { createSessionRunner } from './events/session-runner';
 import { openCaseGraph } from './graph/case-graph';
 import type { SessionRecord } from './graph/types';
+import { handlerStatesOf } from './handler-states';
 import { seedIds } from './seeds';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
@@ -23,6 +24,8 @@ export interface OpenCaseOptions {
   resourcesOf: (plugin: PluginDefinition) => unknown;
   /** Called once the case is closed. */
   onClosed: () => void;
+  /** Whether a credential (API key) is configured; default: never. */
+  hasKey?: (credential: string) => Promise<boolean>;
 }
 
 export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
@@ -52,6 +55,7 @@ export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCase
       resourcesOf: options.resourcesOf,
       maxDepth: depth,
       refresh: sessionOptions.refresh ?? false,
+      ...(sessionOptions.handler === undefined ? {} : { onlyHandler: sessionOptions.handler }),
     });
     const record: SessionRecord = { id, startedAt: runner.progress.snapshot().startedAt, seeds, depth };
     graph.saveSession(record);
@@ -93,6 +97,30 @@ export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCase
     graph,
     startSession,
     activeSessions: () => [...sessions],
+    handlerStates: async (entityId) => {
+      const entity = graph.findEntity(graph.resolveId(entityId));
+      if (entity === undefined) {
+        return undefined;
+      }
+      const failures = [
+        ...graph.listSessions().flatMap((record) => record.summary?.failures ?? []),
+        ...[...sessions].flatMap((session) => session.progress().failures),
+      ];
+      const keys = new Map<string, boolean>();
+      for (const plugin of options.registry.plugins()) {
+        if (plugin.credential !== undefined && !keys.has(plugin.credential)) {
+          keys.set(plugin.credential, (await options.hasKey?.(plugin.credential)) ?? false);
+        }
+      }
+      return handlerStatesOf({
+        registry: options.registry,
+        config,
+        entity,
+        failures,
+        hasKey: (credential) => keys.get(credential) ?? false,
+        now: clock.now(),
+      });
+    },
     onDelta: (listener) => graph.onDelta(listener),
     saveCopy: (target) => {
       if (graph.saveCopy === undefined) {

@@ -53,3 +53,8 @@ export function casesDir(dataDir: string): string {
 export function settingsPath(dataDir: string): string {
   return path.join(dataDir, 'settings.json');
 }
+
+/** The recent team cases the case list offers (connection details only, never a password). */
+export function recentTeamCasesPath(dataDir: string): string {
+  return path.join(dataDir, 'team-cases.json');
+}

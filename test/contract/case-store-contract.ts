@@ -499,10 +499,31 @@ export function describeCaseStoreContract(name: string, openStore: OpenContractS
             from: 'Organization:acme holding',
             to: 'Organization:acme',
             relation: 'subsidiary',
-            sources: [GLEIF],
+            sources: [
+              { ...GLEIF, createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+            ],
             properties: { match_type: 'direct', score: 1 },
+            createdAt: '2026-01-01T00:00:00.000Z',
+            updatedAt: '2026-01-01T00:00:00.000Z',
           },
         ]);
+      });
+
+      it('exports when each edge and each of its sources was first seen and last confirmed', async () => {
+        const clock = createFakeClock();
+        const graph = await openGraph(clock);
+        await graph.apply(organizationWithLei('Acme', 'LEI1'), write);
+        clock.advance(60_000);
+        await graph.apply(organizationWithLei('Acme', 'LEI1'), { ...write, source: RDAP });
+        const [edge] = (await graph.exportJson()).edges;
+        expect(edge).toMatchObject({
+          createdAt: '2026-01-01T00:00:00.000Z',
+          updatedAt: '2026-01-01T00:01:00.000Z',
+          sources: [
+            { name: 'GLEIF', createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z' },
+            { name: 'RDAP', createdAt: '2026-01-01T00:01:00.000Z', updatedAt: '2026-01-01T00:01:00.000Z' },
+          ],
+        });
       });
 
       it('counts entities by type and edges by relation', async () => {

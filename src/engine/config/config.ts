@@ -159,6 +159,13 @@ export const configSchema = z
           .transform((rules) => [...rules, ...DEFAULT_TTL_RULES]),
       })
       .prefault({}),
+    /** The graph view's settings (the engine does not read them; the settings screen edits them). */
+    ui: z
+      .strictObject({
+        /** More than this many same-type leaves of one node fold into a collection (docs/ui.md). */
+        foldLeavesAbove: z.int().min(1).max(1_000).default(8),
+      })
+      .prefault({}),
     /** Default maximum dispatch depth of a session (seeds are depth 0). */
     depth: z.int().min(0).max(10).default(2),
     http: z

@@ -139,3 +139,23 @@ function withAlternatives(
     return inChain.has(name) ? (heads.has(name) ? [heads.get(name) as RegisteredHandler] : []) : [registered];
   });
 }
+
+/**
+ * A pipeline reduced to one handler run alone (the context menu's "run this handler"): the stage
+ * holding it, with only that handler, its alternative chain dropped; a fallback member is found
+ * inside its chain. Empty when the pipeline does not hold it.
+ */
+export function pipelineOfOne(stages: readonly PipelineStage[], name: string): PipelineStage[] {
+  for (const stage of stages) {
+    for (const registered of stage.handlers) {
+      const member = [registered, ...(registered.alternatives ?? [])].find(
+        (candidate) => candidate.handler.name === name,
+      );
+      if (member !== undefined) {
+        const { handler, plugin, source } = member;
+        return [{ priority: stage.priority, handlers: [{ handler, plugin, source }] }];
+      }
+    }
+  }
+  return [];
+}

@@ -5,7 +5,7 @@
 import type { EntityId } from '../../shared/model/asset';
 import type { AppConfig } from '../config/config';
 import { createTtlResolver } from '../config/ttl';
-import type { HandlerRegistry } from '../core/registry';
+import { pipelineOfOne, type HandlerRegistry } from '../core/registry';
 import { runHandler, ttlKeyOf, type EngineGraph } from '../core/run-handler';
 import type { PluginDefinition } from '../core/plugin-api';
 import type { Clock } from '../util/clock';
@@ -25,6 +25,8 @@ export interface SessionRunnerOptions {
   resourcesOf(plugin: PluginDefinition): unknown;
   maxDepth: number;
   refresh: boolean;
+  /** Run only this handler (by name), alone (see StartSessionOptions.handler). */
+  onlyHandler?: string;
   maxEventsInFlight?: number;
 }
 
@@ -52,7 +54,10 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
     runningSignal: () => dispatcher.runningSignal(),
   };
   const dispatcher: Dispatcher = createDispatcher({
-    pipeline: (type) => options.registry.pipeline(type),
+    pipeline: (type) =>
+      options.onlyHandler === undefined
+        ? options.registry.pipeline(type)
+        : pipelineOfOne(options.registry.pipeline(type), options.onlyHandler),
     maxDepth: options.maxDepth,
     answeredWithinTtl: (registered, entityId) =>
       !refresh &&

@@ -5,18 +5,22 @@
  *
  * The parts: case-files.ts (the cases folder), session-tracker.ts (running sessions and their
  * progress events), settings-service.ts (the configuration and its deferred change),
- * export-graph.ts (export formats), review-service.ts (reviewed matches); this file routes each channel to them.
+ * export-graph.ts (export formats), review-service.ts (reviewed matches), history-service.ts (undo,
+ * merge), team-cases.ts (team cases on PostgreSQL, their recent list); this file routes each channel
+ * to them.
  */
+import path from 'node:path';
 import type { EventChannel, EventMap, InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { isInvokeChannel } from '../../shared/ipc/contract';
 import type { Result } from '../../shared/ipc/result';
 import { fail, ok } from '../../shared/ipc/result';
 import type { TypedAsset } from '../../shared/model/asset';
 import { parseSeed } from '../../shared/model/seed';
-import type { AppConfig, Engine, Logger } from '../../engine/index';
+import type { AppConfig, Engine, EngineOptions, Logger, OpenCase } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { createCaseFiles } from './case-files';
+import type { DeltaBatcher } from './delta-batcher';
 import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
@@ -24,12 +28,20 @@ import { createReviewHandlers } from './review-service';
 import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
 import { createSettingsService } from './settings-service';
+import { createRecentTeamCases } from './team-case-recents';
+import type { TeamCaseHandle } from './team-cases';
+import { createTeamCases, isTeamCaseId } from './team-cases';
 
 export interface AppServicesOptions {
   casesDir: string;
   settingsPath: string;
-  /** Builds an engine for a configuration (again after the settings change). */
-  createEngine(config: AppConfig): Engine;
+  /**
+   * Builds an engine for a configuration (again after the settings change); a team case's engine
+   * gets its database's rate ledger.
+   */
+  createEngine(config: AppConfig, extra?: Pick<EngineOptions, 'rateLedger'>): Engine;
+  /** The recent team cases file (default: `team-cases.json` beside the settings file). */
+  recentTeamCasesPath?: string;
   credentials: AppCredentials;
   logger: Logger;
   /** Window over which graph deltas are coalesced (default 50 ms). */
@@ -48,6 +60,13 @@ export interface AppServices {
 }
 
 type Handlers = { [C in InvokeChannel]: (request: InvokeMap[C]['req']) => Promise<InvokeMap[C]['res']> };
+
+/** An open case whichever kind: a case file, or a team case (then `team` is set). */
+interface AnyCase {
+  open: OpenCase;
+  batcher: DeltaBatcher;
+  team?: TeamCaseHandle;
+}
 
 export async function createAppServices(options: AppServicesOptions): Promise<AppServices> {
   const listeners = new Set<AppEventListener>();
@@ -71,6 +90,52 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger: options.logger,
   });
 
+  const teamCases = createTeamCases({
+    recents: createRecentTeamCases(
+      options.recentTeamCasesPath ?? path.join(path.dirname(options.settingsPath), 'team-cases.json'),
+      options.logger,
+    ),
+    credentials: options.credentials,
+    config: () => settings.config,
+    createEngine: (config, extra) => options.createEngine(config, extra),
+    deltaWindowMs: options.deltaWindowMs ?? 50,
+    onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
+    onConnection: (caseId, state) => emit('team-cases:connection', { caseId, state }),
+    logger: options.logger,
+  });
+
+  const caseOf = async (caseId: string): Promise<AnyCase> => {
+    if (isTeamCaseId(caseId)) {
+      const team = await teamCases.get(caseId);
+      return { open: team.open, batcher: team.batcher, team };
+    }
+    return cases.get(caseId);
+  };
+
+  /** Enriching writes: refused with one line for a read-only role or while the server is away. */
+  const writableCase = async (caseId: string): Promise<AnyCase> => {
+    const handle = await caseOf(caseId);
+    if (handle.team?.store.readOnly === true) {
+      throw new ServiceError(
+        'read_only',
+        `${handle.team.store.address} is read-only for PostgreSQL user ${handle.team.target.user}: you can open and export it, not enrich it`,
+      );
+    }
+    if (handle.team?.connection === 'reconnecting') {
+      throw new ServiceError(
+        'unavailable',
+        'The team case is reconnecting to its server: nothing can be written until the connection is back.',
+      );
+    }
+    return handle;
+  };
+
+  const teamOnly = (caseId: string, action: string): void => {
+    if (isTeamCaseId(caseId)) {
+      throw new ServiceError('invalid_request', `A team case cannot be ${action} from the app.`);
+    }
+  };
+
   /** A changed configuration takes effect once no session runs: cases reopen on a new engine. */
   const applyPendingConfig = async (): Promise<void> => {
     if (sessions.size > 0) {
@@ -81,6 +146,8 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return;
     }
     await cases.closeAll();
+    // Team cases reopen on their next request (on the new configuration, password from the keychain).
+    await teamCases.closeAll();
     await engine.close();
     engine = options.createEngine(next);
   };
@@ -88,7 +155,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const sessions = createSessionTracker({
     progressIntervalMs: options.progressIntervalMs ?? 200,
     onProgress: (caseId, progress) => emit('session:progress', { caseId, progress }),
-    beforeFinalProgress: (caseId) => cases.find(caseId)?.batcher.flush(),
+    beforeFinalProgress: (caseId) => (cases.find(caseId) ?? teamCases.find(caseId))?.batcher.flush(),
     afterEnd: applyPendingConfig,
     logger: options.logger,
   });
@@ -101,6 +168,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return summary;
     },
     'cases:open': async ({ caseId }) => {
+      if (isTeamCaseId(caseId)) {
+        const team = await teamCases.get(caseId);
+        return {
+          summary: teamCases.summarize(team),
+          snapshot: team.open.graph.snapshot(),
+          positions: team.open.graph.loadPositions(),
+          sessions: sessions.progressOf(caseId),
+        };
+      }
       const handle = await cases.get(caseId);
       return {
         summary: await cases.summarize(handle),
@@ -110,6 +186,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       };
     },
     'cases:rename': async ({ caseId, name }) => {
+      teamOnly(caseId, 'renamed (its name is its address)');
       const handle = await cases.get(caseId);
       handle.open.graph.setMeta('name', name);
       const summary = await cases.summarize(handle);
@@ -117,11 +194,17 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return summary;
     },
     'cases:copy': async ({ caseId }) => {
-      const summary = await cases.copy(caseId);
+      const team = isTeamCaseId(caseId) ? await teamCases.get(caseId) : undefined;
+      // A team case's copy is a case file of what this client has seen (its replica).
+      const summary =
+        team === undefined
+          ? await cases.copy(caseId)
+          : await cases.copyOf(team.open, `${team.target.caseName} (copy)`);
       emit('cases:changed', {});
       return summary;
     },
     'cases:delete': async ({ caseId }) => {
+      teamOnly(caseId, 'deleted (remove it from the recent list instead)');
       await cases.delete(caseId);
       emit('cases:changed', {});
       return {};
@@ -135,7 +218,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         }
         parsed.push(result.seed);
       }
-      const handle = await cases.get(caseId);
+      const handle = await writableCase(caseId);
       const session = handle.open.startSession(
         depth === undefined ? { seeds: parsed } : { seeds: parsed, depth },
       );
@@ -157,7 +240,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return Promise.resolve(session.progress());
     },
     'graph:expand-node': async ({ caseId, entityId, refresh, depth }) => {
-      const handle = await cases.get(caseId);
+      const handle = await writableCase(caseId);
       if (handle.open.graph.findEntity(entityId) === undefined) {
         throw new ServiceError('not_found', `no entity ${entityId} in this case`);
       }
@@ -168,13 +251,41 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       });
       return sessions.track(caseId, session);
     },
-    'graph:get-snapshot': async ({ caseId }) => (await cases.get(caseId)).open.graph.snapshot(),
+    'graph:get-snapshot': async ({ caseId }) => (await caseOf(caseId)).open.graph.snapshot(),
     'graph:save-positions': async ({ caseId, positions }) => {
       if (Object.keys(positions).length > 500_000) {
         throw new ServiceError('invalid_request', 'too many positions');
       }
-      (await cases.get(caseId)).open.graph.savePositions(positions);
+      const handle = await caseOf(caseId);
+      // A read-only member's layout stays on its screen: the shared case cannot take it.
+      if (handle.team?.store.readOnly !== true) {
+        handle.open.graph.savePositions(positions);
+      }
       return {};
+    },
+    'entity:handlers': async ({ caseId, entityId }) => {
+      const handlers = await (await cases.get(caseId)).open.handlerStates(entityId);
+      if (handlers === undefined) {
+        throw new ServiceError('not_found', `no entity ${entityId} in this case`);
+      }
+      return { handlers };
+    },
+    'entity:run-handler': async ({ caseId, entityId, handler, refresh }) => {
+      const handle = await cases.get(caseId);
+      const applicable = await handle.open.handlerStates(entityId);
+      if (applicable === undefined) {
+        throw new ServiceError('not_found', `no entity ${entityId} in this case`);
+      }
+      if (!applicable.some((state) => state.handler === handler)) {
+        throw new ServiceError('invalid_request', `${handler} does not apply to ${entityId}`);
+      }
+      const session = handle.open.startSession({
+        seeds: [entityId],
+        depth: 0,
+        refresh: refresh ?? false,
+        handler,
+      });
+      return sessions.track(caseId, session);
     },
     'credentials:get-status': () => options.credentials.status(),
     'credentials:set': async ({ source, secret, scope }) => {
@@ -192,9 +303,27 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return view;
     },
     'export:graph': async ({ caseId, format }) =>
-      exportGraphFiles((await cases.get(caseId)).open.graph, caseId, format),
+      exportGraphFiles((await caseOf(caseId)).open.graph, caseId, format),
     ...createReviewHandlers({ cases, sessions }),
     ...createHistoryHandlers({ cases, sessions, emit }),
+    'team-cases:open': async ({ connection, password, remember }) => {
+      const { handle, notice } = await teamCases.open({ connection, password, remember });
+      return {
+        summary: teamCases.summarize(handle),
+        snapshot: handle.open.graph.snapshot(),
+        positions: handle.open.graph.loadPositions(),
+        sessions: sessions.progressOf(handle.id),
+        created: handle.created,
+        ...(notice === undefined ? {} : { notice }),
+      };
+    },
+    'team-cases:recent': () => teamCases.recent(),
+    'team-cases:forget': async ({ caseId }) => {
+      if (sessions.progressOf(caseId).length > 0) {
+        throw new ServiceError('conflict', 'A session is running on this team case: cancel it first.');
+      }
+      return teamCases.forget(caseId);
+    },
   };
 
   const run = async <C extends InvokeChannel>(channel: C, request: unknown): Promise<Result<unknown>> => {
@@ -230,6 +359,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     async close() {
       await cases.closeAll();
+      await teamCases.closeAll();
       await engine.close();
       listeners.clear();
     },

@@ -45,6 +45,8 @@ export interface CaseFiles {
   delete(caseId: string): Promise<void>;
   /** A complete copy of a case as a new case (the source may be open and written to meanwhile). */
   copy(caseId: string): Promise<CaseSummary>;
+  /** A copy of any open case (a team case's replica too) as a new case file named `name`. */
+  copyOf(source: OpenCase, name: string): Promise<CaseSummary>;
   /** Closes every open case (before the engine is replaced or the app quits). */
   closeAll(): Promise<void>;
 }
@@ -112,6 +114,16 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
     return openHandle(caseId);
   };
 
+  const copyOf = (source: OpenCase, name: string): Promise<CaseSummary> => {
+    const copyId = `${slug(name)}-${randomBytes(4).toString('hex')}`;
+    // The backup runs on the source's own connection, so what its sessions committed is in it.
+    source.saveCopy(fileOf(copyId));
+    const copy = openHandle(copyId);
+    copy.open.graph.setMeta('name', name);
+    copy.open.graph.setMeta('createdAt', new Date().toISOString());
+    return summarizeOpen(copyId, copy.open);
+  };
+
   return {
     get,
     find: (caseId) => cases.get(caseId),
@@ -140,15 +152,9 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
     summarize: (handle) => summarizeOpen(handle.id, handle.open),
     async copy(caseId) {
       const source = await get(caseId);
-      const name = `${source.open.graph.getMeta('name') ?? caseId} (copy)`;
-      const copyId = `${slug(name)}-${randomBytes(4).toString('hex')}`;
-      // The backup runs on the source's own connection, so what its sessions committed is in it.
-      source.open.saveCopy(fileOf(copyId));
-      const copy = openHandle(copyId);
-      copy.open.graph.setMeta('name', name);
-      copy.open.graph.setMeta('createdAt', new Date().toISOString());
-      return summarizeOpen(copyId, copy.open);
+      return copyOf(source.open, `${source.open.graph.getMeta('name') ?? caseId} (copy)`);
     },
+    copyOf: (source, name) => copyOf(source, name),
     async delete(caseId) {
       const file = fileOf(caseId);
       if (!(await isFile(file))) {

@@ -6,7 +6,7 @@
 import { builtinPlugins, createEngine } from '../../engine/index';
 import type { AppConfig, Engine, EngineOptions, Logger } from '../../engine/index';
 import { createKeyringCredentialStore, keychainServiceName } from '../credentials/keyring-credential-store';
-import { casesDir, resolveDataDir, settingsPath } from '../paths';
+import { casesDir, recentTeamCasesPath, resolveDataDir, settingsPath } from '../paths';
 import type { AppCredentials } from './app-credentials';
 import { createAppCredentials, hostOfSource } from './app-credentials';
 import type { AppServices } from './app-services';
@@ -78,6 +78,7 @@ export async function composeAppServices(options: ComposeOptions): Promise<Compo
   const services = await createAppServices({
     casesDir: casesDir(composed.dataDir),
     settingsPath: settingsPath(composed.dataDir),
+    recentTeamCasesPath: recentTeamCasesPath(composed.dataDir),
     createEngine: composed.createEngine,
     credentials: composed.credentials,
     logger: options.logger,

@@ -4,6 +4,10 @@ import { toCsv, toGexf, toGraphml, withPositions } from './export-formats';
 
 const HOSTILE = '<img src=x onerror="alert(1)">Acme, "Ltd"';
 
+const FIRST = '2026-01-01T00:00:00.000Z';
+const LAST = '2026-02-01T00:00:00.000Z';
+const seen = { createdAt: FIRST, updatedAt: LAST };
+
 const graph: GraphExport = {
   entities: [
     { id: 'Organization:acme', type: 'Organization', asset: { unique_id: 'acme', name: HOSTILE }, tags: [] },
@@ -27,10 +31,11 @@ const graph: GraphExport = {
       to: 'Identifier:lei:x',
       relation: 'id',
       sources: [
-        { name: 'GLEIF', confidence: 100 },
-        { name: 'CompanyData', confidence: 80 },
+        { name: 'GLEIF', confidence: 100, ...seen },
+        { name: 'CompanyData', confidence: 80, createdAt: LAST, updatedAt: LAST },
       ],
       properties: {},
+      ...seen,
     },
   ],
 };
@@ -49,6 +54,12 @@ describe('GraphML export', () => {
     expect(xml).not.toContain('key="asset"');
     expect(xml).toContain('<data key="confidence">100</data>');
   });
+
+  it('writes when each edge was first seen and last confirmed', () => {
+    const xml = toGraphml(graph);
+    expect(xml).toContain(`<data key="first_seen">${FIRST}</data>`);
+    expect(xml).toContain(`<data key="last_confirmed">${LAST}</data>`);
+  });
 });
 
 describe('CSV export', () => {
@@ -65,9 +76,9 @@ describe('CSV export', () => {
   it('writes a header and one row per edge', () => {
     const { edges } = toCsv(graph);
     const rows = edges.trim().split('\r\n');
-    expect(rows[0]).toBe('id,from,to,relation,sources,confidence');
+    expect(rows[0]).toBe('id,from,to,relation,sources,confidence,first_seen,last_confirmed');
     expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain(',id,GLEIF;CompanyData,100');
+    expect(rows[1]).toContain(`,id,GLEIF;CompanyData,100,${FIRST},${LAST}`);
   });
 });
 
@@ -98,8 +109,9 @@ describe('GraphML typed attributes', () => {
         from: 'AutonomousSystem:1',
         to: 'IPNetRecord:x',
         relation: 'announces',
-        sources: [{ name: 'RDAP', confidence: 90 }],
+        sources: [{ name: 'RDAP', confidence: 90, ...seen }],
         properties: { score: 0.93, match_type: 'exact' },
+        ...seen,
       },
     ],
   };
@@ -141,6 +153,12 @@ describe('GEXF export', () => {
 
   it('labels each edge with its relation', () => {
     expect(toGexf(graph)).toContain('label="id">');
+  });
+
+  it('writes when each edge was first seen and last confirmed as edge attributes', () => {
+    const xml = toGexf(graph);
+    expect(xml).toContain('title="first_seen" type="string"');
+    expect(xml).toContain(`<attvalue for="e_last_confirmed" value="${LAST}"/>`);
   });
 });
 

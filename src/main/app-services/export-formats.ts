@@ -64,7 +64,17 @@ function widen(before: AttributeType | undefined, next: AttributeType): Attribut
 }
 
 /** Names the exporters write themselves; an asset field of the same name gets an `asset_` prefix. */
-const RESERVED = new Set(['type', 'label', 'x', 'y', 'relation', 'sources', 'confidence']);
+const RESERVED = new Set([
+  'type',
+  'label',
+  'x',
+  'y',
+  'relation',
+  'sources',
+  'confidence',
+  'first_seen',
+  'last_confirmed',
+]);
 
 function columns(rows: Iterable<Record<string, unknown>>, prefix: string): Map<string, Attribute> {
   const types = new Map<string, AttributeType>();
@@ -106,6 +116,9 @@ const EDGE_BASICS: Attribute[] = [
   { id: 'relation', name: 'relation', type: 'string' },
   { id: 'sources', name: 'sources', type: 'string' },
   { id: 'confidence', name: 'confidence', type: 'int' },
+  // ISO 8601 text: GraphML has no date type, and Gephi reads the text as is.
+  { id: 'first_seen', name: 'first_seen', type: 'string' },
+  { id: 'last_confirmed', name: 'last_confirmed', type: 'string' },
 ];
 
 function edgeBasics(edge: GraphExport['edges'][number]): Record<string, Scalar> {
@@ -113,6 +126,8 @@ function edgeBasics(edge: GraphExport['edges'][number]): Record<string, Scalar> 
     relation: edge.relation,
     sources: edge.sources.map((source) => source.name).join(';'),
     confidence: Math.max(0, ...edge.sources.map((source) => source.confidence)),
+    first_seen: edge.createdAt,
+    last_confirmed: edge.updatedAt,
   };
 }
 
@@ -259,13 +274,15 @@ function csvRow(values: string[]): string {
   return values.map(csvField).join(',');
 }
 
-/** Two CSV tables: nodes (id, type, label, asset JSON) and edges (one row per edge). */
+/** Two CSV tables: nodes (id, type, label, asset JSON) and edges (one row per edge, with its times). */
 export function toCsv(graph: GraphExport): { nodes: string; edges: string } {
   const nodes = [csvRow(['id', 'type', 'label', 'asset'])];
   for (const entity of graph.entities) {
     nodes.push(csvRow([entity.id, entity.type, labelOf(entity), JSON.stringify(entity.asset)]));
   }
-  const edges = [csvRow(['id', 'from', 'to', 'relation', 'sources', 'confidence'])];
+  const edges = [
+    csvRow(['id', 'from', 'to', 'relation', 'sources', 'confidence', 'first_seen', 'last_confirmed']),
+  ];
   for (const edge of graph.edges) {
     edges.push(
       csvRow([
@@ -275,6 +292,8 @@ export function toCsv(graph: GraphExport): { nodes: string; edges: string } {
         edge.relation,
         edge.sources.map((source) => source.name).join(';'),
         String(Math.max(0, ...edge.sources.map((source) => source.confidence))),
+        edge.createdAt,
+        edge.updatedAt,
       ]),
     );
   }

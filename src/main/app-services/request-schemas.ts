@@ -1,6 +1,7 @@
 /** The zod schema of every invoke request; both hosts validate through these before any handler runs. */
 import { z } from 'zod';
 import type { InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
+import { TEAM_SSL_MODES } from '../../shared/ipc/contract';
 
 const empty = z.strictObject({});
 /** Case ids name files: a strict alphabet keeps them inside the cases directory. */
@@ -12,6 +13,15 @@ const caseName = z
   .trim()
   .min(1, 'a case needs a name')
   .max(200, 'a case name has at most 200 characters');
+/** Where a team case lives; the address rules themselves (case name, host form) are the CLI's. */
+const teamConnection = z.strictObject({
+  host: z.string().trim().min(1, 'enter the server host').max(255),
+  port: z.int('the port is a number').min(1, 'port must be 1-65535').max(65_535, 'port must be 1-65535'),
+  database: z.string().trim().min(1, 'enter the database').max(200),
+  user: z.string().trim().min(1, 'enter the user').max(200),
+  sslMode: z.enum(TEAM_SSL_MODES),
+  caseName,
+});
 const depth = z.int().min(0).max(10);
 const source = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'not a source name');
 /** Edge ids are `<fromId>|<relation>|<toId>`: two entity ids long at most. */
@@ -50,6 +60,13 @@ export const REQUEST_SCHEMAS = {
   'graph:merge-entities': z.strictObject({ caseId, from: entityId, into: entityId }),
   'history:list-sessions': z.strictObject({ caseId }),
   'history:undo-session': z.strictObject({ caseId, sessionId }),
+  'entity:handlers': z.strictObject({ caseId, entityId }),
+  'entity:run-handler': z.strictObject({
+    caseId,
+    entityId,
+    handler: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\/[a-z0-9][a-z0-9-]{0,63}$/, 'not a handler name'),
+    refresh: z.boolean().exactOptional(),
+  }),
   'credentials:get-status': empty,
   'credentials:set': z.strictObject({
     source,
@@ -69,12 +86,20 @@ export const REQUEST_SCHEMAS = {
       ttlDefault: z.string().max(20),
       depth,
       pivots: z.boolean(),
+      foldAbove: z.int().min(1).max(1_000),
     }),
   }),
   'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'gexf', 'csv']) }),
   'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
   'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
   'review:reject': z.strictObject({ caseId, edgeId }),
+  'team-cases:open': z.strictObject({
+    connection: teamConnection,
+    password: z.string().max(1_000).exactOptional(),
+    remember: z.enum(['keychain', 'this-run']).exactOptional(),
+  }),
+  'team-cases:recent': empty,
+  'team-cases:forget': z.strictObject({ caseId }),
 } satisfies { [C in InvokeChannel]: z.ZodType<InvokeMap[C]['req']> };
 
 /** The first issue of a failed parse as one line: `field: message`. */

@@ -39,6 +39,7 @@ export function editableFromConfig(config: AppConfig): EditableSettings {
     ttlDefault: config.ttl.default,
     depth: config.depth,
     pivots: config.pivots.enabled,
+    foldAbove: config.ui.foldLeavesAbove,
   };
 }
 
@@ -68,6 +69,7 @@ export function mergeEditable(file: JsonObject, values: EditableSettings): JsonO
   child(next, 'ttl').default = values.ttlDefault.trim();
   next.depth = values.depth;
   child(next, 'pivots').enabled = values.pivots;
+  child(next, 'ui').foldLeavesAbove = values.foldAbove;
   return next;
 }
 

@@ -10,17 +10,13 @@ import {
   parseTeamCaseUrl,
   TeamCaseError,
   TeamCaseUrlError,
+  teamPasswordCredential,
   type CredentialStore,
   type Logger,
   type PostgresCaseStore,
   type TeamCaseTarget,
 } from '../../engine/index';
 import { UsageError } from './args';
-
-/** The keychain entry holding a team server's password (when PGPASSWORD is not set). */
-export function teamPasswordCredential(target: TeamCaseTarget): string {
-  return `postgresql:${target.user}@${target.host}:${target.port}`;
-}
 
 export interface OpenedTeamCase {
   store: PostgresCaseStore;

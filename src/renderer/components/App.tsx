@@ -14,6 +14,7 @@ import { isTyping } from './keys';
 import { ProgressPanel } from './ProgressPanel';
 import { SeedForm } from './SeedForm';
 import { SettingsDialog } from './SettingsDialog';
+import { TeamCaseBanner } from './TeamCaseBanner';
 import { Toolbar } from './Toolbar';
 
 /** Keyboard shortcuts of the workspace: / search, F fit, L re-layout, +/- zoom, E enrich, H hide, Esc deselect. */
@@ -74,6 +75,7 @@ function Workspace() {
   return (
     <div className="workspace">
       <Toolbar />
+      <TeamCaseBanner />
       <div className="panes">
         <div className="sidebar">
           <SeedForm />

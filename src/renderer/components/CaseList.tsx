@@ -1,9 +1,13 @@
-/** The case list: create, open, rename, save a copy, delete (with confirmation); names, dates and sizes. */
+/**
+ * The case list: create, open, rename, save a copy, delete (with confirmation); names, dates and
+ * sizes; below it the team cases (TeamCases.tsx).
+ */
 import { useEffect, useState } from 'react';
 import type { CaseSummary } from '../../shared/ipc/contract';
 import { copyCase, createCase, deleteCase, openCase, refreshCases, renameCase } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { formatBytes, formatDate } from './format';
+import { TeamCases } from './TeamCases';
 
 function CaseRow({ item }: { item: CaseSummary }) {
   const [renaming, setRenaming] = useState(false);
@@ -167,6 +171,7 @@ export function CaseList() {
           </tbody>
         </table>
       )}
+      <TeamCases />
     </main>
   );
 }

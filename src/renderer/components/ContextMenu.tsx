@@ -1,15 +1,52 @@
 /**
  * The node context menu (right-click): enrich now, refresh, look up the domain (for names that
- * pivot to one), hide, select neighbours, copy value.
+ * pivot to one), hide, select neighbours, copy value; then every handler that applies to the
+ * node's type with its last run and cache state, each run alone on the node when chosen.
  */
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { HandlerState } from '../../shared/model/handler-state';
+import { invoke } from '../api';
 import { findCanvasController } from '../graph/canvas-controller';
-import { expandNode } from '../store/actions';
+import { expandNode, runHandlerOn } from '../store/actions';
 import { appStore } from '../store/app-store';
 import { beginMerge } from '../store/history-actions';
 import { copyValueOf } from './DetailsPanel';
+import { HandlerItems } from './HandlerItems';
 import { pivotsToDomainRecord } from './pivot-menu';
 import type { ContextMenuRequest } from './GraphCanvas';
+
+interface HandlerAnswer {
+  entityId: string;
+  /** The handlers, or why they could not be read. */
+  handlers: HandlerState[] | string;
+  /** When the answer came (ms since epoch): the "2 h ago" are counted from it. */
+  at: number;
+}
+
+/** The handlers of a node as the engine states them; undefined until the answer for this node came. */
+function useHandlerStates(entityId: string): HandlerAnswer | undefined {
+  const [answer, setAnswer] = useState<HandlerAnswer | undefined>();
+  useEffect(() => {
+    let current = true;
+    const caseId = appStore.getState().activeCase?.id;
+    if (caseId === undefined) {
+      return;
+    }
+    void invoke('entity:handlers', { caseId, entityId }).then((result) => {
+      if (current) {
+        setAnswer({
+          entityId,
+          handlers: result.ok ? result.value.handlers : result.error.message,
+          at: Date.now(),
+        });
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [entityId]);
+  return answer?.entityId === entityId ? answer : undefined;
+}
 
 export function ContextMenu({ request, onClose }: { request: ContextMenuRequest; onClose: () => void }) {
   const menu = useRef<HTMLUListElement>(null);
@@ -20,6 +57,7 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
     action();
     onClose();
   };
+  const answer = useHandlerStates(request.id);
   const entity = appStore.getState().entitiesById.get(request.id);
   // The pivots run as the node's handlers, so the item enriches the node (docs/rdap.md).
   const pivotsToDomain = entity !== undefined && pivotsToDomainRecord(entity);
@@ -95,6 +133,22 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
           </button>
         </li>
       )}
+      <li role="separator" className="menu-separator" />
+      <li role="none" className="menu-heading muted">
+        Sources for this {entity?.type ?? 'node'}
+      </li>
+      <HandlerItems
+        handlers={answer?.handlers}
+        now={answer?.at ?? 0}
+        onRun={(handler, action) =>
+          act(() => {
+            if (action.verb === 'retry') {
+              appStore.getState().markRetried(request.id, new Date().toISOString());
+            }
+            void runHandlerOn(appStore, request.id, handler, action.refresh);
+          })()
+        }
+      />
     </ul>
   );
 }

@@ -9,7 +9,10 @@ import { appStore, useAppStore } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { selectSelectedEntity } from '../store/selectors';
 import { CandidateList } from './CandidateList';
+import { hiddenNeighboursOf } from '../store/hidden-neighbours';
+import { CollectionDetails } from './CollectionDetails';
 import { EdgeDetails } from './EdgeDetails';
+import { HiddenNeighboursHint } from './HiddenNeighboursHint';
 import { formatDate } from './format';
 import { MergeIntoButton } from './HistoryPanel';
 
@@ -60,9 +63,43 @@ export function DetailsPanel() {
     () => (selectedId === undefined ? [] : (openFailures(sessions, retriedAt).get(selectedId) ?? [])),
     [sessions, retriedAt, selectedId],
   );
+  const hiddenIds = useAppStore((state) => state.hiddenIds);
+  const hiddenTypes = useAppStore((state) => state.hiddenTypes);
+  const hiddenSources = useAppStore((state) => state.hiddenSources);
+  const hiddenNeighbours = useMemo(
+    () =>
+      hiddenNeighboursOf(selectedId ?? '', appStore.getState(), { hiddenIds, hiddenTypes, hiddenSources }),
+    // graphVersion stands for the maps' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [selectedId, graphVersion, hiddenIds, hiddenTypes, hiddenSources],
+  );
   const selectedEdge = useAppStore((state) =>
     state.selectedEdgeId === undefined ? undefined : state.edgesById.get(state.selectedEdgeId),
   );
+  const selectedCollectionId = useAppStore((state) => state.selectedCollectionId);
+  if (selectedCollectionId !== undefined) {
+    // graphVersion (read above) re-renders this as members arrive.
+    const details = findCanvasController()?.collection(selectedCollectionId);
+    const parent = details && appStore.getState().entitiesById.get(details.summary.parent);
+    return (
+      <CollectionDetails
+        details={details}
+        parentLabel={
+          parent === undefined
+            ? (details?.summary.parent ?? '')
+            : readableLabel(
+                parent,
+                labelContextOf(() => appStore.getState()),
+              )
+        }
+        onExpand={() => findCanvasController()?.expandCollection(selectedCollectionId)}
+        onSelect={(id) => {
+          appStore.getState().selectEntity(id);
+          findCanvasController()?.focus(id);
+        }}
+      />
+    );
+  }
   if (selectedEdge !== undefined) {
     const { entitiesById } = appStore.getState();
     const context = labelContextOf(() => appStore.getState());
@@ -84,6 +121,8 @@ export function DetailsPanel() {
       </aside>
     );
   }
+  // A member of an expanded collection can fold back into it.
+  const collapsible = findCanvasController()?.expandedGroupOf(entity.id);
   const byRelation = new Map<string, Link[]>();
   for (const link of links) {
     const key = `${link.direction === 'out' ? '' : '← '}${link.edge.relation}`;
@@ -142,11 +181,20 @@ export function DetailsPanel() {
           Hide
         </button>
         <MergeIntoButton id={entity.id} />
+        {collapsible !== undefined && (
+          <button type="button" onClick={() => findCanvasController()?.collapseCollection(collapsible)}>
+            Collapse into collection
+          </button>
+        )}
         <button type="button" onClick={() => void navigator.clipboard?.writeText(copyValueOf(entity))}>
           Copy value
         </button>
       </div>
       <CandidateList key={entity.id} entityId={entity.id} />
+      <HiddenNeighboursHint
+        hidden={hiddenNeighbours}
+        onShow={() => appStore.getState().setFilters(hiddenNeighbours.revealed)}
+      />
       <h3>Fields</h3>
       <table className="fields" aria-label="Fields">
         <tbody>

@@ -144,6 +144,17 @@ function SettingsForm({ initial, path }: { initial: EditableSettings; path: stri
           />
           Look up the domains behind host names, e-mail addresses and URLs (pivots)
         </label>
+        <label htmlFor="fold-above">Fold more than N same-type leaves into a collection</label>
+        <input
+          id="fold-above"
+          type="number"
+          min={1}
+          max={1000}
+          value={values.foldAbove}
+          onChange={(event) =>
+            setValues({ ...values, foldAbove: Math.max(1, Number(event.target.value) || 1) })
+          }
+        />
       </div>
       <p className="muted">
         Saved to <code>{path}</code>

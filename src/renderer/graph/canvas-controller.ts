@@ -13,6 +13,9 @@ import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { noResultsText, seedsWithoutResults } from '../store/seed-results';
+import type { CollectionActions } from './collection-view';
+import { collectionActions, createCollectionView, selectOnCanvas } from './collection-view';
+import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
 import type { CyAdapter } from './cy-adapter';
 import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
@@ -22,8 +25,9 @@ import { fitToNodes } from './fit-view';
 import { labelContextOf } from './node-label';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import { canvasSvg } from './svg-export';
+import { labelNodesInView } from './view-labels';
 
-export interface CanvasController {
+export interface CanvasController extends CollectionActions {
   fit(): void;
   zoomBy(factor: number): void;
   relayout(kind?: LayoutKind): void;
@@ -100,10 +104,6 @@ export interface MountedCanvas {
   dispose: () => void;
 }
 
-/** With the lean stylesheet, node labels are drawn from this zoom on (10 px text reads as 7 px)... */
-const LABEL_ZOOM = 0.7;
-/** ...and only while at most this many nodes are in view. */
-const MAX_LABELLED = 600;
 /** Deltas wait this long after the last pan or zoom of a big graph (its redraw is not sliceable). */
 const VIEWPORT_QUIET_MS = 150;
 /** The camera follows growth at most this often (a fit is a full redraw). */
@@ -113,9 +113,16 @@ const SAVE_DELAY_MS = 1_500;
 export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const { cy, store, dataset } = deps;
   const now = deps.now ?? (() => performance.now());
+  const foldAbove = (state: AppState): number => state.settings?.values.foldAbove ?? DEFAULT_FOLD_ABOVE;
+  const collections = createCollectionView(
+    cy,
+    (positions) => adapter.applyPositions(positions),
+    foldAbove(store.getState()),
+  );
   const adapter: CyAdapter = createCyAdapter(
     cy,
     labelContextOf(() => store.getState()),
+    (change) => collections.onDrawn(change),
   );
   let disposed = false;
 
@@ -141,26 +148,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   // Lean stylesheet: labels only for the nodes in view once zoomed in far enough to read them.
   let labelTimer: ReturnType<typeof setTimeout> | undefined;
-  const labelNodesInView = (): void => {
+  const relabelView = (): void => {
     labelTimer = undefined;
-    const labelled = cy.nodes('.labelled');
-    if (!large || cy.zoom() < LABEL_ZOOM) {
-      labelled.removeClass('labelled');
-      return;
-    }
-    const extent = cy.extent();
-    const inView = cy.nodes().filter((node) => {
-      const { x, y } = node.position();
-      return x >= extent.x1 && x <= extent.x2 && y >= extent.y1 && y <= extent.y2;
-    });
-    if (inView.length > MAX_LABELLED) {
-      labelled.removeClass('labelled');
-      return;
-    }
-    cy.batch(() => {
-      labelled.difference(inView).removeClass('labelled');
-      inView.addClass('labelled');
-    });
+    labelNodesInView(cy, large);
   };
   let viewportMovedAt = Number.NEGATIVE_INFINITY;
   cy.on('viewport', () => {
@@ -168,7 +158,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       // Deltas are held (never dropped) while the view moves; see the scheduler's holdWhile.
       viewportMovedAt = now();
       clearTimeout(labelTimer);
-      labelTimer = setTimeout(labelNodesInView, 200);
+      labelTimer = setTimeout(relabelView, 200);
     }
   });
 
@@ -187,10 +177,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
   const publishCounts = (): void => {
-    dataset.nodes = String(cy.nodes().length);
-    dataset.edges = String(cy.edges().length);
-    dataset.visibleNodes = String(cy.nodes().not('.filtered').length);
-    dataset.entities = String(cy.nodes().length);
+    Object.assign(dataset, collections.counts());
     // Reviewed matches: the drawn candidates' labels ("candidate · 30"), one per line.
     dataset.candidates = cy
       .edges('[review = "pending"]')
@@ -313,14 +300,25 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       });
       publishCounts();
     }
-    if (state.selectedId !== previous.selectedId || state.selectedEdgeId !== previous.selectedEdgeId) {
+    if (
+      state.selectedId !== previous.selectedId ||
+      state.selectedEdgeId !== previous.selectedEdgeId ||
+      state.selectedCollectionId !== previous.selectedCollectionId
+    ) {
+      // An entity selected inside a collection (search, member list, relation link) is drawn.
+      if (collections.reveal(state.selectedId)) {
+        publishCounts();
+      }
       cy.batch(() => {
         cy.$(':selected').unselect();
-        const id = state.selectedId ?? state.selectedEdgeId;
+        const id = state.selectedId ?? state.selectedEdgeId ?? state.selectedCollectionId;
         if (id !== undefined) {
           cy.getElementById(id).select();
         }
       });
+    }
+    if (collections.setFoldAbove(foldAbove(state))) {
+      publishCounts();
     }
     if (state.sessions !== previous.sessions || state.retriedAt !== previous.retriedAt) {
       markFailures();
@@ -348,9 +346,12 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
 
   cy.on('tap', 'node', (event) => {
-    store.getState().selectEntity((event.target as NodeSingular).id());
+    selectOnCanvas(store, (event.target as NodeSingular).id());
     deps.onContextMenu(undefined);
   });
+  cy.on('dbltap', 'node.collection', (event) =>
+    controller.expandCollection((event.target as NodeSingular).id()),
+  );
   cy.on('tap', 'edge', (event) => {
     store.getState().selectEdge((event.target as EdgeSingular).id());
     deps.onContextMenu(undefined);
@@ -363,7 +364,10 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
   cy.on('cxttap', 'node', (event) => {
     const node = event.target as NodeSingular;
-    store.getState().selectEntity(node.id());
+    selectOnCanvas(store, node.id());
+    if (isCollectionId(node.id())) {
+      return; // a collection's actions are in the details panel
+    }
     const rendered = event.renderedPosition ?? node.renderedPosition();
     deps.onContextMenu({ id: node.id(), x: rendered.x, y: rendered.y });
   });
@@ -372,7 +376,8 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const finishLayout = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
     undoPositions = adapter.positions();
     deps.onRelayout?.(undoPositions);
-    adapter.applyPositions(positions);
+    // Folded members move with their collection (drawn around it when expanded).
+    adapter.applyPositions(collections.withMembers(positions));
     // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
     adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
     fitAll(30);
@@ -442,6 +447,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
         for (const id of hits) {
           cy.getElementById(id).addClass('search-hit');
         }
+        collections.markHits(hits);
       });
       return controller.searchStep(1);
     },
@@ -452,7 +458,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       hitIndex = (hitIndex + step + hits.length) % hits.length;
       const id = hits[hitIndex] ?? '';
       following = false;
-      store.getState().selectEntity(id);
+      selectOnCanvas(store, id);
       cy.animate(
         { center: { eles: cy.getElementById(id) }, zoom: Math.max(cy.zoom(), 1) },
         { duration: 250 },
@@ -460,12 +466,13 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       return { index: hitIndex, total: hits.length };
     },
     selectNeighbours: (id) => {
-      cy.getElementById(id).closedNeighborhood().not('.filtered').select();
+      cy.getElementById(id).closedNeighborhood().not('.filtered, .folded').select();
     },
     focus: (id) => {
       following = false;
       cy.animate({ center: { eles: cy.getElementById(id) } }, { duration: 250 });
     },
+    ...collectionActions(collections, store, publishCounts),
   };
 
   return {

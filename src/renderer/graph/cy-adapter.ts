@@ -4,11 +4,13 @@
  * the input and output of the explicit re-layout (computed in a worker). Node data is
  * `{ id, type, label }`; labels are canvas text.
  */
-import type { Core, EdgeDefinition, ElementDefinition, NodeSingular } from 'cytoscape';
+import type { CollectionReturnValue, Core, EdgeDefinition, ElementDefinition, NodeSingular } from 'cytoscape';
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
 import { reviewStateOf } from '../../shared/model/review';
+import type { DrawnChange } from './collection-view';
+import { isCollectionId } from './collections';
 import type { Filters } from './filters';
 import { filtersActive, markFiltered, NO_FILTERS } from './filters';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
@@ -57,7 +59,14 @@ function edgeDefinition(edge: Edge): EdgeDefinition {
   };
 }
 
-export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): CyAdapter {
+/** Told of each batch drawn, inside the batch (collections fold there); returns elements it added. */
+export type DrawnHook = (change: DrawnChange) => CollectionReturnValue;
+
+export function createCyAdapter(
+  cy: Core,
+  context: LabelContext = NO_CONTEXT,
+  onDrawn: DrawnHook = () => cy.collection(),
+): CyAdapter {
   const entityLabel = (entity: Entity): string => readableLabel(entity, context);
   /** Where every drawn node is (placement reads this, never the Cytoscape collection). */
   const placement = createPlacement();
@@ -86,6 +95,9 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
 
   cy.on('dragfree', 'node', (event) => {
     const node = event.target as NodeSingular;
+    if (isCollectionId(node.id())) {
+      return; // not an entity: neither placed nor saved
+    }
     placement.moved(node.id(), node.position());
     dirty.add(node.id());
   });
@@ -246,8 +258,9 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       reviewMarked.clear();
       cy.batch(() => {
         cy.elements().remove();
-        cy.add(definitions);
+        const added = cy.add(definitions);
         restyleReviewed(edgeList);
+        onDrawn({ added, removed: [], reset: true });
       });
       applyFiltersNow();
     },
@@ -285,11 +298,10 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
                   !gone.has(id) && (source === undefined || (!gone.has(source) && !gone.has(target ?? '')))
                 );
               });
-        if (kept.length > 0) {
-          const fresh = cy.add(kept);
-          if (filtersActive(filters)) {
-            markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
-          }
+        const added = kept.length > 0 ? cy.add(kept) : cy.collection();
+        const fresh = added.union(onDrawn({ added, removed, reset: false }));
+        if (filtersActive(filters) && fresh.nonempty()) {
+          markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
         }
         const edges = deltas.flatMap((delta) => delta.edges);
         refreshLabels(edges);
@@ -302,7 +314,8 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
       applyFiltersNow();
     },
     layoutInput(kind) {
-      const visible = cy.nodes().not('.filtered');
+      // A collection is laid out as one node; its folded members are not.
+      const visible = cy.nodes().not('.filtered, .folded');
       const nodes: LayoutInput['nodes'] = [];
       visible.forEach((node) => {
         nodes.push({ id: node.id(), ...node.position() });
@@ -322,8 +335,10 @@ export function createCyAdapter(cy: Core, context: LabelContext = NO_CONTEXT): C
           const node = cy.getElementById(id);
           if (node.nonempty()) {
             node.position(position);
-            placement.moved(id, position);
-            dirty.add(id);
+            if (!isCollectionId(id)) {
+              placement.moved(id, position);
+              dirty.add(id);
+            }
           }
         }
       });

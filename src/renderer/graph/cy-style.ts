@@ -104,7 +104,22 @@ export function buildStylesheet(theme: Theme, large = false): StylesheetJson {
       selector: 'node.lookup-failed',
       style: { 'border-width': 3, 'border-color': '#d93025', 'border-style': 'dashed' },
     },
-    { selector: '.filtered', style: { display: 'none' } },
+    {
+      // A collection (docs/ui.md, "Collections"): its type's glyph, larger, with a double ring and
+      // its "12 Identifiers" label at every size of graph.
+      selector: 'node.collection',
+      style: {
+        ...nodeLabel,
+        width: 46,
+        height: 46,
+        'border-width': 4,
+        'border-style': 'double',
+        'border-color': edge,
+      },
+    },
+    { selector: 'edge.collection-edge', style: { width: 2.5 } },
+    // Folded leaves (inside a collection) and filtered elements are drawn as nothing.
+    { selector: '.filtered, .folded', style: { display: 'none' } },
     { selector: '.new', style: { 'border-width': 3, 'border-color': accent } },
   ];
 }

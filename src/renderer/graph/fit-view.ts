@@ -65,11 +65,15 @@ export function fitViewport(points: Iterable<Point>, options: FitOptions): Viewp
 /** A fit comes no closer than this: a few nodes stay node-sized, not screen-sized. */
 export const MAX_FIT_ZOOM = 1.5;
 
-/** Fits the canvas to its shown nodes (not filtered, not hidden by style); false when there are none. */
+/**
+ * Fits the canvas to its shown nodes: not filtered out, not folded into a collection, not hidden
+ * by the stylesheet (a rejected match); false when there are none.
+ */
 export function fitToNodes(cy: Core, padding: number): boolean {
   const points = cy
-    .nodes(':visible')
-    .not('.filtered')
+    .nodes()
+    .not('.filtered, .folded')
+    .filter(':visible')
     .nodes()
     .map((node) => node.position());
   const view = fitViewport(points, {

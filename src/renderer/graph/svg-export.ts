@@ -61,11 +61,11 @@ export function toSvg(nodes: readonly SvgNode[], edges: readonly SvgEdge[], back
   return lines.join('\n');
 }
 
-/** The canvas's visible (unfiltered) nodes and edges, at their drawn positions, as SVG. */
+/** The canvas's visible (unfiltered, not folded into a collection) nodes and edges, at their drawn positions, as SVG. */
 export function canvasSvg(cy: Core, background: string): string {
   const nodes: SvgNode[] = [];
   cy.nodes()
-    .not('.filtered')
+    .not('.filtered, .folded')
     .forEach((node) => {
       nodes.push({
         id: node.id(),
@@ -76,7 +76,7 @@ export function canvasSvg(cy: Core, background: string): string {
     });
   const edges: SvgEdge[] = [];
   cy.edges()
-    .not('.filtered')
+    .not('.filtered, .folded')
     .forEach((edge) => {
       edges.push({
         source: edge.source().id(),

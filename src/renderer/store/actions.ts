@@ -1,6 +1,14 @@
 /** UI actions: call the host through api.ts and write the results into the store. */
 import type { StoreApi } from 'zustand/vanilla';
-import type { EditableSettings, ExportFormat, NodePositions, SeedInput } from '../../shared/ipc/contract';
+import type {
+  EditableSettings,
+  ExportFormat,
+  NodePositions,
+  OpenedCase,
+  SeedInput,
+  TeamCaseConnection,
+} from '../../shared/ipc/contract';
+import type { AppError } from '../../shared/ipc/result';
 import type { EntityId } from '../../shared/model/asset';
 import { invoke } from '../api';
 import type { AppState } from './app-store';
@@ -40,14 +48,7 @@ export async function openCase(store: StoreApi<AppState>, caseId: string): Promi
     report(store, result.error.message);
     return;
   }
-  const state = store.getState();
-  state.clearGraph();
-  state.setActiveCase(result.value.summary);
-  state.resetFromSnapshot(result.value.snapshot, result.value.positions);
-  for (const progress of result.value.sessions) {
-    state.updateProgress(progress);
-    state.setCurrentSession(progress.sessionId);
-  }
+  showOpenedCase(store, result.value);
 }
 
 export function closeCase(store: StoreApi<AppState>): void {
@@ -163,6 +164,26 @@ export async function expandNode(
   }
 }
 
+/** Runs one handler alone on one node (the context menu); `refresh` ignores its TTL. */
+export async function runHandlerOn(
+  store: StoreApi<AppState>,
+  entityId: EntityId,
+  handler: string,
+  refresh: boolean,
+): Promise<void> {
+  const active = store.getState().activeCase;
+  if (active === undefined) {
+    return;
+  }
+  const result = await invoke('entity:run-handler', { caseId: active.id, entityId, handler, refresh });
+  if (result.ok) {
+    store.getState().updateProgress(result.value.progress);
+    store.getState().setCurrentSession(result.value.sessionId);
+  } else {
+    report(store, result.error.message);
+  }
+}
+
 export async function savePositions(store: StoreApi<AppState>, positions: NodePositions): Promise<void> {
   const active = store.getState().activeCase;
   if (active === undefined || Object.keys(positions).length === 0) {
@@ -251,4 +272,65 @@ export function downloadBlob(blob: Blob, name: string): void {
   anchor.click();
   anchor.remove();
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
+}
+
+/** Shows an opened case (file or team case) in the workspace. */
+function showOpenedCase(store: StoreApi<AppState>, opened: OpenedCase): void {
+  const state = store.getState();
+  state.clearGraph();
+  state.setActiveCase(opened.summary);
+  state.resetFromSnapshot(opened.snapshot, opened.positions);
+  for (const progress of opened.sessions) {
+    state.updateProgress(progress);
+    state.setCurrentSession(progress.sessionId);
+  }
+}
+
+export async function refreshTeamCases(store: StoreApi<AppState>): Promise<void> {
+  const result = await invoke('team-cases:recent', {});
+  if (result.ok) {
+    store.getState().setRecentTeamCases(result.value);
+  } else {
+    report(store, result.error.message);
+  }
+}
+
+/**
+ * Opens a team case from the form or the recent list. Returns the failure for the form to show
+ * (its code says whether to ask for the password), or undefined once the case is open.
+ */
+export async function openTeamCase(
+  store: StoreApi<AppState>,
+  connection: TeamCaseConnection,
+  password?: { value: string; remember: 'keychain' | 'this-run' },
+): Promise<AppError | undefined> {
+  const result = await invoke(
+    'team-cases:open',
+    password === undefined || password.value === ''
+      ? { connection }
+      : { connection, password: password.value, remember: password.remember },
+  );
+  if (!result.ok) {
+    return result.error;
+  }
+  showOpenedCase(store, result.value);
+  const { summary, created, notice } = result.value;
+  const said = [
+    created ? `Created the team case “${summary.name}” in ${connection.database} on ${connection.host}.` : '',
+    notice ?? '',
+  ].filter((text) => text !== '');
+  if (said.length > 0) {
+    store.getState().setNotice({ kind: 'info', text: said.join(' ') });
+  }
+  void refreshTeamCases(store);
+  return undefined;
+}
+
+export async function forgetTeamCase(store: StoreApi<AppState>, caseId: string): Promise<void> {
+  const result = await invoke('team-cases:forget', { caseId });
+  if (result.ok) {
+    store.getState().setRecentTeamCases(result.value);
+  } else {
+    report(store, result.error.message);
+  }
 }

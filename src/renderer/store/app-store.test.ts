@@ -182,3 +182,30 @@ describe('the filter selectors', () => {
     expect(selectSourceCounts(store.getState())).toEqual([{ name: 'GLEIF', count: 1 }]);
   });
 });
+
+describe('a team case connection in the store', () => {
+  const teamCase = {
+    id: 'team-0123456789abcdef',
+    name: 'Acme',
+    createdAt: '',
+    updatedAt: '',
+    sizeBytes: 0,
+    team: { address: 'postgresql://a@h:5432/d#Acme', readOnly: false, connection: 'connected' as const },
+  };
+
+  it('follows the open team case into reconnecting and back', () => {
+    const store = createAppStore();
+    store.getState().setActiveCase(teamCase);
+    store.getState().setTeamConnection(teamCase.id, 'reconnecting');
+    expect(store.getState().activeCase?.team?.connection).toBe('reconnecting');
+    store.getState().setTeamConnection(teamCase.id, 'connected');
+    expect(store.getState().activeCase?.team?.connection).toBe('connected');
+  });
+
+  it("ignores another case's connection", () => {
+    const store = createAppStore();
+    store.getState().setActiveCase(teamCase);
+    store.getState().setTeamConnection('team-ffffffffffffffff', 'reconnecting');
+    expect(store.getState().activeCase?.team?.connection).toBe('connected');
+  });
+});

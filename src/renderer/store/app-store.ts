@@ -10,7 +10,9 @@ import type {
   CredentialsStatus,
   GraphDeltaEvent,
   NodePositions,
+  RecentTeamCase,
   SettingsView,
+  TeamConnectionState,
 } from '../../shared/ipc/contract';
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta, GraphSnapshot } from '../../shared/model/graph';
@@ -20,8 +22,13 @@ import type { RunSeed } from './seed-results';
 export interface CasesSlice {
   cases: CaseSummary[];
   activeCase: CaseSummary | undefined;
+  /** Team cases opened before, newest first (connection details only). */
+  recentTeamCases: RecentTeamCase[];
   setCases(cases: CaseSummary[]): void;
   setActiveCase(summary: CaseSummary | undefined): void;
+  setRecentTeamCases(cases: RecentTeamCase[]): void;
+  /** A team case's connection changed: the open case's banner follows it. */
+  setTeamConnection(caseId: string, state: TeamConnectionState): void;
 }
 
 /** What applyGraphDelta did: a gap means the caller must fetch a snapshot. */
@@ -68,8 +75,11 @@ export interface SelectionSlice {
   selectedId: EntityId | undefined;
   /** An edge selected on the canvas (the details panel shows it); never both a node and an edge. */
   selectedEdgeId: string | undefined;
+  /** A collection node selected on the canvas (the details panel lists its members). */
+  selectedCollectionId: string | undefined;
   selectEntity(id: EntityId | undefined): void;
   selectEdge(id: string | undefined): void;
+  selectCollection(id: string | undefined): void;
 }
 
 export interface UiSlice {
@@ -86,6 +96,8 @@ export interface UiSlice {
   hideEntity(id: EntityId): void;
   /** Shows hidden nodes again (undo of a hide). */
   showEntities(ids: readonly EntityId[]): void;
+  /** Replaces the hidden ids, types and sources at once (e.g. to show a node's hidden neighbours). */
+  setFilters(filters: Pick<UiSlice, 'hiddenIds' | 'hiddenTypes' | 'hiddenSources'>): void;
   showAll(): void;
   setSearchText(text: string): void;
   markRetried(id: EntityId, at: string): void;
@@ -104,11 +116,19 @@ export type AppState = CasesSlice & GraphSlice & SessionSlice & SelectionSlice &
 
 type Slice<T> = StateCreator<AppState, [], [], T>;
 
-const createCasesSlice: Slice<CasesSlice> = (set) => ({
+const createCasesSlice: Slice<CasesSlice> = (set, get) => ({
   cases: [],
   activeCase: undefined,
+  recentTeamCases: [],
   setCases: (cases) => set({ cases }),
   setActiveCase: (activeCase) => set({ activeCase }),
+  setRecentTeamCases: (recentTeamCases) => set({ recentTeamCases }),
+  setTeamConnection: (caseId, connection) => {
+    const active = get().activeCase;
+    if (active?.id === caseId && active.team !== undefined && active.team.connection !== connection) {
+      set({ activeCase: { ...active, team: { ...active.team, connection } } });
+    }
+  },
 });
 
 /** The graph's maps and their indexes; only this module writes them. */
@@ -261,6 +281,7 @@ const createGraphSlice: Slice<GraphSlice> = (set, get) => {
         pendingDeltas: [],
         selectedId: undefined,
         selectedEdgeId: undefined,
+        selectedCollectionId: undefined,
         sessions: {},
         currentSessionId: undefined,
         hiddenIds: new Set(),
@@ -283,8 +304,13 @@ const createSessionSlice: Slice<SessionSlice> = (set) => ({
 const createSelectionSlice: Slice<SelectionSlice> = (set) => ({
   selectedId: undefined,
   selectedEdgeId: undefined,
-  selectEntity: (selectedId) => set({ selectedId, selectedEdgeId: undefined }),
-  selectEdge: (selectedEdgeId) => set({ selectedEdgeId, selectedId: undefined }),
+  selectedCollectionId: undefined,
+  selectEntity: (selectedId) =>
+    set({ selectedId, selectedEdgeId: undefined, selectedCollectionId: undefined }),
+  selectEdge: (selectedEdgeId) =>
+    set({ selectedEdgeId, selectedId: undefined, selectedCollectionId: undefined }),
+  selectCollection: (selectedCollectionId) =>
+    set({ selectedCollectionId, selectedId: undefined, selectedEdgeId: undefined }),
 });
 
 function toggled<T>(items: ReadonlySet<T>, item: T): Set<T> {
@@ -318,6 +344,7 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
       }
       return { hiddenIds };
     }),
+  setFilters: ({ hiddenIds, hiddenTypes, hiddenSources }) => set({ hiddenIds, hiddenTypes, hiddenSources }),
   showAll: () => set({ hiddenIds: new Set(), hiddenTypes: new Set(), hiddenSources: new Set() }),
   setSearchText: (searchText) => set({ searchText }),
   markRetried: (id, at) => set((state) => ({ retriedAt: { ...state.retriedAt, [id]: at } })),

@@ -1,6 +1,6 @@
 /**
  * Feeds host events into the store: graph deltas (a seq gap refetches a snapshot), graph resets
- * (an undo: refetch), progress, case list changes.
+ * (an undo: refetch), progress, case list changes, a team case's connection state.
  */
 import type { StoreApi } from 'zustand/vanilla';
 import type { EventChannel, EventMap } from '../../shared/ipc/contract';
@@ -48,6 +48,10 @@ export function connectStoreToHost(store: StoreApi<AppState>, on: Subscribe): ()
     }),
     on('cases:changed', () => {
       void refreshCases(store);
+    }),
+    on('team-cases:connection', ({ caseId, state }) => {
+      // What other members wrote meanwhile arrives as deltas once the case has caught up.
+      store.getState().setTeamConnection(caseId, state);
     }),
   ];
   return () => {

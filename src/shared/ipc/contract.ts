@@ -6,6 +6,7 @@
 import type { EntityId } from '../model/asset';
 import type { GraphDelta, GraphSnapshot } from '../model/graph';
 import type { ReviewCandidate } from '../model/review';
+import type { HandlerState } from '../model/handler-state';
 import type { SessionProgress } from '../model/session';
 import type { Result } from './result';
 
@@ -26,6 +27,8 @@ export const INVOKE_CHANNELS = [
   'graph:merge-entities',
   'history:list-sessions',
   'history:undo-session',
+  'entity:handlers',
+  'entity:run-handler',
   'credentials:get-status',
   'credentials:set',
   'credentials:delete',
@@ -35,9 +38,18 @@ export const INVOKE_CHANNELS = [
   'review:list',
   'review:accept',
   'review:reject',
+  'team-cases:open',
+  'team-cases:recent',
+  'team-cases:forget',
 ] as const;
 
-export const EVENT_CHANNELS = ['graph:delta', 'graph:reset', 'session:progress', 'cases:changed'] as const;
+export const EVENT_CHANNELS = [
+  'graph:delta',
+  'graph:reset',
+  'session:progress',
+  'cases:changed',
+  'team-cases:connection',
+] as const;
 
 export type InvokeChannel = (typeof INVOKE_CHANNELS)[number];
 export type EventChannel = (typeof EVENT_CHANNELS)[number];
@@ -58,8 +70,51 @@ export interface CaseSummary {
   createdAt: string;
   /** Last write to the case file, ISO 8601. */
   updatedAt: string;
-  /** Size of the case file on disk (with its write-ahead log). */
+  /** Size of the case file on disk (with its write-ahead log); 0 for a team case. */
   sizeBytes: number;
+  /** Set when the case is a team case on PostgreSQL rather than a file. */
+  team?: TeamCaseInfo;
+}
+
+/** TLS modes the team case form offers (libpq's `sslmode` values). */
+export const TEAM_SSL_MODES = ['disable', 'require', 'verify-full'] as const;
+export type TeamSslMode = (typeof TEAM_SSL_MODES)[number];
+
+/** Where a team case lives: everything but the password, which never crosses to the renderer. */
+export interface TeamCaseConnection {
+  host: string;
+  port: number;
+  database: string;
+  user: string;
+  sslMode: TeamSslMode;
+  /** The case's name inside the database. */
+  caseName: string;
+}
+
+export type TeamConnectionState = 'connected' | 'reconnecting';
+
+export interface TeamCaseInfo {
+  /** `postgresql://USER@HOST:PORT/DB#CASE` (holds no password). */
+  address: string;
+  /** The PostgreSQL role may read the case but not write it: open and export only. */
+  readOnly: boolean;
+  connection: TeamConnectionState;
+}
+
+/** A team case opened before, as the case list shows it (never with a password). */
+export interface RecentTeamCase extends TeamCaseConnection {
+  /** The case id the app uses for it (stable for one address). */
+  id: string;
+  address: string;
+  /** ISO 8601. */
+  lastOpenedAt: string;
+}
+
+export interface OpenedTeamCase extends OpenedCase {
+  /** True when the case did not exist in the database and opening created it. */
+  created: boolean;
+  /** Something the user should know about the password (e.g. kept for this run only). */
+  notice?: string;
 }
 
 export type NodePositions = Record<EntityId, { x: number; y: number }>;
@@ -95,6 +150,8 @@ export interface EditableSettings {
   depth: number;
   /** Pivots from names to the domains that hold them (FQDN, e-mail, URL -> DomainRecord). */
   pivots: boolean;
+  /** The graph folds more than this many same-type leaves of one node into a collection. */
+  foldAbove: number;
 }
 
 export interface SettingsView {
@@ -193,6 +250,13 @@ export interface InvokeMap {
   'history:list-sessions': { req: { caseId: string }; res: CaseSessionEntry[] };
   /** Takes back what one finished session contributed (docs/resolution.md). */
   'history:undo-session': { req: { caseId: string; sessionId: string }; res: UndoneSession };
+  /** The handlers that apply to a node with their last run and cache state, from the case alone. */
+  'entity:handlers': { req: { caseId: string; entityId: EntityId }; res: { handlers: HandlerState[] } };
+  /** Runs one handler alone on one node (depth 0); `refresh` ignores its TTL. */
+  'entity:run-handler': {
+    req: { caseId: string; entityId: EntityId; handler: string; refresh?: boolean };
+    res: SessionStarted;
+  };
   'credentials:get-status': { req: Record<string, never>; res: CredentialsStatus };
   'credentials:set': {
     req: { source: string; secret: string; scope?: 'keychain' | 'this-run' };
@@ -211,6 +275,18 @@ export interface InvokeMap {
   'review:accept': { req: { caseId: string; edgeId: string; depth?: number }; res: CandidateAccepted };
   /** Rejects a pending candidate: it leaves the review list and is not proposed again within the TTL. */
   'review:reject': { req: { caseId: string; edgeId: string }; res: { decisionSessionId: string } };
+  /**
+   * Opens (creating when missing and the role may) a team case. `password`, when given, is kept
+   * under the server's keychain entry (or for this run only) once the server accepted it; without
+   * one the saved password is used, and a server that wants one answers `password_required`.
+   */
+  'team-cases:open': {
+    req: { connection: TeamCaseConnection; password?: string; remember?: 'keychain' | 'this-run' };
+    res: OpenedTeamCase;
+  };
+  'team-cases:recent': { req: Record<string, never>; res: RecentTeamCase[] };
+  /** Removes a team case from the recent list (the case itself stays in its database). */
+  'team-cases:forget': { req: { caseId: string }; res: RecentTeamCase[] };
 }
 
 /** A batch of coalesced deltas covering sequence numbers `fromSeq` to `delta.seq`. */
@@ -229,6 +305,8 @@ export interface EventMap {
   'graph:reset': { caseId: string; seq: number };
   'session:progress': { caseId: string; progress: SessionProgress };
   'cases:changed': Record<string, never>;
+  /** A team case's connection dropped (`reconnecting`) or came back (`connected`). */
+  'team-cases:connection': { caseId: string; state: TeamConnectionState };
 }
 
 type SameKeys<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

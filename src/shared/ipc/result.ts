@@ -11,6 +11,12 @@ export const ERROR_CODES = [
   'not_found',
   /** The action conflicts with the current state (e.g. a name already taken). */
   'conflict',
+  /** A team case's server wants a password that was not given or was wrong: ask for it. */
+  'password_required',
+  /** The case may be read and exported but not written (a read-only PostgreSQL role). */
+  'read_only',
+  /** A server cannot be reached now (a team case's connection is down): try again later. */
+  'unavailable',
   /** The OS keychain cannot be reached; the message says what to do. */
   'credential_store_unavailable',
   /** The sender or origin is not the app's own window. */

@@ -68,7 +68,11 @@ export interface GraphSnapshot {
   edges: Edge[];
 }
 
-/** The JSON export format (CLI `export`, UI export). Documented in the README. */
+/**
+ * The JSON export format (CLI `export`, UI export). Documented in the README. Times are ISO 8601:
+ * on an edge and on each of its sources, `createdAt` is when it was first seen and `updatedAt`
+ * when it was last confirmed (the same names the tags use).
+ */
 export interface GraphExport {
   entities: { id: EntityId; type: AssetType; asset: TypedAsset['asset']; tags: EntityTag[] }[];
   edges: {
@@ -76,8 +80,10 @@ export interface GraphExport {
     from: EntityId;
     to: EntityId;
     relation: string;
-    sources: SourceRef[];
+    sources: EdgeSource[];
     properties: Record<string, string | number | boolean>;
+    createdAt: string;
+    updatedAt: string;
   }[];
 }
 

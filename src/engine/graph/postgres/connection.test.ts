@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeConnectError, isConnectionLoss } from './connection';
+import { classifyConnectError, describeConnectError, isConnectionLoss } from './connection';
 import { parseTeamCaseUrl } from './team-case-url';
 
 const target = parseTeamCaseUrl('postgresql://alice@db.example:6543/inv#Acme');
@@ -37,5 +37,23 @@ describe('connection failures in one line', () => {
     expect(isConnectionLoss(new Error('Client was closed and is not queryable'))).toBe(true);
     expect(isConnectionLoss(pgError('42501'))).toBe(false);
     expect(isConnectionLoss(pgError('23505'))).toBe(false);
+  });
+
+  it.each([
+    ['28P01', 'password'],
+    ['ECONNREFUSED', 'unreachable'],
+    ['ENOTFOUND', 'unreachable'],
+    ['ETIMEDOUT', 'unreachable'],
+    ['3D000', 'other'],
+    ['28000', 'other'],
+  ])('classifies %s as a %s failure', (code, failure) => {
+    expect(classifyConnectError(pgError(code))).toBe(failure);
+  });
+
+  it('classifies a missing password and a timeout by their client-side messages', () => {
+    expect(
+      classifyConnectError(new Error('SASL: SCRAM-SERVER-FIRST-MESSAGE: client password must be a string')),
+    ).toBe('password');
+    expect(classifyConnectError(new Error('timeout expired'))).toBe('unreachable');
   });
 });

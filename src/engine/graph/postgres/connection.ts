@@ -8,9 +8,20 @@ import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
 /** How long a connection attempt may take before it is reported as unreachable. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
+/**
+ * What kind of failure a TeamCaseError is, for a UI that reacts differently: ask for the password
+ * again (`password`), say the server is out of reach (`unreachable`), or just show the line.
+ */
+export type TeamCaseFailure = 'password' | 'unreachable' | 'other';
+
 /** A team case that cannot be opened or written; `message` is one line for the user. */
 export class TeamCaseError extends Error {
   override readonly name = 'TeamCaseError';
+  readonly failure: TeamCaseFailure;
+  constructor(message: string, failure: TeamCaseFailure = 'other') {
+    super(message);
+    this.failure = failure;
+  }
 }
 
 function sslOption(target: TeamCaseTarget, plain: boolean): pg.ClientConfig['ssl'] {
@@ -42,10 +53,10 @@ export async function connectTeamCase(
       try {
         return await connectOnce(target, password, true);
       } catch (plainError) {
-        throw new TeamCaseError(describeConnectError(plainError, target));
+        throw new TeamCaseError(describeConnectError(plainError, target), classifyConnectError(plainError));
       }
     }
-    throw new TeamCaseError(describeConnectError(error, target));
+    throw new TeamCaseError(describeConnectError(error, target), classifyConnectError(error));
   }
 }
 
@@ -113,6 +124,24 @@ export function describeConnectError(error: unknown, target: TeamCaseTarget): st
     return `PostgreSQL user ${target.user} needs a password: set PGPASSWORD or store it in the keychain`;
   }
   return `cannot open ${where}: ${text}`;
+}
+
+/** The kind of a connect failure: the same SQLSTATE codes and socket errors describeConnectError reads. */
+export function classifyConnectError(error: unknown): TeamCaseFailure {
+  const code = (error as { code?: string } | undefined)?.code;
+  const text = errorText(error);
+  // 28P01: invalid password; no password given where the server asks for one fails in the client.
+  if (code === '28P01' || /password must be a string|SASL|client password/i.test(text)) {
+    return 'password';
+  }
+  if (
+    (code !== undefined &&
+      /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EHOSTUNREACH|ENETUNREACH|ETIMEDOUT)$/.test(code)) ||
+    /timeout/i.test(text)
+  ) {
+    return 'unreachable';
+  }
+  return 'other';
 }
 
 /** SQLSTATE classes 08 (connection exception) and 57P (operator intervention), socket errors. */

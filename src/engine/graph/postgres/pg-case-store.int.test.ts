@@ -113,6 +113,13 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     expect((await first.snapshot()).entities).toHaveLength(2);
   });
 
+  it('says whether opening created the case or found it', async () => {
+    const first = await open('made here');
+    const second = await open('made here');
+    expect(first.created).toBe(true);
+    expect(second.created).toBe(false);
+  });
+
   it('lets a client that missed deltas fetch them all with changesSince', async () => {
     const alice = await open('catch-up');
     await alice.apply(organizationWithLei('Early', lei(3)), write);

@@ -67,10 +67,14 @@ export async function openTeamCase(
       `SELECT has_table_privilege(current_user, 'trace_graph_writes', 'INSERT') AS can_write`,
     );
     const readOnly = rights.rows[0]?.can_write !== true;
+    let created = false;
     if (!readOnly) {
-      await client.query('INSERT INTO trace_graph_cases (name) VALUES ($1) ON CONFLICT (name) DO NOTHING', [
-        target.caseName,
-      ]);
+      const inserted = await client.query(
+        'INSERT INTO trace_graph_cases (name) VALUES ($1) ON CONFLICT (name) DO NOTHING',
+        [target.caseName],
+      );
+      // The app says "created" when the name was new (a typo in the case name is then visible).
+      created = inserted.rowCount === 1;
     }
     const found = await client.query('SELECT 1 FROM trace_graph_cases WHERE name = $1', [target.caseName]);
     if (found.rowCount === 0) {
@@ -79,7 +83,7 @@ export async function openTeamCase(
       );
     }
     const listener = await connectTeamCase(target, options.password);
-    const store = new PostgresCaseStore(target, client, listener, readOnly, options);
+    const store = new PostgresCaseStore(target, client, listener, { readOnly, created }, options);
     await store.start();
     return store;
   } catch (error) {
@@ -106,6 +110,8 @@ export class PostgresCaseStore implements CaseStore {
   readonly target: TeamCaseTarget;
   /** True when the role may read but not write: open and export work, enriching does not. */
   readonly readOnly: boolean;
+  /** True when opening created the case (its name was not in the database yet). */
+  readonly created: boolean;
   private client: pg.Client;
   private listener: pg.Client;
   /** The write connection ended (server restart, network): the next operation reconnects. */
@@ -117,13 +123,14 @@ export class PostgresCaseStore implements CaseStore {
     target: TeamCaseTarget,
     client: pg.Client,
     listener: pg.Client,
-    readOnly: boolean,
+    opened: { readOnly: boolean; created: boolean },
     options: TeamCaseOptions,
   ) {
     this.target = target;
     this.client = client;
     this.listener = listener;
-    this.readOnly = readOnly;
+    this.readOnly = opened.readOnly;
+    this.created = opened.created;
     this.clock = options.clock ?? systemClock;
     this.logger = options.logger ?? silentLogger;
     this.mergeRules = options.mergeRules ?? [];

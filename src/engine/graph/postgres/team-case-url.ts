@@ -91,3 +91,11 @@ export function describeTeamCase(target: TeamCaseTarget): string {
     target.database,
   )}${ssl}#${encodeURIComponent(target.caseName)}`;
 }
+
+/**
+ * The credential (OS keychain entry) holding a team server's password: one per user and server,
+ * shared by every case and database there. The CLI reads it; the app's team case form writes it.
+ */
+export function teamPasswordCredential(target: Pick<TeamCaseTarget, 'user' | 'host' | 'port'>): string {
+  return `postgresql:${target.user}@${target.host}:${target.port}`;
+}

@@ -100,7 +100,10 @@ export function statsOf(s: Statements): GraphStats {
   return { entities, edges, entitiesByType, edgesByRelation };
 }
 
-/** The JSON export format: the snapshot without times on edges' sources and entities. */
+/**
+ * The JSON export format: the snapshot without entity times (tags carry theirs); edges and each
+ * of their sources keep first seen / last confirmed (`createdAt` / `updatedAt`).
+ */
 export function exportOf(snapshot: GraphSnapshot): GraphExport {
   return {
     entities: snapshot.entities.map((entity) => ({
@@ -114,8 +117,15 @@ export function exportOf(snapshot: GraphSnapshot): GraphExport {
       from: edge.from,
       to: edge.to,
       relation: edge.relation,
-      sources: edge.sources.map((source) => ({ name: source.name, confidence: source.confidence })),
+      sources: edge.sources.map((source) => ({
+        name: source.name,
+        confidence: source.confidence,
+        createdAt: source.createdAt,
+        updatedAt: source.updatedAt,
+      })),
       properties: edge.properties,
+      createdAt: edge.createdAt,
+      updatedAt: edge.updatedAt,
     })),
   };
 }

@@ -43,7 +43,7 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
     const edges = h.openCase.graph.exportJson().edges;
     expect(edges.length).toBeGreaterThan(20);
     for (const edge of edges) {
-      expect(edge.sources).toEqual([{ name: 'GLEIF', confidence: 100 }]);
+      expect(edge.sources).toMatchObject([{ name: 'GLEIF', confidence: 100 }]);
     }
   });
 

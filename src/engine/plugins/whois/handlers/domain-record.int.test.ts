@@ -84,7 +84,7 @@ describe('WHOIS domrec through the engine', () => {
       ].sort(),
     );
     for (const edge of exported.edges) {
-      expect(edge.sources).toEqual([{ name: 'WHOIS', confidence: 100 }]);
+      expect(edge.sources).toMatchObject([{ name: 'WHOIS', confidence: 100 }]);
     }
     const record = exported.entities.find((entity) => entity.id === 'DomainRecord:acme-widgets.test');
     expect(record?.asset).toMatchObject({

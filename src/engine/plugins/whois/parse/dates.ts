@@ -85,8 +85,16 @@ function monthOf(name: string): number | undefined {
   return MONTHS[name.slice(0, 3).toLowerCase()];
 }
 
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** Days in a month (1-12) of the proleptic Gregorian calendar, as `Date` counts them. */
 function daysIn(year: number, month: number): number {
-  return new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const leap = year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0);
+  return month === 2 && leap ? 29 : (DAYS_IN_MONTH[month - 1] ?? 0);
+}
+
+function pad(value: number, width = 2): string {
+  return String(value).padStart(width, '0');
 }
 
 function fullYear(year: number): number {
@@ -136,7 +144,12 @@ function isoOf(parts: Parts): string | undefined {
     return undefined;
   }
   const offset = offsetOf(parts.zone);
-  const time = Date.UTC(year, month - 1, day, hour, minute, Math.min(second, 59)) - offset * 60_000;
+  const seconds = Math.min(second, 59);
+  if (offset === 0 && hour < 24 && year >= 1000 && year <= 9999) {
+    // Already UTC and in range: written out directly, no Date round trip (the common case).
+    return `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(seconds)}Z`;
+  }
+  const time = Date.UTC(year, month - 1, day, hour, minute, seconds) - offset * 60_000;
   return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
 }
 

@@ -4,9 +4,9 @@
  * .be, .ch, .kr) and JPRS bracket replies (.jp). Knows "no match", throttle and refusal replies,
  * and drops redacted values.
  */
-import { collectContacts, definesHandle } from './contacts';
+import { collectContacts } from './contacts';
+import { definesHandle } from './handle-contacts';
 import { dateValue, normaliseWhoisDate, orderInReply, orderOfHint, type DateOrder } from './dates';
-import { DOMAIN_KEYS, isRuleDateLabel, RECORD_LABEL, recordFieldOf, SECTION_ROLES } from './labels';
 import { kindOf } from './reply-kind';
 import { tokenise, type Entry } from './tokenise';
 import type { ParsedWhois } from './types';
@@ -37,7 +37,7 @@ function datedValue(entry: Entry, value: string, order: () => DateOrder): string
     return undefined;
   }
   const date = normaliseWhoisDate(cleaned, entryOrder) ?? stampInside(cleaned);
-  if (isRuleDateLabel(entry.key)) {
+  if (entry.label.ruleDate) {
     return date;
   }
   return date ?? dateValue(value, entryOrder);
@@ -83,11 +83,11 @@ function nameServersOf(line: string, domain: string | undefined): string[] {
 /** Blocks that hold several records of which only the queried domain's is wanted (Verisign). */
 function foreignBlocks(entries: Entry[]): Set<number> {
   const blocks = new Set<number>();
-  for (const [index, entry] of entries.entries()) {
+  for (const entry of entries) {
     // A handle inside a role's section (`registrant: !Contact` then `nic-handle:`) is that
     // role's own object, not a record kept for reference.
-    const inRoleSection = entry.section !== undefined && SECTION_ROLES[entry.section] !== undefined;
-    if (entry.key === 'server name' || (definesHandle(entries, index) && !inRoleSection)) {
+    const inRoleSection = entry.section?.sectionRole !== undefined;
+    if (entry.key === 'server name' || (definesHandle(entry) && !inRoleSection)) {
       blocks.add(entry.block);
     }
   }
@@ -103,7 +103,7 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   const foreign = foreignBlocks(entries);
   const wanted = query?.toLowerCase().replace(/\.$/, '');
   // With several domain records, keep the queried one's block only.
-  const domainEntries = entries.filter((entry) => DOMAIN_KEYS.has(entry.key) && firstValue(entry) !== '');
+  const domainEntries = entries.filter((entry) => entry.label.domain && firstValue(entry) !== '');
   if (wanted !== undefined && domainEntries.length > 1) {
     // Blocks naming another domain go; several blocks naming the queried one (a thin reply
     // followed by the registrar's thick one) all stay.
@@ -127,15 +127,11 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
     if (foreign.has(entry.block)) {
       continue;
     }
-    const field = recordFieldOf(entry.key);
+    const field = entry.label.record;
     if (field === undefined) {
       continue;
     }
-    const inContactSection =
-      entry.section !== undefined &&
-      SECTION_ROLES[entry.section] !== undefined &&
-      entry.section !== 'registrar' &&
-      !RECORD_LABEL.test(entry.key);
+    const inContactSection = entry.section?.roleHeading === true && !entry.label.recordLabel;
     const value = firstValue(entry);
     switch (field) {
       case 'domain':
@@ -210,13 +206,16 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   }
   // A reply that names the queried domain only in a sentence ("Not found: example.co",
   // "Query: example.je") is still about it.
+  // The reply in lower case, made once and only when a rule below needs it.
+  let lowered: string | undefined;
+  const lower = (): string => (lowered ??= text.toLowerCase());
   if (
     result.domain === undefined &&
     wanted !== undefined &&
-    (text.includes(wanted) || text.includes(wanted.toUpperCase()) || text.toLowerCase().includes(wanted))
+    (text.includes(wanted) || text.includes(wanted.toUpperCase()) || lower().includes(wanted))
   ) {
     result.domain = wanted;
   }
-  result.kind = kindOf(text, entries, result);
+  result.kind = kindOf(text, entries, result, lower);
   return result;
 }

@@ -80,7 +80,7 @@ export const TERMS_LINE =
 /**
  * Values a registry or registrar puts in place of the real data (redaction text, web-form
  * pointers, "not disclosed", "No registrar listed"): they never become fields or entities.
- * Written in lower case; matched against the lower-cased value.
+ * Written in lower case; matched case-insensitively.
  */
 export const PLACEHOLDER_PHRASES: readonly RegExp[] = [
   /redacted/,

@@ -9,19 +9,39 @@ import {
 import { splitLines, type Entry } from './tokenise';
 import type { ParsedWhois, WhoisReplyKind } from './types';
 
-/** A reply line with its comment marks removed, or undefined for a blank or terms line. */
-function plainLines(text: string): string[] {
+/** Comment marks and spacing before a line's text: `%`, `#`, `*`, `>`, `;`, `-`. */
+const LEAD_MARKS = new Set([...' \t\n\v\f\r%#*>;-'].map((mark) => mark.charCodeAt(0)));
+const SPACE = /\s/;
+
+function isLeadMark(line: string, index: number): boolean {
+  const code = line.charCodeAt(index);
+  return LEAD_MARKS.has(code) || (code > 127 && SPACE.test(line.charAt(index)));
+}
+
+/**
+ * The reply's lines in lower case with their comment marks removed, blank and terms-of-use
+ * lines left out; and whether any terms line was met. `lowered` is the whole reply in lower
+ * case (one conversion, not one per line).
+ */
+function plainLines(lowered: string): { lines: string[]; terms: boolean } {
   const lines: string[] = [];
-  for (const raw of splitLines(text)) {
-    const line = raw
-      .replace(/^[\s%#*>;-]+/, '')
-      .trim()
-      .toLowerCase();
-    if (line !== '' && !TERMS.test(line)) {
+  let terms = false;
+  for (const raw of splitLines(lowered)) {
+    let start = 0;
+    while (start < raw.length && isLeadMark(raw, start)) {
+      start += 1;
+    }
+    const line = (start === 0 ? raw : raw.slice(start)).trim();
+    if (line === '') {
+      continue;
+    }
+    if (TERMS.test(line)) {
+      terms = true;
+    } else {
       lines.push(line);
     }
   }
-  return lines;
+  return { lines, terms };
 }
 
 /**
@@ -45,7 +65,12 @@ function anyLine(lines: string[], phrase: RegExp): boolean {
  * registrar) is a record whatever its text says; otherwise the phrase tables decide, throttle
  * first (AFNIC says "Too many requests" above "No entries found").
  */
-export function kindOf(text: string, entries: Entry[], parsed: ParsedWhois): WhoisReplyKind {
+export function kindOf(
+  text: string,
+  entries: Entry[],
+  parsed: ParsedWhois,
+  lowered: () => string = () => text.toLowerCase(),
+): WhoisReplyKind {
   // IANA answers a TLD with a referral; a domain it registers itself (.int) is a record.
   if (
     entries.some((entry) => entry.key === 'source' && entry.value.toUpperCase() === 'IANA') &&
@@ -64,7 +89,7 @@ export function kindOf(text: string, entries: Entry[], parsed: ParsedWhois): Who
   if (text.trim() === '') {
     return 'empty';
   }
-  const lines = plainLines(text);
+  const { lines, terms } = plainLines(lowered());
   if (anyLine(lines, THROTTLED)) {
     return 'throttled';
   }
@@ -80,5 +105,5 @@ export function kindOf(text: string, entries: Entry[], parsed: ParsedWhois): Who
   if (parsed.domain !== undefined || Object.keys(parsed.contacts).length > 0 || parsed.status.length > 0) {
     return 'record';
   }
-  return text.split(/\r?\n/).some((line) => TERMS_LINE.test(line)) ? 'terms_only' : 'unknown';
+  return terms ? 'terms_only' : 'unknown';
 }

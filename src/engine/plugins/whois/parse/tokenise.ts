@@ -1,4 +1,4 @@
-import { RECORD_HEADINGS, SECTION_ROLES } from './labels';
+import { factsOfKey, labelOf, type LabelFacts } from './label-facts';
 
 /**
  * Turns a reply's text into keyed entries: `key: value`, `[key] value` and tab-separated lines,
@@ -8,14 +8,18 @@ import { RECORD_HEADINGS, SECTION_ROLES } from './labels';
 export interface Entry {
   /** Normalised key: lower case, single spaces, no trailing parenthetical. */
   key: string;
+  /** What the label tables say of the key (worked out once per distinct label). */
+  label: LabelFacts;
   value: string;
   /** Unkeyed lines that follow the entry (a header's children, an address's next lines). */
   more: string[];
   /** The key's trailing parenthetical (`Creation Date (dd/mm/yyyy)`), a hint about its value. */
   hint?: string | undefined;
-  /** Normalised key of the enclosing section header, if any. */
-  section: string | undefined;
+  /** The enclosing section header's label, if any. */
+  section: LabelFacts | undefined;
   block: number;
+  /** The first entry of its block. */
+  opensBlock: boolean;
 }
 
 /** `[key] value`, optionally after a one-letter item mark (`c [Record Created] ...`). */
@@ -25,24 +29,20 @@ const BRACKET_LINE = /^\s*(?:[a-z]\.?\s+)?\[([^[\]]{1,40})\]\s*(.*)$/;
  * runs from the first non-blank to the first colon, at most 60 characters, no tab inside, not
  * starting with a digit; a colon followed by `//` (a URL) is no separator.
  */
-function colonSplit(line: string): [string, string, string] | null {
-  const colon = line.indexOf(':');
-  if (colon < 1) {
-    return null;
+function keyBeforeColon(line: string, colon: number): string | undefined {
+  if (colon < 1 || line.startsWith('//', colon + 1)) {
+    return undefined;
   }
   let start = 0;
-  while (start < colon && (line[start] === ' ' || line[start] === '\t')) {
+  while (start < colon && (line.charCodeAt(start) === 32 || line.charCodeAt(start) === 9)) {
     start += 1;
   }
   const key = line.slice(start, colon).trimEnd();
   const first = key.charCodeAt(0);
   if (key === '' || key.length > 60 || key.includes('\t') || (first >= 48 && first <= 57)) {
-    return null;
+    return undefined;
   }
-  if (line.startsWith('//', colon + 1)) {
-    return null;
-  }
-  return [line, key, line.slice(colon + 1)];
+  return key;
 }
 
 /** `key........ value` (dotted leaders without a colon). */
@@ -86,10 +86,6 @@ const YAML_BLOCK_SCALAR = /^[|>][-+]?$/;
 const VALUE_LEADER = /^(?:\.\s?){2,}/;
 /** `** Registrant:`, `** Domain Servers:` (the heading's text in group 1). */
 const DECORATED_HEADING = /^\*{1,3}\s*([^*:]{2,60}?)\s*:\s*$/;
-/** True for a heading that names a contact role (`Registrant`, `Administrative contact`). */
-function isRoleHeading(key: string): boolean {
-  return Object.hasOwn(SECTION_ROLES, key) && key !== 'registrar';
-}
 
 /** The value of a `contact:` line that names a role (IANA). */
 const ROLE_VALUE = /^(administrative|technical|billing|registrant)$/i;
@@ -98,45 +94,6 @@ const ROLE_VALUE = /^(administrative|technical|billing|registrant)$/i;
  * garbage the parser's hot path does not need. Frozen, so a push that bypassed the copy throws.
  */
 const NO_MORE = Object.freeze([]) as unknown as string[];
-/** Keys that open a section running to the end of their block (JPRS contact part). */
-export const BLOCK_SECTIONS = new Set(['contact information']);
-
-/**
- * Lower case, single spaces; underscores and dot leaders are spacing (`domain_name`,
- * `Domain Name.......`); a trailing parenthetical is a hint, not part of the label.
- */
-export function normaliseKey(raw: string): string {
-  if (raw.length > 80) {
-    // A long unkeyed line (terms text) is no label anyone looks up: not worth normalising.
-    return raw.toLowerCase();
-  }
-  let key = keyCache.get(raw);
-  if (key === undefined) {
-    key = raw;
-    // Each step only when its character is there: this runs for every line of every reply.
-    if (key.endsWith(')')) {
-      key = key.replace(/\([^)]*\)\s*$/, '');
-    }
-    if (key.includes('_')) {
-      key = key.replaceAll('_', ' ');
-    }
-    key = key.trim();
-    if (key.endsWith('.')) {
-      key = key.replace(/[.\s]+$/, '');
-    }
-    key = key.toLowerCase();
-    if (key.includes('  ') || key.includes('\t')) {
-      key = key.replace(/\s+/g, ' ');
-    }
-    // Keys repeat across replies; the cache is bounded whatever a server sends.
-    if (keyCache.size > 16_384) {
-      keyCache.clear();
-    }
-    keyCache.set(raw, key);
-  }
-  return key;
-}
-const keyCache = new Map<string, string>();
 
 function indentOf(line: string): number {
   let width = 0;
@@ -153,40 +110,70 @@ function indentOf(line: string): number {
   return width;
 }
 
-function splitKeyed(line: string): { key: string; value: string; hint: string | undefined } | undefined {
-  // Each shape is tried only when its marker character is on the line (the parser's hot path).
-  const match =
-    (line.includes('[') ? BRACKET_LINE.exec(line) : null) ??
-    colonSplit(line) ??
+/** The line shapes other than `[key]` and `key:`, each tried only when its marker is there. */
+function otherShape(line: string): RegExpExecArray | null {
+  return (
     (line.includes('...') ? LEADER_LINE.exec(line) : null) ??
     (line.includes('=') ? EQUALS_LINE.exec(line) : null) ??
     (line.includes('\t') ? TAB_LINE.exec(line) : null) ??
     (line.length < 120 && line.includes('  ') ? SPACED_LINE.exec(line) : null) ??
-    (line.includes(' on ') ? DATED_SENTENCE.exec(line) : null);
-  if (!match) {
-    return undefined;
-  }
-  let rawKey = match[1] ?? '';
-  // RWhois: the class word before the first colon, then `Attribute:` with no space around it.
-  const rest = match[2] ?? '';
-  if (rest.length > 0 && rest[0] !== ' ' && rest[0] !== '\t' && !rawKey.includes(' ') && rest.includes(':')) {
-    const rwhois = RWHOIS_VALUE.exec(rest);
-    if (rwhois?.[1] !== undefined) {
-      rawKey = rwhois[2] === undefined ? rwhois[1] : `${rwhois[1]} handle`;
-      match[2] = rwhois[3] ?? '';
+    (onThenDigit(line) ? DATED_SENTENCE.exec(line) : null)
+  );
+}
+
+/** ` on ` followed by a digit (`Record created on 22-Apr-2003`): a dated sentence may follow. */
+function onThenDigit(line: string): boolean {
+  for (let at = line.indexOf(' on '); at >= 0; at = line.indexOf(' on ', at + 1)) {
+    let next = at + 4;
+    while (line.charCodeAt(next) === 32 || line.charCodeAt(next) === 9) {
+      next += 1;
+    }
+    const code = line.charCodeAt(next);
+    if (code >= 48 && code <= 57) {
+      return true;
     }
   }
-  const key = normaliseKey(rawKey);
-  const lastCode = key.charCodeAt(key.length - 1);
-  if (
-    key === '' ||
-    key.includes('http') ||
-    (lastCode >= 48 && lastCode <= 57 && isCutTime(key, match[2] ?? ''))
-  ) {
+  return false;
+}
+
+/**
+ * Whether an unkeyed line could be a role or record heading (`Administrative contact`,
+ * `Domain Details`): short, starting with a letter, no e-mail. Host names, addresses and
+ * phone numbers are not looked up.
+ */
+function mayBeHeading(trimmed: string): boolean {
+  const first = trimmed.charCodeAt(0);
+  const letter = (first >= 65 && first <= 90) || (first >= 97 && first <= 122) || first > 127;
+  return letter && trimmed.length <= 40 && !trimmed.includes('@');
+}
+
+/** The entry of a keyed line (its section and block are the caller's), or undefined. */
+function splitKeyed(line: string): Entry | undefined {
+  // The parser's hot path: `key: value` is found without a regular expression.
+  const bracket = line.includes('[') ? BRACKET_LINE.exec(line) : null;
+  const colon = bracket === null ? line.indexOf(':') : -1;
+  const colonKey = bracket === null ? keyBeforeColon(line, colon) : undefined;
+  const match = bracket === null && colonKey === undefined ? otherShape(line) : bracket;
+  if (match === null && colonKey === undefined) {
+    return undefined;
+  }
+  let rawKey = colonKey ?? match?.[1] ?? '';
+  let rawValue = colonKey === undefined ? (match?.[2] ?? '') : line.slice(colon + 1);
+  // RWhois: the class word before the first colon, then `Attribute:` with no space around it.
+  const first = rawValue.charCodeAt(0);
+  if (first !== 32 && first !== 9 && rawValue.length > 0 && rawValue.includes(':') && !rawKey.includes(' ')) {
+    const rwhois = RWHOIS_VALUE.exec(rawValue);
+    if (rwhois?.[1] !== undefined) {
+      rawKey = rwhois[2] === undefined ? rwhois[1] : `${rwhois[1]} handle`;
+      rawValue = rwhois[3] ?? '';
+    }
+  }
+  const label = labelOf(rawKey);
+  if (label.unusable || (label.endsInDigit && isCutTime(label.key, rawValue))) {
     return undefined;
   }
   const hint = rawKey.includes('(') ? /\(([^)]*)\)\s*$/.exec(rawKey)?.[1] : undefined;
-  let value = (match[2] ?? '').trim();
+  let value = rawValue.trim();
   if (value.startsWith('.')) {
     value = value.replace(VALUE_LEADER, '');
   }
@@ -197,22 +184,67 @@ function splitKeyed(line: string): { key: string; value: string; hint: string | 
   if (value.length > 1 && value.startsWith('"') && value.endsWith('"') && !value.slice(1, -1).includes('"')) {
     value = value.slice(1, -1);
   }
-  return { key, value, hint };
+  const entry = entryOf(label, undefined, 0, undefined);
+  entry.value = value;
+  entry.hint = hint;
+  return entry;
 }
 
-/** The reply's lines (CRLF, CR or LF ends); a plain split when there is no CR (most replies). */
+/**
+ * The reply's lines (CRLF, CR or LF ends). Split at LF natively; a CR before it is cut off per
+ * line, and only a reply with lone CRs (old Mac line ends) needs the slower pattern split.
+ */
 export function splitLines(text: string): string[] {
-  return text.includes('\r') ? text.split(/\r\n|\r|\n/) : text.split('\n');
+  const lines = text.split('\n');
+  if (!text.includes('\r')) {
+    return lines;
+  }
+  for (let index = 0; index < lines.length; index += 1) {
+    let line = lines[index] ?? '';
+    if (line.endsWith('\r')) {
+      line = line.slice(0, -1);
+      lines[index] = line;
+    }
+    if (line.includes('\r')) {
+      // A CR inside a line: the reply (also) ends lines with a lone CR.
+      return text.split(/\r\n|\r|\n/);
+    }
+  }
+  return lines;
+}
+
+/** A heading's place: its indent and label. */
+interface Header {
+  indent: number;
+  label: LabelFacts;
+}
+
+function entryOf(
+  label: LabelFacts,
+  section: LabelFacts | undefined,
+  block: number,
+  previous: Entry | undefined,
+): Entry {
+  return {
+    key: label.key,
+    label,
+    value: '',
+    hint: undefined,
+    more: NO_MORE,
+    section,
+    block,
+    opensBlock: previous === undefined || previous.block !== block,
+  };
 }
 
 export function tokenise(text: string): Entry[] {
   const entries: Entry[] = [];
-  const headers: { indent: number; key: string }[] = [];
+  const headers: Header[] = [];
   let block = 0;
-  let blockSection: string | undefined;
+  let blockSection: LabelFacts | undefined;
   let last: Entry | undefined;
   let pending: Entry | undefined;
-  let softSection: string | undefined;
+  let softSection: LabelFacts | undefined;
   for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
     // A line of spaces inside a run of unlabelled lines (a .tr role block) spaces the run out;
@@ -227,8 +259,11 @@ export function tokenise(text: string): Entry[] {
       softSection = undefined;
       // A role heading's lines follow it without a gap; after a blank line the indented lines
       // are the record's again (.uy and .ee indent the whole record under `Titular:`).
-      if (headers.length > 0 && headers.some((header) => isRoleHeading(header.key))) {
-        headers.length = headers.findIndex((header) => isRoleHeading(header.key));
+      if (headers.length > 0) {
+        const roleAt = headers.findIndex((header) => header.label.roleHeading);
+        if (roleAt >= 0) {
+          headers.length = roleAt;
+        }
       }
       // A heading with nothing under it yet (`Name servers in the listed order:`) keeps the
       // unlabelled lines that follow one blank line (see `pending` below).
@@ -237,9 +272,10 @@ export function tokenise(text: string): Entry[] {
       continue;
     }
     let trimmed = line.trimStart();
+    const firstCode = trimmed.charCodeAt(0);
     // `--- !Domain` (a YAML document start, whois.smallregistry.net and kin): a new block, like
     // a blank line, so that one document's handles do not make the next one foreign.
-    if (line.startsWith('---') && !/^-{3,}\s*$/.test(line) && /^---(?:\s|$)/.test(line)) {
+    if (firstCode === 45 && line.startsWith('---') && !/^-{3,}\s*$/.test(line) && /^---(?:\s|$)/.test(line)) {
       block += 1;
       blockSection = undefined;
       softSection = undefined;
@@ -248,24 +284,23 @@ export function tokenise(text: string): Entry[] {
       pending = undefined;
       continue;
     }
-    if (trimmed.startsWith('%') || trimmed.startsWith('#') || trimmed.startsWith('>>>')) {
+    // `%`, `#`, `>>>`: comments and banners.
+    if (firstCode === 37 || firstCode === 35 || (firstCode === 62 && trimmed.startsWith('>>>'))) {
       continue;
     }
     // `** Registrant:` is a heading whose section runs to the end of its block; other lines
     // starting with `*` or `-` are decoration or banners.
-    const decorated =
-      trimmed.startsWith('*') && trimmed.endsWith(':') ? DECORATED_HEADING.exec(trimmed) : null;
+    const decorated = firstCode === 42 && trimmed.endsWith(':') ? DECORATED_HEADING.exec(trimmed) : null;
     if (decorated?.[1] !== undefined) {
-      trimmed = decorated[1];
-      const key = normaliseKey(trimmed);
-      last = { key, value: '', more: NO_MORE, section: undefined, block };
+      const label = labelOf(decorated[1]);
+      last = entryOf(label, undefined, block, entries.at(-1));
       entries.push(last);
-      blockSection = key;
+      blockSection = label;
       headers.length = 0;
       continue;
     }
     // `- ns1.example.net`: a list item; other lines starting with `*` or `-` are decoration.
-    if (trimmed.startsWith('-') || trimmed.startsWith('*')) {
+    if (firstCode === 45 || firstCode === 42) {
       if (/^-\s+[\p{L}\d]/u.test(trimmed)) {
         trimmed = trimmed.replace(/^-\s+/, '');
       } else {
@@ -275,7 +310,8 @@ export function tokenise(text: string): Entry[] {
     const indent = indentOf(line);
     // Inside a run of unlabelled lines, `Cumhuriyet Cd. No:61` is an address line: a label's
     // colon is followed by a space or ends the line.
-    const inRun = last !== undefined && last.more.length > 0 && EMBEDDED_COLON.test(trimmed);
+    const inRun =
+      last !== undefined && last.more.length > 0 && trimmed.includes(':') && EMBEDDED_COLON.test(trimmed);
     const keyed = inRun ? undefined : splitKeyed(line);
     if (!keyed && last === undefined && pending !== undefined) {
       last = pending;
@@ -284,18 +320,18 @@ export function tokenise(text: string): Entry[] {
     // A role heading on its own line (`Administrative contact`) opens its section even right
     // after other lines; the labelled lines after it at the same indent are that role's.
     // Role headings are short: longer unlabelled lines are not worth normalising here.
-    const heading = keyed || trimmed.length > 40 ? undefined : normaliseKey(trimmed);
+    const heading = keyed || !mayBeHeading(trimmed) ? undefined : labelOf(trimmed);
     // A plain heading of the record's own part (`Domain Details`) ends the contact before it.
-    if (heading !== undefined && RECORD_HEADINGS.has(heading)) {
-      last = { key: heading, value: '', more: NO_MORE, section: undefined, block };
+    if (heading?.recordHeading === true) {
+      last = entryOf(heading, undefined, block, entries.at(-1));
       entries.push(last);
       softSection = undefined;
       blockSection = undefined;
       headers.length = 0;
       continue;
     }
-    if (heading !== undefined && isRoleHeading(heading)) {
-      last = { key: heading, value: '', more: NO_MORE, section: undefined, block };
+    if (heading?.roleHeading === true) {
+      last = entryOf(heading, undefined, block, entries.at(-1));
       entries.push(last);
       softSection = heading;
       continue;
@@ -312,9 +348,9 @@ export function tokenise(text: string): Entry[] {
       while (headers.length > 0 && (headers.at(-1)?.indent ?? -1) >= indent) {
         headers.pop();
       }
-      last = { key: normaliseKey(trimmed), value: '', more: NO_MORE, section: headers.at(-1)?.key, block };
+      last = entryOf(heading ?? labelOf(trimmed), headers.at(-1)?.label, block, entries.at(-1));
       entries.push(last);
-      headers.push({ indent, key: last.key });
+      headers.push({ indent, label: last.label });
       continue;
     }
     while (headers.length > 0 && (headers.at(-1)?.indent ?? -1) >= indent) {
@@ -322,32 +358,30 @@ export function tokenise(text: string): Entry[] {
     }
     // `registrant: !Contact` (a YAML tagged mapping): the indented lines under it are one
     // object, a block of its own under that heading.
-    if (YAML_TAG.test(keyed.value)) {
+    if (keyed.value.startsWith('!') && YAML_TAG.test(keyed.value)) {
       keyed.value = '';
       block += 1;
       blockSection = undefined;
       softSection = undefined;
     }
-    last = {
-      key: keyed.key,
-      value: keyed.value,
-      hint: keyed.hint,
-      more: NO_MORE,
-      section: headers.at(-1)?.key ?? blockSection ?? softSection,
-      block,
-    };
+    const label = keyed.label;
+    const previous = entries.at(-1);
+    last = keyed;
+    last.section = headers.at(-1)?.label ?? blockSection ?? softSection;
+    last.block = block;
+    last.opensBlock = previous === undefined || previous.block !== block;
     entries.push(last);
-    const roleHeading = keyed.key === 'contact' ? ROLE_VALUE.exec(keyed.value) : null;
-    if (BLOCK_SECTIONS.has(keyed.key)) {
-      blockSection = keyed.key;
+    const roleHeading = label.key === 'contact' ? ROLE_VALUE.exec(keyed.value) : null;
+    if (label.blockSection) {
+      blockSection = label;
     } else if (roleHeading?.[1] !== undefined) {
       // IANA's `contact: administrative`: the lines after it, to the next one, are that role's.
-      blockSection = `${roleHeading[1].toLowerCase()} contact`;
+      blockSection = factsOfKey(`${roleHeading[1].toLowerCase()} contact`);
     } else if (keyed.value === '') {
-      headers.push({ indent, key: keyed.key });
+      headers.push({ indent, label });
       // `Registrant:` then `name: ...` at the same indent (.ee): a role heading's section runs to
       // the next heading or blank line; any other valueless key ends it.
-      softSection = isRoleHeading(keyed.key) || keyed.key === 'registrar' ? keyed.key : undefined;
+      softSection = label.roleHeading || label.key === 'registrar' ? label : undefined;
     }
   }
   return entries;

@@ -2,13 +2,16 @@
 import { PLACEHOLDER_PHRASES } from './phrases';
 import type { Entry } from './tokenise';
 
-/** The placeholder table as one pattern: every value is tested, so one pass instead of many. */
-const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'));
+/**
+ * The placeholder table as one pattern: every value is tested, so one pass instead of many.
+ * Case-insensitive rather than lower-casing each value first: measured faster, as it makes
+ * no copy of the value.
+ */
+const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'), 'i');
 
 /** True for a value that a registry or registrar put in place of the real data. */
 export function isRedacted(value: string): boolean {
-  // The table is lower case: matching a lower-cased value without the `i` flag is faster.
-  return PLACEHOLDER.test(value.toLowerCase());
+  return PLACEHOLDER.test(value);
 }
 
 export function clean(value: string | undefined): string | undefined {
@@ -73,19 +76,32 @@ const EPP_STATUS = /^(?:ok|active|inactive|[a-z]+[A-Z][A-Za-z]+)$/;
  * (`clientDeleteProhibited clientTransferProhibited`).
  */
 export function statusesOf(raw: string): string[] {
-  const value = raw.replace(/\s*\(?https?:\/\/\S*\)?\s*$/i, '').trim();
+  const value = withoutUrlTail(raw).trim();
   if (value === '') {
     return [];
   }
-  return value
-    .split(/\s*,\s*/)
-    .flatMap((part) => {
-      const words = part.split(/\s+/);
-      return words.length > 1 && words.every((word) => EPP_STATUS.test(word)) ? words : [part];
-    })
-    .map((part) => part.replace(/\s*\(?https?:\/\/\S*\)?\s*$/i, '').trim())
-    .filter((part) => part !== '' && clean(part) !== undefined);
+  const statuses: string[] = [];
+  for (const part of value.includes(',') ? value.split(/\s*,\s*/) : [value]) {
+    const words = SPACE.test(part) ? part.split(/\s+/) : undefined;
+    for (const status of words !== undefined && words.every((word) => EPP_STATUS.test(word))
+      ? words
+      : [part]) {
+      const kept = withoutUrlTail(status).trim();
+      if (kept !== '' && clean(kept) !== undefined) {
+        statuses.push(kept);
+      }
+    }
+  }
+  return statuses;
 }
+
+/** A trailing URL (`... https://icann.org/epp#ok`, `(http://...)`) cut off. */
+function withoutUrlTail(value: string): string {
+  // Only a value with `://` in it can end in one (most statuses have none).
+  return value.includes('://') ? value.replace(URL_TAIL, '') : value;
+}
+const SPACE = /\s/;
+const URL_TAIL = /\s*\(?https?:\/\/\S*\)?\s*$/i;
 
 export function firstValue(entry: Entry): string {
   return entry.value !== '' ? entry.value : (entry.more[0] ?? '');

@@ -1,0 +1,374 @@
+/**
+ * Team cases in the app: cases kept in a PostgreSQL database that several investigators open at
+ * once (docs/team-cases.md). Each open team case has its own engine, whose rate limits go through
+ * the database's ledger so they hold for the whole team, and its own delta batcher; its
+ * connection state (`reconnecting` while the server is out of reach) is an event for the banner.
+ *
+ * The password arrives with the open request only. It is kept under the server's credential
+ * (`postgresql:USER@HOST:PORT`, the entry the CLI reads) once the server accepted it, in the OS
+ * keychain or for this run only, and it never goes back to the renderer or into a log.
+ */
+import { createHash } from 'node:crypto';
+import type {
+  CaseSummary,
+  RecentTeamCase,
+  TeamCaseConnection,
+  TeamConnectionState,
+} from '../../shared/ipc/contract';
+import type { GraphDelta } from '../../shared/model/graph';
+import type {
+  AppConfig,
+  Engine,
+  EngineOptions,
+  Logger,
+  OpenCase,
+  PostgresCaseStore,
+} from '../../engine/index';
+import {
+  builtinPlugins,
+  describeTeamCase,
+  openPgRateLedger,
+  openTeamCase,
+  parseTeamCaseUrl,
+  TeamCaseError,
+  TeamCaseUrlError,
+  teamCaseGraph,
+  teamPasswordCredential,
+  type TeamCaseTarget,
+} from '../../engine/index';
+import type { AppCredentials } from './app-credentials';
+import { isKeychainUnavailable } from './app-credentials';
+import type { DeltaBatcher } from './delta-batcher';
+import { createDeltaBatcher } from './delta-batcher';
+import type { RecentTeamCases } from './team-case-recents';
+import { ServiceError } from './service-error';
+
+const TEAM_CASE_ID = /^team-[0-9a-f]{16}$/;
+
+/** True when a case id names a team case (file case ids never have this shape). */
+export function isTeamCaseId(caseId: string): boolean {
+  return TEAM_CASE_ID.test(caseId);
+}
+
+export interface TeamCaseHandle {
+  id: string;
+  target: TeamCaseTarget;
+  store: PostgresCaseStore;
+  open: OpenCase;
+  batcher: DeltaBatcher;
+  connection: TeamConnectionState;
+  /** Set when opening created the case in its database. */
+  created: boolean;
+}
+
+export interface TeamCasesOptions {
+  recents: RecentTeamCases;
+  credentials: AppCredentials;
+  /** The configuration a team case's engine runs with (the settings' current one). */
+  config: () => AppConfig;
+  createEngine: (config: AppConfig, extra?: Pick<EngineOptions, 'rateLedger'>) => Engine;
+  deltaWindowMs: number;
+  onDeltas: (caseId: string, batch: { fromSeq: number; delta: GraphDelta }) => void;
+  onConnection: (caseId: string, state: TeamConnectionState) => void;
+  logger: Logger;
+  /** How often a reconnecting case pokes its server (default 1 s). */
+  probeIntervalMs?: number;
+}
+
+export interface OpenTeamCaseRequest {
+  connection: TeamCaseConnection;
+  password?: string | undefined;
+  remember?: 'keychain' | 'this-run' | undefined;
+}
+
+export interface TeamCases {
+  /** Opens a team case from the form (or the recent list); an open one is returned as it is. */
+  open(request: OpenTeamCaseRequest): Promise<{ handle: TeamCaseHandle; notice?: string }>;
+  /** The open team case, reopening a known one (password from the keychain) when it was closed. */
+  get(caseId: string): Promise<TeamCaseHandle>;
+  find(caseId: string): TeamCaseHandle | undefined;
+  summarize(handle: TeamCaseHandle): CaseSummary;
+  recent(): Promise<RecentTeamCase[]>;
+  /** Removes a case from the recent list, closing it when it is open. */
+  forget(caseId: string): Promise<RecentTeamCase[]>;
+  closeAll(): Promise<void>;
+}
+
+/** The team case an address names, checked by the same rules as the CLI's `--case postgresql://`. */
+export function teamCaseTarget(connection: TeamCaseConnection): TeamCaseTarget {
+  try {
+    return parseTeamCaseUrl(
+      describeTeamCase({ ...connection, caseName: connection.caseName.trim(), host: connection.host.trim() }),
+    );
+  } catch (error) {
+    throw new ServiceError(
+      'invalid_request',
+      error instanceof TeamCaseUrlError ? error.message : String(error),
+    );
+  }
+}
+
+/** One id per case whatever TLS mode reaches it: user, server, database and case name. */
+export function teamCaseId(target: TeamCaseTarget): string {
+  const address = describeTeamCase({ ...target, sslMode: 'prefer' });
+  return `team-${createHash('sha256').update(address).digest('hex').slice(0, 16)}`;
+}
+
+/** A TeamCaseError as the code the form reacts to: ask for the password, or show the line. */
+export function serviceErrorOf(error: unknown): unknown {
+  if (!(error instanceof TeamCaseError)) {
+    return error;
+  }
+  switch (error.failure) {
+    case 'password':
+      return new ServiceError('password_required', error.message);
+    case 'unreachable':
+      return new ServiceError('unavailable', error.message);
+    case 'other':
+      return new ServiceError('invalid_request', error.message);
+  }
+}
+
+interface OpenTeamCase {
+  handle: TeamCaseHandle;
+  close(): Promise<void>;
+}
+
+export function createTeamCases(options: TeamCasesOptions): TeamCases {
+  const { logger } = options;
+  const opened = new Map<string, OpenTeamCase>();
+  const opening = new Map<string, Promise<OpenTeamCase>>();
+  /** Targets opened this run, so a case closed by a settings change reopens on the next request. */
+  const known = new Map<string, TeamCaseTarget>();
+
+  const savedPassword = async (target: TeamCaseTarget): Promise<string | undefined> => {
+    try {
+      return await options.credentials.store.get(teamPasswordCredential(target));
+    } catch (error) {
+      logger.warn('could not read the team case password', { error: String(error) });
+      return undefined;
+    }
+  };
+
+  /** Keeps an accepted password; an unreachable keychain keeps it for this run and says so. */
+  const keepPassword = async (
+    target: TeamCaseTarget,
+    password: string,
+    remember: 'keychain' | 'this-run',
+  ): Promise<string | undefined> => {
+    const credential = teamPasswordCredential(target);
+    try {
+      await options.credentials.set(credential, password, remember);
+      return undefined;
+    } catch (error) {
+      if (!isKeychainUnavailable(error)) {
+        throw error;
+      }
+      await options.credentials.set(credential, password, 'this-run');
+      return 'The OS keychain cannot be reached: the password is kept for this run only.';
+    }
+  };
+
+  const connect = async (
+    id: string,
+    target: TeamCaseTarget,
+    password: string | undefined,
+  ): Promise<OpenTeamCase> => {
+    const store = await openTeamCase(target, {
+      ...(password === undefined ? {} : { password }),
+      logger,
+      // The identity rules the engine's plugins declare (every member runs the same ones).
+      mergeRules: builtinPlugins().flatMap((plugin) => plugin.mergeRules ?? []),
+    });
+    let ledger: Awaited<ReturnType<typeof openPgRateLedger>> | undefined;
+    try {
+      // A read-only member cannot enrich, so it never takes a slot of the team's rate ledger.
+      ledger = store.readOnly ? undefined : await openPgRateLedger(target, password);
+    } catch (error) {
+      await store.close();
+      throw error;
+    }
+    const engine = options.createEngine(options.config(), ledger === undefined ? {} : { rateLedger: ledger });
+    const open = engine.openCaseOn(teamCaseGraph(store, logger), store.address);
+    const batcher = createDeltaBatcher({
+      windowMs: options.deltaWindowMs,
+      onFlush: (batch) => options.onDeltas(id, batch),
+    });
+    const stopDeltas = open.onDelta((delta) => batcher.push(delta));
+    if (store.created) {
+      open.graph.setMeta('createdAt', new Date().toISOString());
+    }
+    const handle: TeamCaseHandle = {
+      id,
+      target,
+      store,
+      open,
+      batcher,
+      connection: 'connected',
+      created: store.created,
+    };
+    const probe = reconnectProbe(store, options.probeIntervalMs ?? 1_000);
+    const stopState = store.onConnectionState((state) => {
+      handle.connection = state;
+      probe.watch(state);
+      options.onConnection(id, state);
+    });
+    return {
+      handle,
+      close: async () => {
+        stopState();
+        probe.stop();
+        await open.close();
+        batcher.flush();
+        stopDeltas();
+        batcher.dispose();
+        await engine.close();
+        await ledger?.close();
+      },
+    };
+  };
+
+  /** Opens a case once even when two requests ask for it together. */
+  const openOnce = async (
+    id: string,
+    target: TeamCaseTarget,
+    password: string | undefined,
+  ): Promise<{ entry: OpenTeamCase; fresh: boolean }> => {
+    const existing = opened.get(id) ?? (await opening.get(id));
+    if (existing !== undefined) {
+      return { entry: existing, fresh: false };
+    }
+    const pending = connect(id, target, password);
+    opening.set(id, pending);
+    try {
+      const entry = await pending;
+      opened.set(id, entry);
+      known.set(id, target);
+      return { entry, fresh: true };
+    } catch (error) {
+      throw serviceErrorOf(error);
+    } finally {
+      opening.delete(id);
+    }
+  };
+
+  const remember = (handle: TeamCaseHandle): Promise<void> =>
+    options.recents.remember({
+      id: handle.id,
+      address: handle.store.address,
+      host: handle.target.host,
+      port: handle.target.port,
+      database: handle.target.database,
+      user: handle.target.user,
+      // The form offers these modes only, so a recent entry has one of them.
+      sslMode: handle.target.sslMode as RecentTeamCase['sslMode'],
+      caseName: handle.target.caseName,
+      lastOpenedAt: new Date().toISOString(),
+    });
+
+  const close = async (caseId: string): Promise<void> => {
+    const entry = opened.get(caseId);
+    if (entry !== undefined) {
+      opened.delete(caseId);
+      await entry.close();
+    }
+  };
+
+  return {
+    async open({ connection, password, remember: scope }) {
+      const target = teamCaseTarget(connection);
+      const id = teamCaseId(target);
+      const given = password === undefined || password === '' ? undefined : password;
+      const { entry, fresh } = await openOnce(id, target, given ?? (await savedPassword(target)));
+      const { handle } = entry;
+      // Kept only once the server accepted it (a case already open proves nothing about it).
+      const notice =
+        given === undefined || !fresh ? undefined : await keepPassword(target, given, scope ?? 'keychain');
+      await remember(handle);
+      return notice === undefined ? { handle } : { handle, notice };
+    },
+    async get(caseId) {
+      const entry = opened.get(caseId);
+      if (entry !== undefined) {
+        return entry.handle;
+      }
+      const target = known.get(caseId) ?? (await recentTarget(options.recents, caseId));
+      if (target === undefined) {
+        throw new ServiceError('not_found', `no team case with id ${caseId}`);
+      }
+      return (await openOnce(caseId, target, await savedPassword(target))).entry.handle;
+    },
+    find: (caseId) => opened.get(caseId)?.handle,
+    summarize(handle) {
+      const createdAt = handle.open.graph.getMeta('createdAt');
+      const now = new Date().toISOString();
+      return {
+        id: handle.id,
+        name: handle.target.caseName,
+        createdAt: createdAt ?? now,
+        updatedAt: now,
+        sizeBytes: 0,
+        team: {
+          address: handle.store.address,
+          readOnly: handle.store.readOnly,
+          connection: handle.connection,
+        },
+      };
+    },
+    recent: () => options.recents.list(),
+    async forget(caseId) {
+      await close(caseId);
+      known.delete(caseId);
+      return options.recents.forget(caseId);
+    },
+    async closeAll() {
+      await Promise.all([...opened.keys()].map((caseId) => close(caseId)));
+    },
+  };
+}
+
+async function recentTarget(recents: RecentTeamCases, caseId: string): Promise<TeamCaseTarget | undefined> {
+  const entry = await recents.find(caseId);
+  return entry === undefined ? undefined : teamCaseTarget(entry);
+}
+
+/**
+ * The store reconnects its write connection on its next operation only, and the app writes
+ * nothing while the banner is up: so while reconnecting, a light read (which goes through that
+ * connection) is made every interval until the store reports `connected`.
+ */
+function reconnectProbe(
+  store: PostgresCaseStore,
+  intervalMs: number,
+): { watch(state: TeamConnectionState): void; stop(): void } {
+  let timer: ReturnType<typeof setInterval> | undefined;
+  let inFlight = false;
+  const stop = (): void => {
+    if (timer !== undefined) {
+      clearInterval(timer);
+      timer = undefined;
+    }
+  };
+  return {
+    watch(state) {
+      if (state === 'connected') {
+        stop();
+        return;
+      }
+      timer ??= setInterval(() => {
+        if (inFlight) {
+          return;
+        }
+        inFlight = true;
+        // A failure means the server is still away; the next tick tries again.
+        void store
+          .currentSeq()
+          .catch(() => undefined)
+          .finally(() => {
+            inFlight = false;
+          });
+      }, intervalMs);
+    },
+    stop,
+  };
+}
