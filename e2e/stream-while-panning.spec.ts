@@ -69,8 +69,9 @@ test('draws every node and edge of a 1,000-child family streamed in while the vi
     dragsWhileStreaming += 1;
     await page.waitForTimeout(250);
   }
-  // The view was dragged while pieces were still queued, or the test proved nothing.
-  expect(dragsWhileStreaming).toBeGreaterThan(1);
+  // The view was dragged while pieces were still queued (each drag used to drop them all), or the
+  // test proved nothing.
+  expect(dragsWhileStreaming).toBeGreaterThan(0);
 
   await expect(page.getByTestId('session-state')).toHaveText('done', { timeout: 120_000 });
   const { nodes, edges } = await caseCounts(page);
