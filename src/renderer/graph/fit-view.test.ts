@@ -1,5 +1,7 @@
+import cytoscape from 'cytoscape';
 import { describe, expect, it } from 'vitest';
-import { fitViewport, NODE_EXTENT } from './fit-view';
+import { fitToNodes, fitViewport, NODE_EXTENT } from './fit-view';
+import { REJECTED_NODE } from './review-look';
 
 const view = { width: 1000, height: 600, padding: 40, minZoom: 0.02, maxZoom: 1.5 };
 
@@ -59,5 +61,50 @@ describe('fitViewport', () => {
 
   it('has nothing to fit without points', () => {
     expect(fitViewport([], view)).toBeUndefined();
+  });
+});
+
+describe('fitToNodes', () => {
+  /** Headless Cytoscape with a view size of its own (headless has no container to measure). */
+  function canvasOf(nodes: { id: string; x: number; classes?: string }[]) {
+    const cy = cytoscape({ headless: true, styleEnabled: true, minZoom: 0.02, maxZoom: 4 });
+    cy.width = () => 1000;
+    cy.height = () => 600;
+    cy.add(
+      nodes.map(({ id, x, classes }) => ({
+        group: 'nodes' as const,
+        data: { id },
+        position: { x, y: 0 },
+        ...(classes === undefined ? {} : { classes }),
+      })),
+    );
+    return cy;
+  }
+
+  it('fits the shown nodes and leaves filtered, folded and rejected ones out', () => {
+    const shown = [
+      { id: 'a', x: 0 },
+      { id: 'b', x: 400 },
+    ];
+    const alone = canvasOf(shown);
+    const withHidden = canvasOf([
+      ...shown,
+      { id: 'filtered', x: 90_000, classes: 'filtered' },
+      { id: 'folded', x: -90_000, classes: 'folded' },
+      { id: 'rejected', x: 50_000, classes: REJECTED_NODE },
+    ]);
+    expect(fitToNodes(alone, 40)).toBe(true);
+    expect(fitToNodes(withHidden, 40)).toBe(true);
+    expect(withHidden.zoom()).toBeCloseTo(alone.zoom());
+    expect(withHidden.pan()).toEqual(alone.pan());
+    expect(alone.zoom()).toBeGreaterThan(1);
+  });
+
+  it('leaves the view alone when no node is shown', () => {
+    const cy = canvasOf([{ id: 'a', x: 5_000, classes: 'filtered' }]);
+    cy.viewport({ zoom: 0.7, pan: { x: 12, y: 34 } });
+    expect(fitToNodes(cy, 40)).toBe(false);
+    expect(cy.zoom()).toBe(0.7);
+    expect(cy.pan()).toEqual({ x: 12, y: 34 });
   });
 });
