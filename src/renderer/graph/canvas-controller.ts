@@ -176,7 +176,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   };
 
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
+  let countsAt = Number.NEGATIVE_INFINITY;
   const publishCounts = (): void => {
+    countsAt = now();
     Object.assign(dataset, collections.counts());
     // Reviewed matches: the drawn candidates' labels ("candidate · 30"), one per line.
     dataset.candidates = cy
@@ -184,7 +186,6 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       .map((edge) => String(edge.data('label')))
       .join('\n');
   };
-
   let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
   let undoPositions: NodePositions | undefined;
   const publishLayout = (): void => {
@@ -202,7 +203,6 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       fitAll(60);
     }
     scheduleSave();
-    publishCounts();
   };
   // Deltas are applied in time slices (a few ms per frame), never all at once, and never dropped.
   const scheduler = createDeltaScheduler({
@@ -215,6 +215,10 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     onApplied: (more) => {
       if (!more && following) {
         fitAll(60);
+      }
+      // Counting walks every element: exact once drained, at most every 250 ms while draining.
+      if (!more || now() - countsAt >= 250) {
+        publishCounts();
       }
     },
   });
