@@ -28,21 +28,41 @@ async function exportCase(page: Page): Promise<{ ids: string[]; edges: string[];
   };
 }
 
-/** Waits until the canvas draws exactly what the case holds; returns "N nodes, M edges". */
+/**
+ * Waits until the canvas holds exactly what the case holds (entities and edges, whether drawn one
+ * by one or folded into a collection); returns "N nodes, M edges".
+ */
 async function settledCounts(page: Page): Promise<string> {
   const counts = page.getByTestId('graph-counts');
   await expect(counts).toHaveText(/^\d+ nodes, \d+ edges$/);
   const text = (await counts.textContent()) ?? '';
   const [, nodes = '', edges = ''] = /^(\d+) nodes, (\d+) edges$/.exec(text) ?? [];
   const canvas = page.getByTestId('graph-canvas');
-  await expect(canvas).toHaveAttribute('data-nodes', nodes);
-  await expect(canvas).toHaveAttribute('data-edges', edges);
+  // Drawn, or folded into a collection (docs/ui.md, "Collections").
+  await expect(canvas).toHaveAttribute('data-entities', nodes);
+  await expect(canvas).toHaveAttribute('data-graph-edges', edges);
   return text;
 }
 
 async function select(page: Page, text: string): Promise<void> {
   await page.getByLabel('Search nodes (press / )').fill(text);
   await page.getByRole('button', { name: 'Find' }).click();
+}
+
+/**
+ * Selects one entity by its id: the search may also hit a collection whose members mention it,
+ * so step through the hits until the details panel shows that entity.
+ */
+async function selectEntity(page: Page, id: string): Promise<void> {
+  await select(page, id);
+  const idCell = page.getByRole('table', { name: 'Fields' }).getByRole('row', { name: /^id / });
+  for (let step = 0; step < 5; step += 1) {
+    if ((await idCell.count()) > 0 && (await idCell.textContent())?.includes(id) === true) {
+      return;
+    }
+    await page.getByRole('button', { name: 'Next match' }).click();
+  }
+  await expect(idCell).toContainText(id);
 }
 
 async function seedMicrosoft(page: Page, caseName: string, depth: number): Promise<void> {
@@ -91,7 +111,28 @@ test.describe('history and undo against the recorded registry', () => {
     await expect(history.getByTestId('history-entry')).toHaveCount(1);
     await expect(history.getByTestId('history-entry')).toContainText('Ran from Microsoft Corporation');
     await expect(progress.getByText('The results of this run were removed.')).toBeVisible();
+    // The case's own record of runs (any window, the CLI) has the seed run and no longer the expansion.
+    await history.getByText('All runs in this case').click();
+    await expect(history.getByTestId('case-run')).toHaveCount(1);
+    await expect(history.getByTestId('case-run')).toContainText('Ran from Microsoft Corporation');
     await screenshot(page, '21-history-expansion-undone');
+
+    // A canvas-only action: hide a node, Ctrl+Z shows it again.
+    const filters = page.getByRole('region', { name: 'Filters' });
+    await page.getByRole('complementary', { name: 'Details' }).getByRole('button', { name: 'Hide' }).click();
+    await expect(filters.getByRole('button', { name: 'Show all (1 hidden)' })).toBeVisible();
+    await expect(history.getByTestId('history-entry').first()).toContainText('Hid lei:INR2EJN1ERAN0W5ZP974');
+    await page.keyboard.press('Control+z');
+    await expect(filters.getByRole('button', { name: /Show all/ })).toHaveCount(0);
+
+    // A finished re-layout is in the history; Ctrl+Z undoes it like the canvas's own offer.
+    await page.getByRole('button', { name: 'Re-layout' }).click();
+    await expect(page.getByRole('button', { name: 'Undo re-layout' })).toBeVisible({ timeout: 30_000 });
+    await expect(history.getByTestId('history-entry').first()).toContainText('Re-laid out the graph');
+    await expect(history.getByRole('button', { name: 'Restore previous layout' })).toBeVisible();
+    await page.keyboard.press('Control+z');
+    await expect(page.getByRole('button', { name: 'Undo re-layout' })).toHaveCount(0);
+    await expect(history.getByTestId('history-entry')).toHaveCount(1);
   });
 
   test('merges two nodes into one, and undoing the merge gives both back', async ({ page }) => {
@@ -105,10 +146,10 @@ test.describe('history and undo against the recorded registry', () => {
     expect(organizations.length).toBeGreaterThan(2);
     const [from = '', into = ''] = organizations.slice(-2);
 
-    await select(page, from);
+    await selectEntity(page, from);
     await page.getByRole('button', { name: 'Merge into…' }).click();
     await expect(page.getByTestId('merge-prompt')).toContainText('select the node it is the same as');
-    await select(page, into);
+    await selectEntity(page, into);
     const dialog = page.getByRole('dialog', { name: 'Merge two nodes' });
     await expect(dialog).toBeVisible();
     await screenshot(page, '22-merge-confirm');
@@ -116,7 +157,7 @@ test.describe('history and undo against the recorded registry', () => {
 
     const [, nodes = '0'] = /^(\d+) nodes/.exec(before) ?? [];
     const canvas = page.getByTestId('graph-canvas');
-    await expect(canvas).toHaveAttribute('data-nodes', String(Number(nodes) - 1));
+    await expect(canvas).toHaveAttribute('data-entities', String(Number(nodes) - 1));
     expect((await exportCase(page)).ids).toEqual(exportedBefore.ids.filter((id) => id !== from));
     const history = page.getByRole('region', { name: 'History' });
     await expect(history.getByTestId('history-entry').first()).toContainText('Merged');

@@ -10,7 +10,7 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   page,
 }) => {
   await running.app.open(page);
-  await expect(page.getByRole('heading', { name: 'Cases' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Cases', exact: true })).toBeVisible();
   await screenshot(page, '01-case-list-empty');
 
   await page.getByLabel('New case').fill('Lantern Quay review');
@@ -72,6 +72,16 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   await screenshot(page, '03b-context-menu');
   await page.keyboard.press('Escape');
   await expect(menu).toBeHidden();
+  // Escape closed the menu only: the node stays selected.
+  await expect(page.getByTestId('details-title')).toHaveText('Lantern Quay Trading Ltd');
+
+  // The seed's raw source records: the GLEIF replies it was read from, with source and handler.
+  await page.getByTestId('raw-records').getByText('Raw source records').click();
+  const rawRecord = page.getByTestId('raw-record').first();
+  await expect(rawRecord).toContainText('GLEIF');
+  await expect(rawRecord).toContainText('gleif/fuzzy-completions');
+  await expect(rawRecord.locator('pre')).toContainText('LANTERN QUAY TRADING LTD');
+  await screenshot(page, '03c-raw-records');
 
   // The hostile legal name from the source is text, not markup.
   await page.getByLabel('Search nodes (press / )').fill('LANTERN QUAY MEDIA');

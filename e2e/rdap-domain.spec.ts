@@ -61,7 +61,10 @@ test('a domain seed grows through RDAP and the details panel says which protocol
 
   await expect(page.getByTestId('session-state')).toHaveText('done', { timeout: 60_000 });
   const canvas = page.getByTestId('graph-canvas');
-  expect(Number(await canvas.getAttribute('data-entities'))).toBeGreaterThanOrEqual(8);
+  // The canvas draws on animation frames, so "done" can come before the last delta is drawn.
+  await expect
+    .poll(async () => Number(await canvas.getAttribute('data-entities')), { timeout: 10_000 })
+    .toBeGreaterThanOrEqual(8);
   expect(rdap.objectRequests().map((request) => request.path)).toEqual([
     '/dns/rdap.registry.test/domain/acme-widgets.example',
     '/dns/rdap.registrar.test/rdap/domain/ACME-WIDGETS.EXAMPLE',

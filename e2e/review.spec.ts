@@ -37,7 +37,10 @@ test.describe('reviewing matches', () => {
     await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+$/);
     await expect(canvas).toHaveAttribute('data-nodes', '2');
 
-    await select(page, 'Puma');
+    // The notice over the canvas says a decision waits, and leads to it.
+    await expect(page.getByTestId('review-notice')).toHaveText(/^1 candidate match awaits your review/);
+    await page.getByTestId('review-notice').getByRole('button', { name: 'Review' }).click();
+    await expect(page.getByTestId('details-title')).toHaveText('Puma');
     const candidate = page.getByTestId('candidate');
     await expect(candidate).toHaveCount(1);
     await expect(candidate).toContainText('PUMA SE');
@@ -45,17 +48,30 @@ test.describe('reviewing matches', () => {
     await expect(candidate.getByTestId('candidate-score')).toContainText('partial match');
     // The canvas hides edges while the Find focus animates; the picture is taken after it.
     await page.waitForTimeout(1_500);
-    await screenshot(page, '20-review-candidate');
+    await screenshot(page, '30-review-candidate');
 
     await page.getByRole('button', { name: 'Accept PUMA SE' }).click();
     await expect(page.getByTestId('session-state')).toHaveText('done', { timeout: 60_000 });
     await expect(canvas).toHaveAttribute('data-candidates', '');
     await expect(page.getByTestId('candidate')).toHaveCount(0);
+    await expect(page.getByTestId('review-notice')).toHaveCount(0);
     // The accepted record's family (PUMA SE's recorded subsidiaries) arrived on the canvas.
     await expect
-      .poll(async () => Number(await canvas.getAttribute('data-nodes')), { timeout: 30_000 })
+      .poll(async () => Number(await canvas.getAttribute('data-entities')), { timeout: 30_000 })
       .toBeGreaterThan(5);
-    await screenshot(page, '21-review-accepted');
+    await screenshot(page, '31-review-accepted');
+
+    // Ctrl+Z takes back the run's results, then the decision: the candidate awaits review again.
+    const history = page.getByRole('region', { name: 'History' });
+    await expect(history.getByTestId('history-entry').first()).toContainText('Expanded Puma');
+    await page.keyboard.press('Control+z');
+    await expect(canvas).toHaveAttribute('data-nodes', '2', { timeout: 30_000 });
+    await expect(history.getByTestId('history-entry').first()).toContainText('Accepted a candidate match');
+    await page.keyboard.press('Control+z');
+    await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+$/);
+    await select(page, 'Puma');
+    await expect(page.getByTestId('candidate')).toContainText('529900GRZ2BQY5ZM9N49');
+    await screenshot(page, '32-review-accept-undone');
   });
 
   test('Reject removes the candidate, and a second run does not propose it again', async ({ page }) => {
@@ -81,6 +97,6 @@ test.describe('reviewing matches', () => {
     await expect(page.getByTestId('details-title')).toHaveText('Shell');
     // It may propose the next-best name (rejecting one company is not "no LEI"), never this one.
     await expect(page.getByTestId('candidate').filter({ hasText: lei })).toHaveCount(0);
-    await screenshot(page, '22-review-rejected');
+    await screenshot(page, '33-review-rejected');
   });
 });

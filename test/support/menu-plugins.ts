@@ -83,9 +83,12 @@ export function keyedPlugin(baseUrl: string): PluginDefinition<Resources> {
         eventType: 'Organization',
         priority: 5,
         transforms: ['Organization'],
+        // Finds a profile organization (so the reply is some entity's raw record).
         query: async (context) => {
           await context.resources.http.getJson('/profile', { signal: context.signal });
-          return new FindingsBuilder().build();
+          const builder = new FindingsBuilder();
+          builder.entity('Organization', { unique_id: 'acme profile', name: 'Acme profile' });
+          return builder.build();
         },
       }),
     ],

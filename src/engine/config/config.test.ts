@@ -1,5 +1,15 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, DEFAULT_CONFIG, MAX_TIMER_MS, resolveConfig } from './config';
+
+/** The JSON block under the README's "Configuration" heading, which says it lists the defaults. */
+function readmeConfigExample(): unknown {
+  const readme = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
+  const section = readme.split('## Configuration')[1] ?? '';
+  const block = section.split('```json')[1]?.split('```')[0];
+  if (block === undefined) throw new Error('README has no JSON block under "## Configuration"');
+  return JSON.parse(block);
+}
 
 describe('resolveConfig', () => {
   it('gives the stated defaults for an empty file', () => {
@@ -10,6 +20,15 @@ describe('resolveConfig', () => {
     });
     expect(DEFAULT_CONFIG.depth).toBe(2);
     expect(DEFAULT_CONFIG.http.timeoutMs).toBe(10_000);
+  });
+
+  it('resolves the README example to the defaults (its TTL rules restate the built-in ones)', () => {
+    const example = resolveConfig(readmeConfigExample());
+    const builtInRules = DEFAULT_CONFIG.ttl.rules;
+    expect({
+      ...example,
+      ttl: { ...example.ttl, rules: example.ttl.rules.slice(-builtInRules.length) },
+    }).toEqual(DEFAULT_CONFIG);
   });
 
   it('fills in the keys a partial section leaves out', () => {

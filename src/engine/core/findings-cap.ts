@@ -54,6 +54,7 @@ export function capFindings(
       entities,
       edges: findings.edges.filter((edge) => usable(edge.from) && usable(edge.to)),
       dispatch: findings.dispatch.filter(usable),
+      ...(findings.replies === undefined ? {} : { replies: findings.replies }),
     },
     dropped: { returned, kept: kept.size },
   };

@@ -32,6 +32,8 @@ export type {
 export { MalformedBodyError, SourceError } from '../net/errors';
 export { SourceReplyError, parsed } from './reply';
 export { redispatchConfirmed } from './redispatch';
+/** For clients other than the engine's HTTP client (WHOIS): keep a reply as the run's raw record. */
+export { recordReply } from '../util/reply-capture';
 
 export type Priority = 1 | 2 | 3 | 4 | 5 | 6 | 7 | 8 | 9;
 

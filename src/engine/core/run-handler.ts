@@ -3,7 +3,7 @@
  * query, the one write path with source attribution and the monitored mark, and turning errors
  * into session failures.
  */
-import { typeOfEntityId, type EntityId } from '../../shared/model/asset';
+import { typeOfEntityId, type AssetType, type EntityId } from '../../shared/model/asset';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { HandlerFailure } from '../../shared/model/session';
 import type { AppConfig } from '../config/config';
@@ -20,7 +20,9 @@ import {
   type EdgeQuery,
   type GraphReader,
   type HandlerContext,
+  type HandlerDefinition,
 } from './plugin-api';
+import { captureReplies } from '../util/reply-capture';
 
 /** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
 export type EngineGraph = GraphReader & {
@@ -131,7 +133,7 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    const answer = handler.fromStoredReply?.(context) ?? (await handler.query(context));
+    const answer = handler.fromStoredReply?.(context) ?? (await queryKeepingReplies(handler, context));
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
@@ -160,6 +162,18 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     const kind = report(error);
     return kind === 'failed' ? { kind, code: toHandlerFailure(error, input, entityId).code } : { kind };
   }
+}
+
+/**
+ * Runs the query and keeps the replies its clients received with the findings: the store links
+ * them to every entity found, as that entity's raw record from this source and handler.
+ */
+async function queryKeepingReplies<TType extends AssetType>(
+  handler: HandlerDefinition<TType, unknown>,
+  context: HandlerContext<TType, unknown>,
+): Promise<Findings> {
+  const { result, replies } = await captureReplies(() => handler.query(context));
+  return replies.length === 0 ? result : { ...result, replies: [...(result.replies ?? []), ...replies] };
 }
 
 /** The TTL rule key of a handler: its event type, first transform and plugin. */

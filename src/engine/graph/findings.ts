@@ -22,12 +22,26 @@ export interface EdgeFinding {
   source?: SourceRef;
 }
 
+/**
+ * A source's reply as received: the raw record behind the entities of the same findings, kept
+ * with the case and linked to each of them (one set per entity, source and handler: the latest).
+ */
+export interface SourceReply {
+  /** Where it came from, secrets redacted (an https or whois URL). */
+  url: string;
+  text: string;
+  /** ms since epoch. */
+  receivedAt: number;
+}
+
 export interface Findings {
   /** Assets to upsert. Fields merge: defined new values replace, absent ones keep the old. */
   entities: TypedAsset[];
   edges: EdgeFinding[];
   /** Entities to dispatch as new events (subject to per-session dedupe and the depth limit). */
   dispatch: EntityId[];
+  /** The replies these findings were read from (the engine adds them; handlers need not). */
+  replies?: SourceReply[];
 }
 
 export function emptyFindings(): Findings {

@@ -11,6 +11,7 @@ import type {
   GraphExport,
   GraphSnapshot,
   GraphStats,
+  RawRecord,
   SourceRef,
 } from '../../shared/model/graph';
 import type { SessionProgress } from '../../shared/model/session';
@@ -66,6 +67,8 @@ export interface CaseGraph extends GraphReader {
   stats(): GraphStats;
   /** The graph in the JSON export format. */
   exportJson(): GraphExport;
+  /** The raw source records linked to an entity (its latest per source and handler). */
+  rawRecords(id: EntityId): RawRecord[];
   /** Case metadata (name, created time...) and UI state such as node positions. */
   getMeta(key: string): string | undefined;
   setMeta(key: string, value: string): void;

@@ -23,6 +23,7 @@ import {
   urlForMessage,
 } from './errors';
 import { createRateLimiter } from './rate-limiter';
+import { recordReply } from '../util/reply-capture';
 import { redactHeaders, redactUrl, scrubSecrets, takeUrlCredentials } from './redact';
 import {
   describeNetworkError,
@@ -283,6 +284,10 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
         throw new MalformedBodyError(reply.url, safe(describeSchemaMismatch(checked.error.issues)), source);
       }
       parsed = checked.data;
+    }
+    if (ok) {
+      // The raw source record behind what the handler makes of it (docs/ui.md, "Raw records").
+      recordReply(reply.url, safe(text), clock.now());
     }
     return { status: reply.status, url: reply.url, headers: reply.headers, body: parsed as TBody };
   };

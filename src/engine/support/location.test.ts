@@ -469,3 +469,14 @@ describe('Location ids across sources', () => {
     ]);
   });
 });
+
+describe('the country field of a Location', () => {
+  it.each([
+    ['Österreich', 'AT'],
+    ['Côte d’Ivoire', 'CI'],
+    ['Allemagne', 'DE'],
+    ['DEU', 'DE'],
+  ])('writes %s as its ISO code %s, from the maintained table', (country, code) => {
+    expect(locationFromParts({ city: 'Somewhere', country })?.country).toBe(code);
+  });
+});

@@ -8,6 +8,7 @@
  * (src/shared/identity/location.ts), so every source's spelling of one address is one node.
  */
 import type { Location } from '../../shared/model/asset';
+import { canonicalCountry } from '../../shared/identity/country';
 import { withoutCountryPrefix } from '../../shared/identity/location';
 import { findCountryCode } from './country';
 import { normalizeSpaces } from '../../shared/util/text';
@@ -126,7 +127,8 @@ function buildLocation(address: string, parts: LocationParts): Location {
   const location: Location = { address, city: normalizeAddressText(parts.city ?? '') };
   const country = normalizeAddressText(parts.country ?? '');
   if (country !== '') {
-    location.country = findCountryCode(country) ?? country;
+    // The maintained table first (every ISO name, ten languages), the parser's table after it.
+    location.country = canonicalCountry(country) ?? findCountryCode(country) ?? country;
   }
   const province = normalizeAddressText(stripRegionPrefix(parts.province ?? ''));
   if (province !== '') {

@@ -202,6 +202,21 @@ describe('the app services', () => {
     expect(again.values.pivots).toBe(false);
   });
 
+  it('saves the collection threshold with the settings (default 8) and refuses one below 1', async () => {
+    const view = await value<{ values: { foldAbove: number } }>(services.invoke('settings:get', {}));
+    expect(view.values.foldAbove).toBe(8);
+    await value(services.invoke('settings:set', { values: { ...view.values, foldAbove: 12 } }));
+    const file = JSON.parse(await readFile(path.join(dir, 'settings.json'), 'utf8')) as Record<
+      string,
+      unknown
+    >;
+    expect(file).toMatchObject({ ui: { foldLeavesAbove: 12 } });
+    const again = await value<{ values: { foldAbove: number } }>(services.invoke('settings:get', {}));
+    expect(again.values.foldAbove).toBe(12);
+    const refused = await services.invoke('settings:set', { values: { ...view.values, foldAbove: 0 } });
+    expect(refused).toMatchObject({ ok: false });
+  });
+
   it('reports credential status only, never the secret', async () => {
     const status = await services.invoke('credentials:set', {
       source: 'companydata',

@@ -146,10 +146,23 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return;
     }
     await cases.closeAll();
-    // Team cases reopen on their next request (on the new configuration, password from the keychain).
+    const teamIds = teamCases.openIds();
     await teamCases.closeAll();
     await engine.close();
     engine = options.createEngine(next);
+    // Team cases reopen at once on the new configuration (password from the keychain), so their
+    // windows keep receiving what other members write; a renderer that missed some sees a gap.
+    for (const caseId of teamIds) {
+      teamCases.get(caseId).then(
+        () => emit('team-cases:connection', { caseId, state: 'connected' }),
+        (error: unknown) => {
+          options.logger.warn('could not reopen a team case after a settings change', {
+            caseId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+        },
+      );
+    }
   };
 
   const sessions = createSessionTracker({
@@ -286,6 +299,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
         handler,
       });
       return sessions.track(caseId, session);
+    },
+    'entity:raw': async ({ caseId, entityId }) => {
+      const { graph } = (await cases.get(caseId)).open;
+      if (graph.findEntity(graph.resolveId(entityId)) === undefined) {
+        throw new ServiceError('not_found', `no entity ${entityId} in this case`);
+      }
+      return { records: graph.rawRecords(entityId) };
     },
     'credentials:get-status': () => options.credentials.status(),
     'credentials:set': async ({ source, secret, scope }) => {

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startFakeHttpServer, type FakeHttpServer } from '../../../test/fakes/http-server';
 import type { CaseSummary, SessionStarted } from '../../shared/ipc/contract';
+import type { RawRecord } from '../../shared/model/graph';
 import type { HandlerState } from '../../shared/model/handler-state';
 import type { SessionProgress } from '../../shared/model/session';
 import { createEngine, createMemoryCredentialStore, silentLogger } from '../../engine/index';
@@ -60,11 +61,16 @@ const requestsTo = (pathname: string): number =>
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'entity-handlers-'));
-  server = await startFakeHttpServer((request) =>
-    request.path === '/lei'
-      ? { body: { lei: 'ABCDEFGHIJKLMNOPQR30' } }
-      : { status: 503, body: { error: 'down for maintenance' } },
-  );
+  server = await startFakeHttpServer((request) => {
+    if (request.path === '/lei') {
+      return { body: { lei: 'ABCDEFGHIJKLMNOPQR30' } };
+    }
+    if (request.path === '/profile') {
+      // A careless server that echoes the caller's credentials in its reply.
+      return { body: { profile: 'Acme', seenAuthorization: request.headers.authorization ?? '' } };
+    }
+    return { status: 503, body: { error: 'down for maintenance' } };
+  });
   const credentials = createAppCredentials({
     openKeychain: () => createMemoryCredentialStore(),
     environment: {},
@@ -199,5 +205,58 @@ describe('entity:run-handler', () => {
       handler: 'fake-registry/lei-search',
     });
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
+  });
+});
+
+describe('entity:raw', () => {
+  const recordsOf = async (caseId: string, entityId: string) =>
+    (await value<{ records: RawRecord[] }>(services.invoke('entity:raw', { caseId, entityId }))).records;
+
+  it('gives a node the reply it was found in, with source, handler, address and time', async () => {
+    const caseId = await caseWithAcme();
+    const [record, ...others] = await recordsOf(caseId, 'Identifier:lei:abcdefghijklmnopqr30');
+    expect(others).toEqual([]);
+    expect(record).toMatchObject({ source: 'FakeRegistry', handler: 'fake-registry/lei-search' });
+    expect(record?.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/lei\?name=Acme$/);
+    expect(JSON.parse(record?.text ?? '')).toEqual({ lei: 'ABCDEFGHIJKLMNOPQR30' });
+    expect(Number.isNaN(Date.parse(record?.receivedAt ?? ''))).toBe(false);
+  });
+
+  it('keeps the latest reply per source and handler when a handler runs again', async () => {
+    const caseId = await caseWithAcme();
+    server.setRoute(() => ({ body: { lei: 'ABCDEFGHIJKLMNOPQR30', note: 'second answer' } }));
+    await runToEnd(
+      services.invoke('entity:run-handler', {
+        caseId,
+        entityId: 'Organization:acme',
+        handler: 'fake-registry/lei-search',
+        refresh: true,
+      }),
+    );
+    const records = await recordsOf(caseId, 'Identifier:lei:abcdefghijklmnopqr30');
+    expect(records.map((record) => record.text)).toEqual([expect.stringContaining('second answer')]);
+  });
+
+  it('never keeps the API key a server echoes in its reply', async () => {
+    const caseId = await caseWithAcme();
+    const secret = 'sk-live-0123456789abcdef';
+    await value(services.invoke('credentials:set', { source: 'fakekeyed', secret, scope: 'this-run' }));
+    await runToEnd(
+      services.invoke('entity:run-handler', {
+        caseId,
+        entityId: 'Organization:acme',
+        handler: 'fake-keyed/profile',
+      }),
+    );
+    const records = await recordsOf(caseId, 'Organization:acme profile');
+    expect(records).toHaveLength(1);
+    expect(records[0]?.text).toMatch(/seenAuthorization":"Bearer \S+/);
+    expect(JSON.stringify(records)).not.toContain(secret);
+  });
+
+  it('answers not_found for an entity the case does not hold', async () => {
+    const caseId = await caseWithAcme();
+    const result = await services.invoke('entity:raw', { caseId, entityId: 'Organization:nobody' });
+    expect(result).toMatchObject({ ok: false, error: { code: 'not_found' } });
   });
 });

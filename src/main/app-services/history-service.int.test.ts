@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -12,6 +12,7 @@ import type {
 } from '../../shared/ipc/contract';
 import type { GraphSnapshot } from '../../shared/model/graph';
 import { createEngine, createMemoryCredentialStore, silentLogger } from '../../engine/index';
+import { startFakeHttpServer } from '../../../test/fakes/http-server';
 import { createAppCredentials } from './app-credentials';
 import type { AppServices } from './app-services';
 import { createAppServices } from './app-services';
@@ -28,24 +29,24 @@ async function value<T>(promise: Promise<unknown>): Promise<T> {
   return result.value as T;
 }
 
-beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'history-service-'));
+/** The app services over `dir`; `withPlugins` runs the built-in plugins (settings.json says where). */
+async function startServices(withPlugins = false): Promise<AppServices> {
   const credentials = createAppCredentials({
     openKeychain: () => createMemoryCredentialStore(),
     environment: {},
     sources: [],
   });
-  services = await createAppServices({
+  const started = await createAppServices({
     casesDir: path.join(dir, 'cases'),
     settingsPath: path.join(dir, 'settings.json'),
-    // No plugins: a run writes its seeds under its session, which is all these channels need.
+    // Without plugins a run writes its seeds under its session, which is all most tests here need.
     createEngine: (config) =>
       createEngine({
         config,
         dataDir: dir,
         credentials: credentials.store,
-        plugins: [],
         logger: silentLogger,
+        ...(withPlugins ? {} : { plugins: [] }),
       }),
     credentials,
     logger: silentLogger,
@@ -53,7 +54,13 @@ beforeEach(async () => {
     progressIntervalMs: 5,
   });
   events = [];
-  services.subscribe((event, payload) => events.push({ event, payload }));
+  started.subscribe((event, payload) => events.push({ event, payload }));
+  return started;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'history-service-'));
+  services = await startServices();
 });
 
 afterEach(async () => {
@@ -166,5 +173,41 @@ describe('the history channels', () => {
     expect(result).toMatchObject({ ok: false, error: { code: 'invalid_request' } });
     expect(JSON.stringify(result)).toContain('only entities of one type');
     expect(await entityIds(caseId)).toEqual([first, second]);
+  });
+});
+
+describe('a run still going', () => {
+  it('is not undone (conflict, with what to do) until it ends', async () => {
+    // The registry answers slowly: the run is still waiting on it when the undo comes.
+    const registry = await startFakeHttpServer(() => ({ status: 503, delayMs: 3_000, body: {} }));
+    try {
+      await services.close();
+      const fast = { requests: 50, intervalMs: 1000 };
+      await writeFile(
+        path.join(dir, 'settings.json'),
+        JSON.stringify({
+          sources: { gleif: { baseUrl: registry.url, rateLimit: fast } },
+          http: { timeoutMs: 10_000, maxRetries: 0 },
+        }),
+      );
+      services = await startServices(true);
+      const caseId = await newCase();
+      const started = await value<SessionStarted>(
+        services.invoke('session:start', {
+          caseId,
+          seeds: [{ type: 'Organization', value: 'Acme Holdings Ltd' }],
+        }),
+      );
+      await expect.poll(() => registry.requests.length).toBeGreaterThan(0);
+      const sessions = await value<CaseSessionEntry[]>(services.invoke('history:list-sessions', { caseId }));
+      expect(sessions.find((entry) => entry.id === started.sessionId)?.running).toBe(true);
+      const result = await services.invoke('history:undo-session', { caseId, sessionId: started.sessionId });
+      expect(result).toMatchObject({ ok: false, error: { code: 'conflict' } });
+      expect(JSON.stringify(result)).toContain('cancel it or let it finish first');
+      expect(await entityIds(caseId)).toHaveLength(1);
+      await value(services.invoke('session:cancel', { sessionId: started.sessionId }));
+    } finally {
+      await registry.close();
+    }
   });
 });

@@ -67,6 +67,7 @@ export const REQUEST_SCHEMAS = {
     handler: z.string().regex(/^[a-z0-9][a-z0-9-]{0,63}\/[a-z0-9][a-z0-9-]{0,63}$/, 'not a handler name'),
     refresh: z.boolean().exactOptional(),
   }),
+  'entity:raw': z.strictObject({ caseId, entityId }),
   'credentials:get-status': empty,
   'credentials:set': z.strictObject({
     source,

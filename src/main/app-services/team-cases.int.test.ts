@@ -3,9 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { EventMap, OpenedTeamCase, TeamCaseConnection } from '../../shared/ipc/contract';
+import type { EventMap, OpenedTeamCase, SettingsView, TeamCaseConnection } from '../../shared/ipc/contract';
 import type { CredentialStore } from '../../engine/index';
-import { createEngine, createMemoryCredentialStore, silentLogger } from '../../engine/index';
+import {
+  createEngine,
+  createMemoryCredentialStore,
+  CredentialStoreUnavailableError,
+  silentLogger,
+} from '../../engine/index';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../test/support/postgres';
 import { createAppCredentials } from './app-credentials';
 import type { AppServices } from './app-services';
@@ -162,6 +167,38 @@ describe.skipIf(!havePostgres())('team cases in the app services', () => {
     expect(await readFile(path.join(dir, 'team-cases.json'), 'utf8')).not.toContain(server.password);
   });
 
+  it('keeps a password for this run only when asked, out of the keychain', async () => {
+    const { services } = await start();
+    const opened = await value<OpenedTeamCase>(
+      services.invoke('team-cases:open', {
+        connection: connection('this run'),
+        password: server.password,
+        remember: 'this-run',
+      }),
+    );
+    expect(await keychain.status(`postgresql:${server.user}@${server.host}:${server.port}`)).toMatchObject({
+      configured: false,
+    });
+    await value(services.invoke('team-cases:forget', { caseId: opened.summary.id }));
+    // Closed by forget; opened again without typing the password, within this run.
+    expect(await services.invoke('team-cases:open', { connection: connection('this run') })).toMatchObject({
+      ok: true,
+    });
+  });
+
+  it('keeps the password for this run and says so when the keychain cannot be reached', async () => {
+    const refuse = () => Promise.reject(new CredentialStoreUnavailableError('No OS keychain is reachable.'));
+    keychain = { get: refuse, set: refuse, delete: refuse, status: refuse };
+    const { services } = await start();
+    const opened = await value<OpenedTeamCase>(
+      services.invoke('team-cases:open', {
+        connection: connection('no keychain'),
+        password: server.password,
+      }),
+    );
+    expect(opened.notice).toMatch(/keychain cannot be reached: the password is kept for this run only/);
+  });
+
   it('reopens a recent team case in a later run with the password from the keychain', async () => {
     const { services } = await start();
     const opened = await value<OpenedTeamCase>(
@@ -237,6 +274,36 @@ describe.skipIf(!havePostgres())('team cases in the app services', () => {
       }),
     );
     const event = await alice.events.next('graph:delta', (payload) => payload.caseId === opened.summary.id);
+    expect(event.delta.entities.map((entity) => entity.type)).toContain('DomainRecord');
+  });
+
+  it("keeps receiving other members' writes after a settings change reopens the team case", async () => {
+    const alice = await start();
+    const bob = await start(await mkdtemp(path.join(os.tmpdir(), 'team-cases-b-')));
+    const opened = await value<OpenedTeamCase>(
+      alice.services.invoke('team-cases:open', {
+        connection: connection('settings change'),
+        password: server.password,
+      }),
+    );
+    const caseId = opened.summary.id;
+    await value(
+      bob.services.invoke('team-cases:open', {
+        connection: connection('settings change'),
+        password: server.password,
+      }),
+    );
+    const view = await value<SettingsView>(alice.services.invoke('settings:get', {}));
+    await value(alice.services.invoke('settings:set', { values: { ...view.values, depth: 1 } }));
+    // The case reopens on the new engine by itself (no request of alice's asks for it).
+    await alice.events.next('team-cases:connection', (payload) => payload.caseId === caseId);
+    await value(
+      bob.services.invoke('session:start', {
+        caseId,
+        seeds: [{ type: 'DomainRecord', value: 'example.info' }],
+      }),
+    );
+    const event = await alice.events.next('graph:delta', (payload) => payload.caseId === caseId);
     expect(event.delta.entities.map((entity) => entity.type)).toContain('DomainRecord');
   });
 

@@ -92,20 +92,35 @@ export interface TeamCases {
   /** Removes a case from the recent list, closing it when it is open. */
   forget(caseId: string): Promise<RecentTeamCase[]>;
   closeAll(): Promise<void>;
+  /** The ids of the open team cases. */
+  openIds(): string[];
 }
 
-/** The team case an address names, checked by the same rules as the CLI's `--case postgresql://`. */
+/**
+ * The team case the form's fields name, checked by the same rules as the CLI's address. The
+ * fields must come back from the address unchanged: a host such as `a@b` or `b/x` would otherwise
+ * be read as another user, host or database than the one the form shows.
+ */
 export function teamCaseTarget(connection: TeamCaseConnection): TeamCaseTarget {
+  const fields = { ...connection, host: connection.host.trim(), caseName: connection.caseName.trim() };
+  let target: TeamCaseTarget;
   try {
-    return parseTeamCaseUrl(
-      describeTeamCase({ ...connection, caseName: connection.caseName.trim(), host: connection.host.trim() }),
-    );
+    target = parseTeamCaseUrl(describeTeamCase(fields));
   } catch (error) {
     throw new ServiceError(
       'invalid_request',
       error instanceof TeamCaseUrlError ? error.message : String(error),
     );
   }
+  for (const key of ['host', 'port', 'user', 'database'] as const) {
+    if (target[key] !== fields[key]) {
+      throw new ServiceError(
+        'invalid_request',
+        `not a valid ${key === 'host' ? 'server host' : key}: ${fields[key]}`,
+      );
+    }
+  }
+  return target;
 }
 
 /** One id per case whatever TLS mode reaches it: user, server, database and case name. */
@@ -138,7 +153,7 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
   const { logger } = options;
   const opened = new Map<string, OpenTeamCase>();
   const opening = new Map<string, Promise<OpenTeamCase>>();
-  /** Targets opened this run, so a case closed by a settings change reopens on the next request. */
+  /** Targets opened this run, so a case closed by a settings change can be opened again. */
   const known = new Map<string, TeamCaseTarget>();
 
   const savedPassword = async (target: TeamCaseTarget): Promise<string | undefined> => {
@@ -234,7 +249,8 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
     target: TeamCaseTarget,
     password: string | undefined,
   ): Promise<{ entry: OpenTeamCase; fresh: boolean }> => {
-    const existing = opened.get(id) ?? (await opening.get(id));
+    // A concurrent open that failed is no answer for this request: it tries for itself.
+    const existing = opened.get(id) ?? (await opening.get(id)?.catch(() => undefined));
     if (existing !== undefined) {
       return { entry: existing, fresh: false };
     }
@@ -324,6 +340,7 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
     async closeAll() {
       await Promise.all([...opened.keys()].map((caseId) => close(caseId)));
     },
+    openIds: () => [...opened.keys()],
   };
 }
 

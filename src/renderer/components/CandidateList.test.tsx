@@ -2,7 +2,7 @@ import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
 import type { Edge, Entity } from '../../shared/model/graph';
 import type { ReviewCandidate } from '../../shared/model/review';
-import { CandidateTable, candidatesOf } from './CandidateList';
+import { allCandidates, CandidateTable, candidatesOf, reviewNoticeText } from './CandidateList';
 
 const stamp = { tags: [], createdAt: '', updatedAt: '' };
 const ORG = 'Organization:puma';
@@ -149,5 +149,15 @@ describe('the candidate list', () => {
 
   it('shows a refused decision as an alert', () => {
     expect(render([], [], 'edge x is not a pending candidate')).toContain('role="alert"');
+  });
+
+  it('counts every pending candidate of the case for the canvas notice, best first', () => {
+    expect(allCandidates(graph).map((candidate) => candidate.legalName)).toEqual([
+      'PUMA SE',
+      'PUMA EUROPE GmbH',
+    ]);
+    expect(reviewNoticeText(2)).toBe('2 candidate matches await your review.');
+    expect(reviewNoticeText(1)).toBe('1 candidate match awaits your review.');
+    expect(reviewNoticeText(0)).toBeUndefined();
   });
 });

@@ -8,11 +8,33 @@
 import { useMemo, useState } from 'react';
 import type { EntityId } from '../../shared/model/asset';
 import { reviewCandidateOf, type ReviewCandidate } from '../../shared/model/review';
+import { findCanvasController } from '../graph/canvas-controller';
 import type { AppState } from '../store/app-store';
 import { appStore, useAppStore } from '../store/app-store';
 import { acceptCandidate, rejectCandidate } from '../store/review-actions';
 
 type GraphMaps = Pick<AppState, 'edgesById' | 'entitiesById' | 'edgeIdsByEntity'>;
+
+/** Every pending candidate in the graph, best score first (the canvas's review notice). */
+export function allCandidates(graph: Pick<AppState, 'edgesById' | 'entitiesById'>): ReviewCandidate[] {
+  const candidates: ReviewCandidate[] = [];
+  for (const edge of graph.edgesById.values()) {
+    if (edge.relation !== 'id') {
+      continue;
+    }
+    const candidate = reviewCandidateOf(
+      edge,
+      graph.entitiesById.get(edge.from),
+      graph.entitiesById.get(edge.to),
+    );
+    if (candidate !== undefined) {
+      candidates.push(candidate);
+    }
+  }
+  return candidates.sort(byScore);
+}
+
+const byScore = (a: ReviewCandidate, b: ReviewCandidate): number => (b.score ?? -1) - (a.score ?? -1);
 
 /** The pending candidates that involve the entity (as the Organization or the proposed Identifier). */
 export function candidatesOf(entityId: EntityId, graph: GraphMaps): ReviewCandidate[] {
@@ -28,7 +50,7 @@ export function candidatesOf(entityId: EntityId, graph: GraphMaps): ReviewCandid
     }
   }
   // Best first: the investigator reads the strongest proposal first.
-  return candidates.sort((a, b) => (b.score ?? -1) - (a.score ?? -1));
+  return candidates.sort(byScore);
 }
 
 export interface CandidateTableProps {
@@ -111,15 +133,21 @@ export function CandidateTable({ candidates, busy, error, onAccept, onReject }: 
   );
 }
 
-/** The candidates of the selected entity, with the decisions wired to the host. */
-export function CandidateList({ entityId }: { entityId: EntityId }) {
+/**
+ * The candidates of the selected entity (or only the selected candidate edge's), with the
+ * decisions wired to the host.
+ */
+export function CandidateList({ entityId, edgeId }: { entityId: EntityId; edgeId?: string }) {
   // The graph's maps are mutated in place: the version says when they changed.
   const graphVersion = useAppStore((state) => state.graphVersion);
   const candidates = useMemo(
-    () => candidatesOf(entityId, appStore.getState()),
+    () =>
+      candidatesOf(entityId, appStore.getState()).filter(
+        (candidate) => edgeId === undefined || candidate.edgeId === edgeId,
+      ),
     // graphVersion stands for the maps' contents.
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [entityId, graphVersion],
+    [entityId, edgeId, graphVersion],
   );
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [error, setError] = useState<string | undefined>(undefined);
@@ -127,7 +155,7 @@ export function CandidateList({ entityId }: { entityId: EntityId }) {
   const decide = (candidate: ReviewCandidate, action: typeof acceptCandidate): void => {
     setError(undefined);
     setBusy((current) => new Set(current).add(candidate.edgeId));
-    void action(appStore, candidate.edgeId).then((message) => {
+    void action(candidate).then((message) => {
       setBusy((current) => {
         const next = new Set(current);
         next.delete(candidate.edgeId);
@@ -145,5 +173,49 @@ export function CandidateList({ entityId }: { entityId: EntityId }) {
       onAccept={(candidate) => decide(candidate, acceptCandidate)}
       onReject={(candidate) => decide(candidate, rejectCandidate)}
     />
+  );
+}
+
+/** The notice's text: how many candidates wait, or nothing when none does. */
+export function reviewNoticeText(count: number): string | undefined {
+  if (count === 0) {
+    return undefined;
+  }
+  return count === 1
+    ? '1 candidate match awaits your review.'
+    : `${count} candidate matches await your review.`;
+}
+
+/**
+ * Over the canvas: how many candidates in the case await a decision, and a button that selects
+ * the Organization of the best one (its details list them). A run that only proposed a candidate
+ * draws two nodes; this says why and where to decide.
+ */
+export function ReviewNotice() {
+  const graphVersion = useAppStore((state) => state.graphVersion);
+  const candidates = useMemo(
+    () => allCandidates(appStore.getState()),
+    // graphVersion stands for the maps' contents.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+    [graphVersion],
+  );
+  const text = reviewNoticeText(candidates.length);
+  const first = candidates[0];
+  if (text === undefined || first === undefined) {
+    return null;
+  }
+  return (
+    <div className="review-notice" role="status" data-testid="review-notice">
+      {text}{' '}
+      <button
+        type="button"
+        onClick={() => {
+          appStore.getState().selectEntity(first.organizationId);
+          findCanvasController()?.focus(first.organizationId);
+        }}
+      >
+        Review
+      </button>
+    </div>
   );
 }

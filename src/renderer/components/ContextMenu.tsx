@@ -70,6 +70,8 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
       style={{ left: request.x, top: request.y }}
       onKeyDown={(event) => {
         if (event.key === 'Escape') {
+          // Closing the menu is all Escape does here: the app-wide Escape would also deselect.
+          event.stopPropagation();
           onClose();
         }
       }}

@@ -13,6 +13,7 @@ import { hiddenNeighboursOf } from '../store/hidden-neighbours';
 import { CollectionDetails } from './CollectionDetails';
 import { EdgeDetails } from './EdgeDetails';
 import { HiddenNeighboursHint } from './HiddenNeighboursHint';
+import { RawRecords } from './RawRecords';
 import { formatDate } from './format';
 import { MergeIntoButton } from './HistoryPanel';
 
@@ -21,6 +22,8 @@ interface Link {
   direction: 'out' | 'in';
   other: Entity | undefined;
 }
+
+const RECORD_TYPES: ReadonlySet<string> = new Set(['AutnumRecord', 'IPNetRecord', 'DomainRecord']);
 
 function fieldText(value: unknown): string {
   return typeof value === 'string' ? value : JSON.stringify(value);
@@ -110,7 +113,9 @@ export function DetailsPanel() {
         to={entitiesById.get(selectedEdge.to)}
         labelOf={(other) => readableLabel(other, context)}
         onSelect={(id) => appStore.getState().selectEntity(id)}
-      />
+      >
+        <CandidateList key={selectedEdge.id} entityId={selectedEdge.to} edgeId={selectedEdge.id} />
+      </EdgeDetails>
     );
   }
   if (entity === undefined) {
@@ -129,9 +134,11 @@ export function DetailsPanel() {
     byRelation.set(key, [...(byRelation.get(key) ?? []), link]);
   }
   const fields = Object.entries(entity.asset as unknown as Record<string, unknown>).filter(
-    ([name]) => name !== 'raw',
+    ([name]) => name !== 'raw' || !RECORD_TYPES.has(entity.type),
   );
-  const raw = 'raw' in entity.asset ? entity.asset.raw : undefined;
+  // Records keep their reply in `raw` (OAM); a Phone's `raw` is its number, not a reply.
+  const storedOnRecord =
+    RECORD_TYPES.has(entity.type) && 'raw' in entity.asset ? entity.asset.raw : undefined;
   return (
     <aside className="details" aria-label="Details">
       <h2>
@@ -282,12 +289,7 @@ export function DetailsPanel() {
           </ul>
         </section>
       ))}
-      {raw !== undefined && raw !== '' && (
-        <details className="raw">
-          <summary>Raw value</summary>
-          <pre>{raw}</pre>
-        </details>
-      )}
+      <RawRecords entityId={entity.id} storedOnRecord={storedOnRecord === '' ? undefined : storedOnRecord} />
     </aside>
   );
 }

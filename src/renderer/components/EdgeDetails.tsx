@@ -3,6 +3,7 @@
  * selects it), every source with its confidence and time, when the edge was first and last written, and its
  * properties (e.g. a match's score and type).
  */
+import type { ReactNode } from 'react';
 import type { Edge, Entity } from '../../shared/model/graph';
 import { formatDate } from './format';
 
@@ -12,6 +13,8 @@ export interface EdgeDetailsProps {
   to: Entity | undefined;
   labelOf: (entity: Entity) => string;
   onSelect: (id: string) => void;
+  /** Shown under the title: e.g. the decision on a candidate match (CandidateList). */
+  children?: ReactNode;
 }
 
 function End({
@@ -27,13 +30,14 @@ function End({
   );
 }
 
-export function EdgeDetails({ edge, from, to, labelOf, onSelect }: EdgeDetailsProps) {
+export function EdgeDetails({ edge, from, to, labelOf, onSelect, children }: EdgeDetailsProps) {
   const properties = Object.entries(edge.properties);
   return (
     <aside className="details" aria-label="Details">
       <h2>
         <span className="type-badge">Edge</span> <span data-testid="details-title">{edge.relation}</span>
       </h2>
+      {children}
       <dl className="fields" data-testid="edge-details">
         <dt>From</dt>
         <dd>

@@ -14,6 +14,7 @@ import { buildStylesheet } from '../graph/cy-style';
 import { startWorkerLayout } from '../graph/layout-client';
 import { savePositions } from '../store/actions';
 import { appStore } from '../store/app-store';
+import { ReviewNotice } from './CandidateList';
 import { undoLatestOfKind } from '../store/history-actions';
 import { recordHistory } from '../store/history-store';
 import { trackDrags } from '../graph/drag-history';
@@ -93,6 +94,7 @@ export function GraphCanvas({
         aria-label="Investigation graph"
         data-testid="graph-canvas"
       />
+      <ReviewNotice />
       {layout.running !== undefined && (
         <div className="layout-running" role="status">
           Laying out ({LAYOUT_NAMES[layout.running]})…{' '}
@@ -104,7 +106,14 @@ export function GraphCanvas({
       {layout.running === undefined && layout.canUndo && (
         <div className="layout-running" role="status">
           Re-layout done.{' '}
-          <button type="button" onClick={() => void undoLatestOfKind('relayout')}>
+          <button
+            type="button"
+            onClick={() =>
+              void undoLatestOfKind('relayout').then(
+                (undone) => undone || findCanvasController()?.undoLayout(),
+              )
+            }
+          >
             Undo re-layout
           </button>
         </div>

@@ -2,9 +2,10 @@
  * The investigator's history in this window: the list of their actions, newest first, each with
  * the button that undoes it; Ctrl+Z (Cmd+Z) undoes the newest. Also the pieces other panels mount
  * with one line: "Merge into…" (details panel), the merge prompt, and "Remove the results of this
- * run" (progress panel of a finished run).
+ * run" (progress panel of a finished run). "All runs in this case" lists the case's recorded runs.
  */
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
+import type { CaseSessionEntry } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import type { SessionProgress } from '../../shared/model/session';
 import { appStore, useAppStore } from '../store/app-store';
@@ -12,6 +13,8 @@ import { entryOfSession, isUndoShortcut, undoLabel, undoesOnTheCase } from '../s
 import {
   beginMerge,
   describeEntry,
+  describeSession,
+  loadCaseSessions,
   mergeEntities,
   undoEntry,
   undoLatest,
@@ -40,8 +43,7 @@ export function HistoryPanel() {
   useUndoShortcut();
   const history = useHistoryStore((state) => state.history);
   const undoing = useHistoryStore((state) => state.undoing);
-  // Names are read from the graph as it is now: re-render when it changes.
-  useAppStore((state) => state.graphVersion);
+  // Entries carry the names taken when they were recorded: no re-render per graph delta.
   const entries = [...history.entries].reverse();
   return (
     <section className="history" aria-label="History">
@@ -70,7 +72,72 @@ export function HistoryPanel() {
           </ol>
         </>
       )}
+      <CaseRuns />
     </section>
+  );
+}
+
+/**
+ * Every run recorded in the case (earlier launches, other windows, the CLI), loaded when opened:
+ * the results of any of them can be removed, not only this window's.
+ */
+function CaseRuns() {
+  const [open, setOpen] = useState(false);
+  const [loaded, setLoaded] = useState<{ sessions: CaseSessionEntry[] } | { error: string }>();
+  const undoing = useHistoryStore((state) => state.undoing);
+  const removed = useHistoryStore((state) => state.removedSessions);
+  // A run that ends, or an undo, changes the list.
+  const finished = useAppStore(
+    (state) =>
+      Object.values(state.sessions).filter((run) => run.state === 'done' || run.state === 'cancelled').length,
+  );
+  useEffect(() => {
+    if (!open) {
+      return;
+    }
+    let current = true;
+    void loadCaseSessions().then((result) => {
+      if (current) {
+        setLoaded(result);
+      }
+    });
+    return () => {
+      current = false;
+    };
+  }, [open, finished, removed]);
+  const sessions = loaded !== undefined && 'sessions' in loaded ? [...loaded.sessions].reverse() : [];
+  return (
+    <details className="case-runs" onToggle={(event) => setOpen(event.currentTarget.open)}>
+      <summary>All runs in this case</summary>
+      {loaded !== undefined && 'error' in loaded && <p role="alert">{loaded.error}</p>}
+      {loaded !== undefined && 'sessions' in loaded && sessions.length === 0 && (
+        <p className="muted">No runs recorded.</p>
+      )}
+      <ol className="history-list">
+        {sessions.map((session) => (
+          <li key={session.id} data-testid="case-run">
+            <span className="history-text">{describeSession(session)}</span>{' '}
+            <span className="muted">
+              {formatDate(session.startedAt)}
+              {session.counts !== undefined &&
+                ` · ${session.counts.done} done, ${session.counts.failed} failed`}
+            </span>{' '}
+            {session.running ? (
+              <span className="muted">running</span>
+            ) : (
+              <button
+                type="button"
+                className="danger"
+                disabled={undoing}
+                onClick={() => void undoSession(session.id)}
+              >
+                {session.action === undefined ? 'Remove the results of this run' : 'Undo'}
+              </button>
+            )}
+          </li>
+        ))}
+      </ol>
+    </details>
   );
 }
 
@@ -94,6 +161,19 @@ function MergePrompt() {
   const intoEntity = useAppStore((state) =>
     selected === undefined || selected === from ? undefined : state.entitiesById.get(selected),
   );
+  useEffect(() => {
+    if (from === undefined) {
+      return;
+    }
+    // Escape gives up the merge (as it gives up a selection).
+    const onKey = (event: KeyboardEvent): void => {
+      if (event.key === 'Escape') {
+        beginMerge(undefined);
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [from]);
   if (from === undefined) {
     return null;
   }

@@ -1,6 +1,7 @@
 /**
- * Above a team case's workspace: a banner while its connection to the server is down (writes are
- * refused meanwhile; what others write arrives once it is back), and a note for a read-only role.
+ * Above a team case's workspace: where the case lives (so a shared case is never mistaken for a
+ * local one), a warning while its connection to the server is down (enriching is refused
+ * meanwhile; what others write arrives once it is back), and a note for a read-only role.
  */
 import { useAppStore } from '../store/app-store';
 
@@ -13,16 +14,16 @@ export function TeamCaseBanner() {
     return (
       <div className="team-banner team-banner-down" role="alert" data-testid="team-case-reconnecting">
         Reconnecting to the team case’s server… Enriching is paused until the connection is back; nothing
-        committed is lost.
+        committed is lost, and what others write meanwhile appears then.
       </div>
     );
   }
-  if (team.readOnly) {
-    return (
-      <div className="team-banner" role="status" data-testid="team-case-read-only">
-        Read-only team case: your PostgreSQL role can open and export it, not enrich it.
-      </div>
-    );
-  }
-  return null;
+  return (
+    <div className="team-banner muted" role="status" data-testid="team-case-status">
+      Team case <code>{team.address}</code>
+      {team.readOnly
+        ? ' · read-only: your PostgreSQL role can open and export it, not enrich it.'
+        : ' · live: what other members write appears here as they write it.'}
+    </div>
+  );
 }

@@ -132,6 +132,14 @@ describe('collections on the canvas', () => {
     expect(dataset.graphEdges).toBe(String(store.getState().edgesById.size));
   });
 
+  it("finds an organisation by its id, not the collection whose id holds the organisation's", () => {
+    const { store, open, controller } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    expect(controller.search('Organization:bank').total).toBe(1);
+    expect(store.getState().selectedId).toBe('Organization:bank');
+  });
+
   it('selects a collection found by its label in the search', () => {
     const { store, open, controller } = setup();
     const { entities, edges } = family(3);
@@ -163,6 +171,18 @@ describe('collections on the canvas', () => {
     expect(dataset.entities).toBe('5');
   });
 
+  it('keeps counting drawn edges right as folded leaves gain, lose and share edges', () => {
+    const { cy, dataset, open, stream } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    // A second edge between the bank and a folded identifier is folded with it.
+    stream([], [link('Organization:bank', 'Identifier:ID0', 'legal_name')]);
+    stream([bank('other')], [link('Organization:other', 'Identifier:ID1')]);
+    const drawnEdges = cy.edges().filter((edge) => !edge.hasClass('folded'));
+    expect(dataset.edges).toBe(String(drawnEdges.length));
+    expect(dataset.edges).toBe('3');
+  });
+
   it('expands a collection on double click, around where it was, and collapses it back', () => {
     const { cy, dataset, open, controller, drawn } = setup();
     const { entities, edges } = family(3);
@@ -180,6 +200,24 @@ describe('collections on the canvas', () => {
     expect(drawn('Identifier:ID0')).toBe(false);
     expect(cy.getElementById(IDS).data('label')).toBe('3 Identifiers');
     expect(dataset.nodes).toBe('2');
+  });
+
+  it('spreads the members of a big collection evenly around it when expanded', () => {
+    const { cy, open, controller } = setup();
+    const { entities, edges } = family(200);
+    open(entities, edges);
+    const at = { ...cy.getElementById(IDS).position() };
+    controller.expandCollection(IDS);
+    const points = entities.slice(1).map((entity) => cy.getElementById(entity.id).position());
+    let nearest = Number.POSITIVE_INFINITY;
+    points.forEach((a, i) => {
+      points.slice(i + 1).forEach((b) => {
+        nearest = Math.min(nearest, Math.hypot(a.x - b.x, a.y - b.y));
+      });
+    });
+    expect(nearest).toBeGreaterThan(34);
+    const farthest = Math.max(...points.map((point) => Math.hypot(point.x - at.x, point.y - at.y)));
+    expect(farthest).toBeLessThan(1_000);
   });
 
   it('selects a collection on click and lists its members for the details panel', () => {
@@ -264,6 +302,20 @@ describe('collections on the canvas', () => {
     await finish({ 'Organization:bank': { x: 0, y: 0 }, [IDS]: { x: 5_000, y: 5_000 } });
     const member = cy.getElementById('Identifier:ID1').position();
     expect(Math.hypot(member.x - 5_000, member.y - 5_000)).toBeLessThan(200);
+  });
+
+  it('never folds identifiers proposed by matches awaiting review', () => {
+    const { open, drawn } = setup();
+    const ids = [identifier('A'), identifier('B'), identifier('C')];
+    const candidate = (to: string): Edge => ({
+      ...link('Organization:bank', to),
+      properties: { review: 'pending', score: 80 },
+    });
+    open(
+      [bank(), ...ids],
+      ids.map((id) => candidate(id.id)),
+    );
+    expect(ids.every((id) => drawn(id.id))).toBe(true);
   });
 
   it('exports the collection, not its folded members, as SVG', () => {

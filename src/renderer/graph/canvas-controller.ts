@@ -1,7 +1,7 @@
 /**
  * The canvas's behaviour, outside React: feeds the store's graph into one Cytoscape instance
  * (snapshot redraws, time-sliced deltas, filters, selection), keeps the camera on the growing graph
- * until the user moves it, runs re-layouts in the worker (cancellable, undoable, saved only when
+ * until the user moves it, runs re-layouts (relayout.ts: cancellable, undoable, saved only when
  * finished), and exposes the imperative actions (fit, zoom, re-layout, PNG, jump) that toolbar,
  * menus and keys call through `findCanvasController()`. GraphCanvas only mounts it.
  */
@@ -22,23 +22,18 @@ import type { Theme } from './cy-style';
 import { buildStylesheet, isLargeGraph } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
 import { fitToNodes } from './fit-view';
+import { createLabelsInView } from './labels-in-view';
 import { labelContextOf } from './node-label';
-import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
+import type { LayoutInput } from './layouts/types';
+import type { LayoutState, Relayout, RunningLayout } from './relayout';
+import { createRelayout } from './relayout';
 import { canvasSvg } from './svg-export';
-import { labelNodesInView } from './view-labels';
+import { drawnCandidateLabels } from './review-look';
 
-export interface CanvasController extends CollectionActions {
+export interface CanvasController
+  extends CollectionActions, Pick<Relayout, 'relayout' | 'stopLayout' | 'undoLayout' | 'restorePositions'> {
   fit(): void;
   zoomBy(factor: number): void;
-  relayout(kind?: LayoutKind): void;
-  stopLayout(): void;
-  /** Puts every node back where it was before the last finished re-layout (and saves that). */
-  undoLayout(): void;
-  /**
-   * Puts these nodes where they were and saves (undo of a move, or of a re-layout: then the
-   * "Undo re-layout" offer goes and the view fits the graph).
-   */
-  restorePositions(positions: NodePositions, relayout: boolean): void;
   png(): Promise<Blob>;
   /** The visible graph as a standalone SVG document. */
   svg(): string;
@@ -66,17 +61,7 @@ export interface SearchPosition {
   total: number;
 }
 
-/** A running re-layout: `done` gives the positions, or undefined when stopped or failed. */
-export interface RunningLayout {
-  readonly done: Promise<LayoutPositions | undefined>;
-  stop(): void;
-}
-
-export interface LayoutState {
-  running: LayoutKind | undefined;
-  /** A finished re-layout can be undone. */
-  canUndo: boolean;
-}
+export type { LayoutState, RunningLayout } from './relayout';
 
 /** Everything the controller needs from its surroundings (browser or test). */
 export interface CanvasDeps {
@@ -147,18 +132,13 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   };
 
   // Lean stylesheet: labels only for the nodes in view once zoomed in far enough to read them.
-  let labelTimer: ReturnType<typeof setTimeout> | undefined;
-  const relabelView = (): void => {
-    labelTimer = undefined;
-    labelNodesInView(cy, large);
-  };
+  const labels = createLabelsInView(cy, () => large);
   let viewportMovedAt = Number.NEGATIVE_INFINITY;
   cy.on('viewport', () => {
     if (large) {
       // Deltas are held (never dropped) while the view moves; see the scheduler's holdWhile.
       viewportMovedAt = now();
-      clearTimeout(labelTimer);
-      labelTimer = setTimeout(relabelView, 200);
+      labels.schedule();
     }
   });
 
@@ -180,22 +160,25 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const publishCounts = (): void => {
     countsAt = now();
     Object.assign(dataset, collections.counts());
-    // Reviewed matches: the drawn candidates' labels ("candidate · 30"), one per line.
-    dataset.candidates = cy
-      .edges('[review = "pending"]')
-      .map((edge) => String(edge.data('label')))
-      .join('\n');
+    dataset.candidates = drawnCandidateLabels(cy);
   };
-  let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
-  let undoPositions: NodePositions | undefined;
-  const publishLayout = (): void => {
-    deps.onLayoutState({ running: layout?.kind, canUndo: undoPositions !== undefined });
-  };
+
+  const layouts = createRelayout({
+    adapter,
+    startLayout: deps.startLayout,
+    onError: (message) => store.getState().setNotice({ kind: 'error', text: `Re-layout failed: ${message}` }),
+    onLayoutState: deps.onLayoutState,
+    onRelayout: deps.onRelayout,
+    withMembers: (positions) => collections.withMembers(positions),
+    fit: () => fitAll(30),
+    scheduleSave,
+    isDisposed: () => disposed,
+  });
 
   const applyDeltas = (deltas: GraphDelta[]): void => {
     chooseStylesheetFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
     const added = adapter.applyDeltas(deltas);
-    layout?.addedMeanwhile.push(...added);
+    layouts.noteAdded(added);
     if (added.length > 0 && failed.size > 0) {
       markFailures();
     }
@@ -377,18 +360,6 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
   cy.on('dragfree', 'node', scheduleSave);
 
-  const finishLayout = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
-    undoPositions = adapter.positions();
-    deps.onRelayout?.(undoPositions);
-    // Folded members move with their collection (drawn around it when expanded).
-    adapter.applyPositions(collections.withMembers(positions));
-    // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
-    adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
-    fitAll(30);
-    // Saved only now that it is finished (a stopped or failed layout moves and saves nothing).
-    scheduleSave();
-  };
-
   let hits: EntityId[] = [];
   let hitIndex = -1;
   const controller: CanvasController = {
@@ -397,50 +368,10 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       following = false;
       cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
     },
-    relayout: (kind = 'force') => {
-      layout?.running.stop();
-      const running = deps.startLayout(adapter.layoutInput(kind), (message) => {
-        store.getState().setNotice({ kind: 'error', text: `Re-layout failed: ${message}` });
-      });
-      const entry = { kind, running, addedMeanwhile: [] as EntityId[] };
-      layout = entry;
-      publishLayout();
-      void running.done.then((positions) => {
-        if (disposed || layout !== entry) {
-          return;
-        }
-        layout = undefined;
-        if (positions !== undefined) {
-          finishLayout(positions, entry.addedMeanwhile);
-        }
-        publishLayout();
-      });
-    },
-    stopLayout: () => {
-      const entry = layout;
-      layout = undefined;
-      entry?.running.stop();
-      publishLayout();
-    },
-    undoLayout: () => {
-      if (undoPositions === undefined) {
-        return;
-      }
-      adapter.applyPositions(undoPositions);
-      undoPositions = undefined;
-      fitAll(30);
-      scheduleSave();
-      publishLayout();
-    },
-    restorePositions: (positions, relayout) => {
-      adapter.applyPositions(positions);
-      if (relayout) {
-        undoPositions = undefined;
-        fitAll(30);
-      }
-      scheduleSave();
-      publishLayout();
-    },
+    relayout: layouts.relayout,
+    stopLayout: layouts.stopLayout,
+    undoLayout: layouts.undoLayout,
+    restorePositions: layouts.restorePositions,
     png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
     svg: () => canvasSvg(cy, deps.background()),
     search: (text) => {
@@ -488,9 +419,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       if (frame !== undefined) {
         deps.cancelFrame(frame);
       }
-      clearTimeout(labelTimer);
+      labels.dispose();
       scheduler.dispose();
-      layout?.running.stop();
+      layouts.dispose();
       if (saveTimer !== undefined) {
         clearTimeout(saveTimer);
         deps.savePositions(adapter.takeDirtyPositions());

@@ -6,7 +6,14 @@
  * data `{ type, label, count, parent }`) with one edge to its parent labelled with the relations
  * and the count. Collection ids never reach the store's graph, the saved positions or the exports.
  */
-import type { CollectionReturnValue, Core, EdgeSingular, NodeSingular } from 'cytoscape';
+import type {
+  CollectionArgument,
+  CollectionReturnValue,
+  Core,
+  EdgeSingular,
+  ElementDefinition,
+  NodeSingular,
+} from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { AppState } from '../store/app-store';
@@ -60,11 +67,22 @@ export interface CollectionView {
 
 const edgeIdOf = (collectionId: string): string => `${collectionId}|edge`;
 
-/** Members drawn again go on a ring around where their collection was, in arrival order. */
-function ring(centre: Point, count: number): Point[] {
-  const radius = Math.max(CHILD_SPACING, (count * CHILD_SPACING) / (2 * Math.PI));
+/** Review states (graph/review-look.ts) whose edges do not make a leaf: see onDrawn. */
+const AWAITING_OR_REJECTED = new Set(['pending', 'rejected']);
+
+/** Spacing of members drawn around their collection (nodes are 34 px wide). */
+const MEMBER_SPACING = 50;
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+
+/**
+ * Members drawn again go around where their collection was, in arrival order, on a sunflower
+ * spiral: evenly spaced at any count, so 1,000 members take a disc of about 1,600 px, not a ring
+ * of 14,000.
+ */
+function aroundCollection(centre: Point, count: number): Point[] {
   return Array.from({ length: count }, (_, index) => {
-    const angle = (2 * Math.PI * index) / count;
+    const radius = MEMBER_SPACING * Math.sqrt(index + 1);
+    const angle = index * GOLDEN_ANGLE;
     return { x: centre.x + radius * Math.cos(angle), y: centre.y + radius * Math.sin(angle) };
   });
 }
@@ -80,13 +98,24 @@ export function createCollectionView(
   /** Leaf -> collection, as drawn. */
   const foldedIn = new Map<EntityId, string>();
   let drawnCollections = 0;
+  /** Edges hidden with folded leaves (kept as a count: selecting them is O(graph) per delta). */
+  let foldedEdges = 0;
 
-  const setFolded = (node: NodeSingular, folded: boolean): void => {
-    node.toggleClass('folded', folded);
-    node.connectedEdges().toggleClass('folded', folded);
+  /** Folds (or unfolds) these leaves with their edges: one class change for all of them. */
+  const setFolded = (nodes: NodeSingular[], folded: boolean): void => {
+    if (nodes.length === 0) {
+      return;
+    }
+    // cy.collection takes an array of elements (documented), which the typings do not list.
+    const leaves = cy.collection(nodes as unknown as CollectionArgument);
+    const edges = folded ? leaves.connectedEdges().not('.folded') : leaves.connectedEdges('.folded');
+    leaves.toggleClass('folded', folded);
+    edges.toggleClass('folded', folded);
+    foldedEdges += folded ? edges.length : -edges.length;
   };
 
-  const drawCollection = (summary: CollectionSummary, at: Point | undefined): CollectionReturnValue => {
+  /** Updates a drawn collection in place, or returns the definitions of a new one and its edge. */
+  const drawCollection = (summary: CollectionSummary, at: Point | undefined): ElementDefinition[] => {
     const label = collectionLabel(summary.type, summary.count);
     const relation = collectionEdgeLabel(summary);
     const sources = summary.sources.join(';');
@@ -94,32 +123,33 @@ export function createCollectionView(
     if (existing.nonempty()) {
       existing.data({ label, count: summary.count });
       cy.getElementById(edgeIdOf(summary.id)).data({ relation, sources });
-      return cy.collection();
+      return [];
     }
     drawnCollections += 1;
     const parent = cy.getElementById(summary.parent) as NodeSingular;
-    const node = cy.add({
-      group: 'nodes',
-      // `owner`, not `parent`: Cytoscape reads `parent` as a compound node.
-      data: { id: summary.id, type: summary.type, label, count: summary.count, owner: summary.parent },
-      classes: 'collection',
-      position: at ?? { x: parent.position().x + CHILD_SPACING, y: parent.position().y },
-    });
     const [source, target] = summary.towardParent
       ? [summary.id, summary.parent]
       : [summary.parent, summary.id];
-    const edge = cy.add({
-      group: 'edges',
-      data: { id: edgeIdOf(summary.id), source, target, relation, sources },
-      classes: 'collection-edge',
-    });
-    return node.union(edge);
+    return [
+      {
+        group: 'nodes',
+        // `owner`, not `parent`: Cytoscape reads `parent` as a compound node.
+        data: { id: summary.id, type: summary.type, label, count: summary.count, owner: summary.parent },
+        classes: 'collection',
+        position: at ?? { x: parent.position().x + CHILD_SPACING, y: parent.position().y },
+      },
+      {
+        group: 'edges',
+        data: { id: edgeIdOf(summary.id), source, target, relation, sources },
+        classes: 'collection-edge',
+      },
+    ];
   };
 
   const apply = (changes: FoldChanges): CollectionReturnValue => {
-    let added = cy.collection();
     // Where each collection is, before any is removed: its members are drawn again around it.
     const unfoldedBy = new Map<string, EntityId[]>();
+    const shown: NodeSingular[] = [];
     for (const id of changes.unfolded) {
       const from = foldedIn.get(id);
       foldedIn.delete(id);
@@ -127,16 +157,17 @@ export function createCollectionView(
       if (node.empty()) {
         continue;
       }
-      setFolded(node, false);
+      shown.push(node);
       if (from !== undefined) {
         unfoldedBy.set(from, [...(unfoldedBy.get(from) ?? []), id]);
       }
     }
+    setFolded(shown, false);
     const positions: Record<EntityId, Point> = {};
     for (const [collectionId, ids] of unfoldedBy) {
       const collection = cy.getElementById(collectionId) as NodeSingular;
       if (collection.nonempty()) {
-        ring(collection.position(), ids.length).forEach((at, index) => {
+        aroundCollection(collection.position(), ids.length).forEach((at, index) => {
           positions[ids[index] ?? ''] = at;
         });
       }
@@ -148,24 +179,26 @@ export function createCollectionView(
       }
     }
     const firstMember = new Map<string, Point>();
+    const hidden: NodeSingular[] = [];
     for (const [id, collectionId] of changes.folded) {
       foldedIn.set(id, collectionId);
       const node = cy.getElementById(id) as NodeSingular;
       if (node.nonempty()) {
-        setFolded(node, true);
+        hidden.push(node);
         if (!firstMember.has(collectionId)) {
           firstMember.set(collectionId, { ...node.position() });
         }
       }
     }
-    for (const summary of changes.upserted) {
-      // A new collection takes the place of its first member (a free spot next to the parent).
-      added = added.union(drawCollection(summary, firstMember.get(summary.id)));
-    }
+    setFolded(hidden, true);
+    // A new collection takes the place of its first member (a free spot next to the parent).
+    const definitions = changes.upserted.flatMap((summary) =>
+      drawCollection(summary, firstMember.get(summary.id)),
+    );
     if (Object.keys(positions).length > 0) {
       moveEntities(positions);
     }
-    return added;
+    return definitions.length === 0 ? cy.collection() : cy.add(definitions);
   };
 
   const collectionFor = (id: string): string | undefined =>
@@ -182,20 +215,28 @@ export function createCollectionView(
       if (reset) {
         rules.clear();
         foldedIn.clear();
+        foldedEdges = 0;
         drawnCollections = 0;
       }
+      // A folded leaf merged away took its edges with it: recount (merges are rare).
+      let recount = false;
       for (const id of removed) {
         rules.removeNode(id);
+        recount = foldedIn.delete(id) || recount;
       }
       added.nodes().forEach((node) => {
         rules.addNode(node.id(), node.data('type') as AssetType);
       });
       added.edges().forEach((edge: EdgeSingular) => {
+        if (AWAITING_OR_REJECTED.has(String(edge.data('review') ?? ''))) {
+          return; // a candidate asks for a decision (drawn, never folded); a rejected one is hidden
+        }
         const sources = String(edge.data('sources') ?? '');
         rules.addEdge({
           id: edge.id(),
-          from: edge.source().id(),
-          to: edge.target().id(),
+          // Ids from the data, not edge.source(): that builds a collection per call (seconds at 17k).
+          from: String(edge.data('source')),
+          to: String(edge.data('target')),
           relation: String(edge.data('relation')),
           sources: sources === '' ? [] : sources.split(';'),
         });
@@ -203,10 +244,16 @@ export function createCollectionView(
       const drawn = apply(rules.take());
       // A second edge between a folded leaf and its parent is folded with it.
       added.edges().forEach((edge: EdgeSingular) => {
-        if (edge.source().hasClass('folded') || edge.target().hasClass('folded')) {
+        const touchesFolded =
+          foldedIn.has(String(edge.data('source'))) || foldedIn.has(String(edge.data('target')));
+        if (touchesFolded && !edge.hasClass('folded')) {
           edge.addClass('folded');
+          foldedEdges += 1;
         }
       });
+      if (recount) {
+        foldedEdges = cy.edges('.folded').length;
+      }
       return drawn;
     },
     setFoldAbove(next) {
@@ -260,7 +307,7 @@ export function createCollectionView(
       const nodes = cy.nodes().length;
       return {
         nodes: String(nodes - folded),
-        edges: String(cy.edges().length - cy.edges('.folded').length),
+        edges: String(cy.edges().length - foldedEdges),
         visibleNodes: String(cy.nodes().not('.filtered, .folded').length),
         // Entities drawn, plus those folded inside a drawn collection.
         entities: String(nodes - drawnCollections),
@@ -273,7 +320,7 @@ export function createCollectionView(
       for (const [id, at] of Object.entries(positions)) {
         if (isCollectionId(id)) {
           const members = rules.members(id).filter((member) => rules.foldedInto(member) === id);
-          ring(at, members.length).forEach((point, index) => {
+          aroundCollection(at, members.length).forEach((point, index) => {
             withMembers[members[index] ?? ''] = point;
           });
         }
@@ -327,6 +374,12 @@ export function collectionActions(
     },
     collapseCollection: (id) => {
       view.collapse(id);
+      // The selected member is folded now: the collection it went into is selected instead.
+      const selected = store.getState().selectedId;
+      const into = selected === undefined ? undefined : view.foldedInto(selected);
+      if (into !== undefined) {
+        store.getState().selectCollection(into);
+      }
       publishCounts();
     },
     collection: (id) => view.details(id),

@@ -268,6 +268,7 @@ export function createCyAdapter(
       const added: EntityId[] = [];
       const definitions: ElementDefinition[] = [];
       const removed: EntityId[] = [];
+      const releasedEdges: Edge[] = [];
       definedEdges.clear();
       for (const delta of deltas) {
         for (const { from } of delta.merged) {
@@ -277,7 +278,10 @@ export function createCyAdapter(
         }
         const start = added.length;
         placeNodes(delta.entities, delta.edges, {}, definitions, added);
-        placeEdges([...delta.edges, ...waiting.touching(added.slice(start))], definitions);
+        const released = waiting.touching(added.slice(start));
+        placeEdges([...delta.edges, ...released], definitions);
+        // An edge that waited for its endpoint is drawn now: its review look is derived with it.
+        releasedEdges.push(...released);
       }
       cy.batch(() => {
         for (const id of removed) {
@@ -305,7 +309,7 @@ export function createCyAdapter(
         }
         const edges = deltas.flatMap((delta) => delta.edges);
         refreshLabels(edges);
-        restyleReviewed(edges);
+        restyleReviewed(releasedEdges.length === 0 ? edges : [...edges, ...releasedEdges]);
       });
       return added;
     },
@@ -314,8 +318,9 @@ export function createCyAdapter(
       applyFiltersNow();
     },
     layoutInput(kind) {
-      // A collection is laid out as one node; its folded members are not.
-      const visible = cy.nodes().not('.filtered, .folded');
+      // A collection is laid out as one node; its folded members are not. Rejected candidates are
+      // not drawn: they take no room in the layout either.
+      const visible = cy.nodes().not(`.filtered, .folded, .${REJECTED_NODE}`);
       const nodes: LayoutInput['nodes'] = [];
       visible.forEach((node) => {
         nodes.push({ id: node.id(), ...node.position() });
@@ -323,7 +328,7 @@ export function createCyAdapter(
       const edges: LayoutInput['edges'] = [];
       visible
         .connectedEdges()
-        .not('.filtered')
+        .not('.filtered, [review = "rejected"]')
         .forEach((edge) => {
           edges.push({ source: edge.source().id(), target: edge.target().id() });
         });
@@ -383,9 +388,14 @@ export function createCyAdapter(
     findNodes(text) {
       const nodes: Searchable[] = [];
       cy.nodes()
-        .not('.filtered')
+        .not(`.filtered, .${REJECTED_NODE}`)
         .forEach((node) => {
-          nodes.push({ id: node.id(), label: String(node.data('label')) });
+          // A collection's id holds its parent's: a search for the parent must not land on it.
+          nodes.push({
+            id: node.id(),
+            label: String(node.data('label')),
+            matchId: !isCollectionId(node.id()),
+          });
         });
       return rankMatches(nodes, text);
     },

@@ -3,7 +3,13 @@ import { describe, expect, it } from 'vitest';
 import type { Edge, Entity } from '../../shared/model/graph';
 import { createCyAdapter } from './cy-adapter';
 import { buildStylesheet } from './cy-style';
-import { candidateNodeClass, CANDIDATE_NODE, edgeReviewData, REJECTED_NODE } from './review-look';
+import {
+  candidateNodeClass,
+  CANDIDATE_NODE,
+  drawnCandidateLabels,
+  edgeReviewData,
+  REJECTED_NODE,
+} from './review-look';
 
 const ORG = 'Organization:puma';
 const LEI = 'Identifier:lei:529900GRZ2BQY5ZM9N49';
@@ -112,5 +118,31 @@ describe('the look of reviewed matches', () => {
     const other: Edge = { ...pending, id: `Organization:parent|id|${LEI}`, from: parent.id, properties: {} };
     adapter.applyDeltas([{ seq: 2, entities: [parent], edges: [other], merged: [] }]);
     expect(node().hasClass(CANDIDATE_NODE)).toBe(false);
+  });
+
+  it('leaves a rejected candidate out of the search and the re-layout', () => {
+    const { adapter } = drawCandidate();
+    adapter.applyDeltas([{ seq: 2, entities: [], edges: [idEdge({ review: 'rejected' })], merged: [] }]);
+    expect(adapter.findNodes('529900GRZ2BQY5ZM9N49')).toEqual([]);
+    const input = adapter.layoutInput('force');
+    expect(input.nodes.map((node) => node.id)).toEqual([ORG]);
+    expect(input.edges).toEqual([]);
+  });
+
+  it('fades the proposed entity when the candidate edge arrived before it', () => {
+    const cy = cytoscape({ headless: true, styleEnabled: true, style: buildStylesheet('light') });
+    const adapter = createCyAdapter(cy);
+    adapter.reset([organization], [], {});
+    adapter.applyDeltas([{ seq: 2, entities: [], edges: [pending], merged: [] }]);
+    adapter.applyDeltas([{ seq: 3, entities: [identifier], edges: [], merged: [] }]);
+    expect(cy.getElementById(pending.id).style('line-style')).toBe('dashed');
+    expect(cy.getElementById(LEI).hasClass(CANDIDATE_NODE)).toBe(true);
+  });
+
+  it('publishes the labels of the drawn candidates, and none once they are decided', () => {
+    const { cy, adapter } = drawCandidate();
+    expect(drawnCandidateLabels(cy)).toBe('candidate · 30');
+    adapter.applyDeltas([{ seq: 2, entities: [], edges: [idEdge({ review: 'rejected' })], merged: [] }]);
+    expect(drawnCandidateLabels(cy)).toBe('');
   });
 });

@@ -4,6 +4,7 @@
  * rejected candidate is not drawn (the case keeps it as the memory of the decision). Pure rules;
  * the Cytoscape adapter writes them as element data and classes, the stylesheet draws them.
  */
+import type { Core } from 'cytoscape';
 import type { Edge } from '../../shared/model/graph';
 import { reviewStateOf } from '../../shared/model/review';
 
@@ -47,4 +48,12 @@ export function candidateNodeClass(
     return undefined;
   }
   return incomingReviews.includes('pending') ? CANDIDATE_NODE : REJECTED_NODE;
+}
+
+/** The drawn candidates' labels ("candidate · 30"), one per line: published on the canvas element. */
+export function drawnCandidateLabels(cy: Core): string {
+  return cy
+    .edges('[review = "pending"]')
+    .map((edge) => String(edge.data('label')))
+    .join('\n');
 }

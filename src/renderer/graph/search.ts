@@ -8,6 +8,8 @@
 export interface Searchable {
   id: string;
   label: string;
+  /** False for a node whose id means nothing to the user (a collection's): found by its label only. */
+  matchId?: boolean;
 }
 
 function fold(text: string): string {
@@ -30,7 +32,7 @@ export function rankMatches(nodes: Iterable<Searchable>, text: string): string[]
           ? 1
           : label.includes(needle)
             ? 2
-            : fold(node.id).includes(needle)
+            : node.matchId !== false && fold(node.id).includes(needle)
               ? 3
               : -1;
     if (rank >= 0) {

@@ -10,6 +10,9 @@ import {
   beginMerge,
   connectHistory,
   describeEntry,
+  describeSession,
+  loadCaseSessions,
+  pruneGoneSessions,
   mergeEntities,
   undoLatest,
   undoLatestOfKind,
@@ -89,12 +92,14 @@ describe('undo from the action history', () => {
     const { deps, restorePositions } = setUp();
     recordHistory({ kind: 'relayout', before: { 'Organization:a': { x: 1, y: 1 } } }, deps);
     recordHistory({ kind: 'hide', ids: ['Organization:b'] }, deps);
-    await undoLatestOfKind('relayout', deps);
+    expect(await undoLatestOfKind('relayout', deps)).toBe(true);
     expect(restorePositions).toHaveBeenCalledWith({ 'Organization:a': { x: 1, y: 1 } }, true);
+    // None left: the canvas falls back to its own undo.
+    expect(await undoLatestOfKind('relayout', deps)).toBe(false);
   });
 
   it('removes the results of a run through the host and reloads the graph', async () => {
-    const { history, deps, calls, refetch } = setUp((channel) =>
+    const { app, history, deps, calls, refetch } = setUp((channel) =>
       channel === 'history:undo-session' ? undone('s1', 5) : fail('internal', 'unexpected'),
     );
     recordHistory({ kind: 'run', sessionId: 's1', seeds: ['Organization:a'], expansion: true }, deps);
@@ -105,6 +110,7 @@ describe('undo from the action history', () => {
     expect(refetch).toHaveBeenCalledOnce();
     expect(history.getState().history.entries).toEqual([]);
     expect(history.getState().removedSessions.has('s1')).toBe(true);
+    expect(app.getState().notice).toEqual({ kind: 'info', text: 'Undone: removed 3 nodes and 2 edges.' });
   });
 
   it('does not fetch the graph again when the reset event already brought it', async () => {
@@ -169,6 +175,22 @@ describe('undo from the action history', () => {
     expect(history.getState().history.entries).toEqual([]);
   });
 
+  it('undoes an accepted candidate: the run it started first, then the decision', async () => {
+    const { history, deps, calls } = setUp((_channel, request) =>
+      undone((request as { sessionId: string }).sessionId, 7),
+    );
+    recordHistory(
+      { kind: 'review', sessionId: 'decision-1', decision: 'accept', edgeId: 'e1', runSessionId: 'run-1' },
+      deps,
+    );
+    await undoLatest(deps);
+    expect(calls.map((call) => (call.request as { sessionId: string }).sessionId)).toEqual([
+      'run-1',
+      'decision-1',
+    ]);
+    expect(history.getState().history.entries).toEqual([]);
+  });
+
   it('starts an empty history when another case opens', () => {
     const { app, history, deps } = setUp();
     const stop = connectHistory(deps);
@@ -176,5 +198,44 @@ describe('undo from the action history', () => {
     app.getState().setActiveCase({ id: 'case-2', name: 'Other', createdAt: '', updatedAt: '', sizeBytes: 0 });
     expect(history.getState().history.entries).toEqual([]);
     stop();
+  });
+
+  it('lists the runs recorded in the case, with merges named by their entities', async () => {
+    const merge = {
+      id: 'merge-1',
+      startedAt: '',
+      seeds: ['Organization:a', 'Organization:b'],
+      depth: 0,
+      action: 'merge Organization:a into Organization:b',
+      running: false,
+    };
+    const run = { id: 'run-1', startedAt: '', seeds: ['Organization:a'], depth: 1, running: false };
+    const { deps, calls } = setUp(() => ok([run, merge]));
+    const loaded = await loadCaseSessions(deps);
+    expect(calls).toEqual([{ channel: 'history:list-sessions', request: { caseId: 'case-1' } }]);
+    expect(loaded).toEqual({ sessions: [run, merge] });
+    expect(describeSession(run, deps)).toBe('Ran from Acme Ltd');
+    expect(describeSession(merge, deps)).toBe('Merged Acme Ltd into ACME Limited');
+  });
+
+  it('forgets the entries of sessions undone elsewhere once the graph reloads', async () => {
+    const kept = { id: 'run-1', startedAt: '', seeds: [], depth: 1, running: false };
+    const { app, history, deps } = setUp(() => ok([kept]));
+    recordHistory({ kind: 'run', sessionId: 'run-1', seeds: ['Acme'], expansion: false }, deps);
+    recordHistory({ kind: 'run', sessionId: 'run-2', seeds: ['Beta'], expansion: false }, deps);
+    recordHistory({ kind: 'hide', ids: ['Organization:a'] }, deps);
+    const stop = connectHistory(deps);
+    app.getState().resetFromSnapshot({ seq: 9, entities: [], edges: [] }, {});
+    await vi.waitFor(() => expect(history.getState().history.entries).toHaveLength(2));
+    expect(history.getState().history.entries.map((entry) => entry.action.kind)).toEqual(['run', 'hide']);
+    expect(history.getState().removedSessions.has('run-2')).toBe(true);
+    stop();
+  });
+
+  it('asks the host nothing when no entry is a session', async () => {
+    const { deps, calls } = setUp();
+    recordHistory({ kind: 'hide', ids: ['Organization:a'] }, deps);
+    await pruneGoneSessions(deps);
+    expect(calls).toEqual([]);
   });
 });

@@ -4,10 +4,18 @@
  * manual merge ("Merge into…", then pick the other node, then confirm). Undo of what wrote to the
  * case file goes through the host (history:undo-session); the rest is canvas state.
  */
+import type { CaseSessionEntry } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import { refetchSnapshot } from './actions';
 import type { HistoryEntry, HistoryKind } from './history';
-import { describeAction, latestEntry, recordAction, withoutEntry, withoutSessions } from './history';
+import {
+  describeAction,
+  describeUndone,
+  latestEntry,
+  recordAction,
+  withoutEntry,
+  withoutSessions,
+} from './history';
 import type { HistoryDeps } from './history-store';
 import { appDeps, initialHistoryState, nameOf, recordHistory } from './history-store';
 
@@ -34,9 +42,20 @@ export async function undoEntry(entry: HistoryEntry, deps: HistoryDeps = appDeps
       deps.canvas()?.restorePositions(action.before, action.kind === 'relayout');
       forget();
       return;
+    case 'review':
+      // An accept started a run from the Organization: its results go first, unless they were
+      // removed already (from the progress panel).
+      if (
+        action.runSessionId !== undefined &&
+        !deps.history.getState().removedSessions.has(action.runSessionId) &&
+        (await undoSession(action.runSessionId, deps)) === 'refused'
+      ) {
+        return;
+      }
+      await undoSession(action.sessionId, deps);
+      return;
     case 'run':
     case 'merge':
-    case 'review':
       // Its entries go with the session (forgetSession); a refusal keeps them.
       await undoSession(action.sessionId, deps);
       return;
@@ -53,12 +72,17 @@ export async function undoLatest(deps: HistoryDeps = appDeps): Promise<void> {
   await undoEntry(entry, deps);
 }
 
-/** The newest entry of one kind (the canvas's "Undo re-layout" offer undoes its history entry). */
-export async function undoLatestOfKind(kind: HistoryKind, deps: HistoryDeps = appDeps): Promise<void> {
+/**
+ * Undoes the newest entry of one kind (the canvas's "Undo re-layout" offer undoes its history
+ * entry); false when the history has none (e.g. dropped past MAX_HISTORY).
+ */
+export async function undoLatestOfKind(kind: HistoryKind, deps: HistoryDeps = appDeps): Promise<boolean> {
   const entry = deps.history.getState().history.entries.findLast((each) => each.action.kind === kind);
-  if (entry !== undefined) {
-    await undoEntry(entry, deps);
+  if (entry === undefined) {
+    return false;
   }
+  await undoEntry(entry, deps);
+  return true;
 }
 
 /**
@@ -88,6 +112,7 @@ export async function undoSession(
       return gone ? 'gone' : 'refused';
     }
     forgetSession(sessionId, deps);
+    deps.app.getState().setNotice({ kind: 'info', text: describeUndone(result.value) });
     // The host announced the change (graph:reset); fetch here too unless that already happened.
     if (deps.app.getState().lastSeq < result.value.seq) {
       await (deps.refetch ?? refetchSnapshot)(deps.app);
@@ -153,5 +178,59 @@ export function connectHistory(deps: HistoryDeps = appDeps): () => void {
       const added = [...state.hiddenIds].filter((id) => !previous.hiddenIds.has(id));
       recordHistory({ kind: 'hide', ids: added }, deps);
     }
+    // The graph was reloaded (an undo here, in another window, or a gap): drop what is gone.
+    if (state.snapshotVersion !== previous.snapshotVersion) {
+      void pruneGoneSessions(deps);
+    }
   });
+}
+
+/**
+ * Forgets the history entries of sessions the case no longer has (undone in another window or
+ * from the CLI), so the list offers nothing the host would refuse.
+ */
+export async function pruneGoneSessions(deps: HistoryDeps = appDeps): Promise<void> {
+  const recorded = deps.history
+    .getState()
+    .history.entries.flatMap((entry) => ('sessionId' in entry.action ? [entry.action.sessionId] : []));
+  if (recorded.length === 0) {
+    return;
+  }
+  const loaded = await loadCaseSessions(deps);
+  if (!('sessions' in loaded)) {
+    return;
+  }
+  const known = new Set(loaded.sessions.map((session) => session.id));
+  const gone = new Set(recorded.filter((id) => !known.has(id)));
+  if (gone.size > 0) {
+    deps.history.setState((state) => ({
+      history: withoutSessions(state.history, gone),
+      removedSessions: new Set([...state.removedSessions, ...gone]),
+    }));
+  }
+}
+
+/** The sessions recorded in the open case (every run, from any window or the CLI), oldest first. */
+export async function loadCaseSessions(
+  deps: HistoryDeps = appDeps,
+): Promise<{ sessions: CaseSessionEntry[] } | { error: string }> {
+  const caseId = deps.app.getState().activeCase?.id;
+  if (caseId === undefined) {
+    return { sessions: [] };
+  }
+  const result = await deps.invoke('history:list-sessions', { caseId });
+  return result.ok ? { sessions: result.value } : { error: result.error.message };
+}
+
+/** How the case's list of runs names a session: what the investigator did, or the seeds it ran from. */
+export function describeSession(session: CaseSessionEntry, deps: HistoryDeps = appDeps): string {
+  const [first = '', second = ''] = session.seeds;
+  if (session.action?.startsWith('merge ') === true && session.seeds.length === 2) {
+    // A merge session's seeds are the two entities, folded one into the other.
+    return `Merged ${nameOf(deps.app, first)} into ${nameOf(deps.app, second)}`;
+  }
+  if (session.action !== undefined) {
+    return session.action;
+  }
+  return `Ran from ${session.seeds.map((id) => nameOf(deps.app, id)).join(', ')}`;
 }

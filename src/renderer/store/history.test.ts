@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { History, HistoryAction } from './history';
 import {
   describeAction,
+  describeUndone,
   emptyHistory,
   entryOfSession,
   isUndoShortcut,
@@ -87,7 +88,7 @@ describe('the action history', () => {
     ).toBe('Merged Acme Ltd into Beta');
     expect(describeAction({ kind: 'hide', ids: ['b', 'c'] }, nameOf)).toBe('Hid 2 nodes');
     expect(describeAction({ kind: 'move', before: { b: { x: 0, y: 0 } } }, nameOf)).toBe('Moved Beta');
-    expect(undoLabel({ kind: 'relayout', before: { b: { x: 0, y: 0 } } })).toBe('Undo re-layout');
+    expect(undoLabel({ kind: 'relayout', before: { b: { x: 0, y: 0 } } })).toBe('Restore previous layout');
   });
 
   it('takes Ctrl+Z and Cmd+Z as undo, not with Shift or Alt', () => {
@@ -97,5 +98,16 @@ describe('the action history', () => {
     expect(isUndoShortcut(key)).toBe(false);
     expect(isUndoShortcut({ ...key, ctrlKey: true, shiftKey: true })).toBe(false);
     expect(isUndoShortcut({ ...key, ctrlKey: true, altKey: true })).toBe(false);
+  });
+
+  it('says in one line what an undo on the case took back', () => {
+    const none = { entitiesRemoved: 0, edgesRemoved: 0, fieldsRestored: 0, entitiesRestored: 0 };
+    expect(describeUndone({ ...none, entitiesRemoved: 12, edgesRemoved: 1 })).toBe(
+      'Undone: removed 12 nodes and 1 edge.',
+    );
+    expect(describeUndone({ ...none, entitiesRestored: 1, fieldsRestored: 2 })).toBe(
+      'Undone: gave back 1 merged node, restored the fields of 2 nodes.',
+    );
+    expect(describeUndone(none)).toBe('Undone: nothing was left to take back.');
   });
 });

@@ -24,10 +24,17 @@ export type HistoryAction =
   /** "These two are the same" (undo: the merge's session, which gives both back). */
   | { kind: 'merge'; sessionId: string; from: EntityId; into: EntityId }
   /**
-   * Accept or reject of a candidate match. Hook for the review UI: record it with the session id
-   * the review channel answers, and undo takes the decision back like any session.
+   * Accept or reject of a candidate match. Hook for the review UI: record it with the decision's
+   * session id the review channel answers (`decisionSessionId`) and, for an accept, the run it
+   * started (`runSessionId`); undo removes that run's results, then takes the decision back.
    */
-  | { kind: 'review'; sessionId: string; decision: 'accept' | 'reject'; edgeId: string };
+  | {
+      kind: 'review';
+      sessionId: string;
+      decision: 'accept' | 'reject';
+      edgeId: string;
+      runSessionId?: string;
+    };
 
 export type HistoryKind = HistoryAction['kind'];
 
@@ -146,7 +153,7 @@ export function undoLabel(action: HistoryAction): string {
     case 'move':
       return 'Move back';
     case 'relayout':
-      return 'Undo re-layout';
+      return 'Restore previous layout';
     case 'run':
       return action.expansion ? 'Remove the results of this expansion' : 'Remove the results of this run';
     case 'merge':
@@ -167,4 +174,28 @@ export function isUndoShortcut(event: {
   return (
     (event.ctrlKey || event.metaKey) && !event.shiftKey && !event.altKey && event.key.toLowerCase() === 'z'
   );
+}
+
+/** What an undo on the case did, in one line for the notice ("Removed 12 nodes and 15 edges."). */
+export function describeUndone(summary: {
+  entitiesRemoved: number;
+  edgesRemoved: number;
+  fieldsRestored: number;
+  entitiesRestored: number;
+}): string {
+  const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const parts: string[] = [];
+  if (summary.entitiesRemoved > 0 || summary.edgesRemoved > 0) {
+    parts.push(
+      `removed ${count(summary.entitiesRemoved, 'node', 'nodes')} and ${count(summary.edgesRemoved, 'edge', 'edges')}`,
+    );
+  }
+  if (summary.entitiesRestored > 0) {
+    parts.push(`gave back ${count(summary.entitiesRestored, 'merged node', 'merged nodes')}`);
+  }
+  if (summary.fieldsRestored > 0) {
+    parts.push(`restored the fields of ${count(summary.fieldsRestored, 'node', 'nodes')}`);
+  }
+  const text = parts.length === 0 ? 'nothing was left to take back' : parts.join(', ');
+  return `Undone: ${text}.`;
 }

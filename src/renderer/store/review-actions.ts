@@ -1,39 +1,54 @@
 /**
  * The investigator's decisions on candidate matches (docs/resolution.md, "Reviewing matches in
  * the app"). The graph changes arrive as deltas like any other write; an accept also starts the
- * run that applies the record and brings the family, followed in the progress panel.
+ * run that applies the record and brings the family, followed in the progress panel. Both are
+ * recorded in the action history: Ctrl+Z takes back the run's results first, then the decision.
  */
-import type { StoreApi } from 'zustand/vanilla';
-import { invoke } from '../api';
-import type { AppState } from './app-store';
+import type { ReviewCandidate } from '../../shared/model/review';
+import type { HistoryDeps } from './history-store';
+import { appDeps, recordHistory } from './history-store';
+
+type Decided = Pick<ReviewCandidate, 'edgeId' | 'organizationId'>;
 
 /** Accepts a candidate; returns an error message for the panel, or undefined. */
 export async function acceptCandidate(
-  store: StoreApi<AppState>,
-  edgeId: string,
+  candidate: Decided,
+  deps: HistoryDeps = appDeps,
 ): Promise<string | undefined> {
-  const active = store.getState().activeCase;
+  const active = deps.app.getState().activeCase;
   if (active === undefined) {
     return 'Open a case first.';
   }
-  const result = await invoke('review:accept', { caseId: active.id, edgeId });
+  const { edgeId, organizationId } = candidate;
+  const result = await deps.invoke('review:accept', { caseId: active.id, edgeId });
   if (!result.ok) {
     return result.error.message;
   }
-  store.getState().updateProgress(result.value.progress);
-  store.getState().setCurrentSession(result.value.sessionId);
+  const { decisionSessionId, sessionId, progress } = result.value;
+  recordHistory({ kind: 'review', sessionId: decisionSessionId, decision: 'accept', edgeId }, deps);
+  recordHistory({ kind: 'run', sessionId, seeds: [organizationId], expansion: true }, deps);
+  deps.app.getState().updateProgress(progress);
+  deps.app.getState().setCurrentSession(sessionId);
   return undefined;
 }
 
 /** Rejects a candidate; returns an error message for the panel, or undefined. */
 export async function rejectCandidate(
-  store: StoreApi<AppState>,
-  edgeId: string,
+  candidate: Decided,
+  deps: HistoryDeps = appDeps,
 ): Promise<string | undefined> {
-  const active = store.getState().activeCase;
+  const active = deps.app.getState().activeCase;
   if (active === undefined) {
     return 'Open a case first.';
   }
-  const result = await invoke('review:reject', { caseId: active.id, edgeId });
-  return result.ok ? undefined : result.error.message;
+  const { edgeId } = candidate;
+  const result = await deps.invoke('review:reject', { caseId: active.id, edgeId });
+  if (!result.ok) {
+    return result.error.message;
+  }
+  recordHistory(
+    { kind: 'review', sessionId: result.value.decisionSessionId, decision: 'reject', edgeId },
+    deps,
+  );
+  return undefined;
 }

@@ -69,13 +69,40 @@ export function canonicalCountry(text: string): string | undefined {
   if (extra !== undefined) {
     return extra;
   }
-  for (const locale of LOCALES) {
-    const code =
-      countries.getAlpha2Code(trimmed, locale.locale) ??
-      countries.getSimpleAlpha2Code(trimmed, locale.locale);
-    if (code !== undefined) {
-      return code;
+  return namesIndex().get(trimmed.toLowerCase()) ?? namesIndex().get(nameKey(trimmed));
+}
+
+/**
+ * Country names of every registered locale by lower-case spelling and by `nameKey`, built once on
+ * first use. The library's own name lookups scan every name of a locale per call (about 10 ms for
+ * a word that is not a country across ten locales), and Location ids look up the last words of
+ * every address. Locales are indexed in order and the first spelling wins, as the scan did.
+ */
+let names: Map<string, string> | undefined;
+function namesIndex(): Map<string, string> {
+  if (names === undefined) {
+    names = new Map();
+    for (const locale of LOCALES) {
+      for (const [code, spellings] of Object.entries(countries.getNames(locale.locale, { select: 'all' }))) {
+        for (const spelling of [spellings].flat()) {
+          for (const key of [spelling.toLowerCase(), nameKey(spelling)]) {
+            if (!names.has(key)) {
+              names.set(key, code);
+            }
+          }
+        }
+      }
     }
   }
-  return undefined;
+  return names;
+}
+
+/** A name without case, Latin accents and punctuation: "Côte d'Ivoire" is "cote d ivoire". */
+function nameKey(name: string): string {
+  return foldForComparison(
+    name
+      .normalize('NFD')
+      .replace(/[\u0300-\u036f]/g, '')
+      .normalize('NFC'),
+  );
 }

@@ -4,7 +4,7 @@
  * the window.api shape derived from them. Payloads are plain structured-clone data.
  */
 import type { EntityId } from '../model/asset';
-import type { GraphDelta, GraphSnapshot } from '../model/graph';
+import type { GraphDelta, GraphSnapshot, RawRecord } from '../model/graph';
 import type { ReviewCandidate } from '../model/review';
 import type { HandlerState } from '../model/handler-state';
 import type { SessionProgress } from '../model/session';
@@ -29,6 +29,7 @@ export const INVOKE_CHANNELS = [
   'history:undo-session',
   'entity:handlers',
   'entity:run-handler',
+  'entity:raw',
   'credentials:get-status',
   'credentials:set',
   'credentials:delete',
@@ -257,6 +258,8 @@ export interface InvokeMap {
     req: { caseId: string; entityId: EntityId; handler: string; refresh?: boolean };
     res: SessionStarted;
   };
+  /** The raw source records behind a node: the replies it was read from, per source and handler. */
+  'entity:raw': { req: { caseId: string; entityId: EntityId }; res: { records: RawRecord[] } };
   'credentials:get-status': { req: Record<string, never>; res: CredentialsStatus };
   'credentials:set': {
     req: { source: string; secret: string; scope?: 'keychain' | 'this-run' };

@@ -87,6 +87,20 @@ export interface GraphExport {
   }[];
 }
 
+/**
+ * A source's raw record behind an entity (the details panel): a reply as received from the
+ * source, linked to every entity the handler run produced from it. Secrets are scrubbed.
+ */
+export interface RawRecord {
+  source: string;
+  handler: string;
+  /** Where it came from (an https or whois URL, credentials redacted). */
+  url: string;
+  /** ISO 8601. */
+  receivedAt: string;
+  text: string;
+}
+
 /** Counts of a graph by asset type and relation. */
 export interface GraphStats {
   entities: number;

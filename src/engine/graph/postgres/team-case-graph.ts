@@ -27,6 +27,7 @@ export function teamCaseGraph(store: PostgresCaseStore, logger: Logger) {
     snapshot: () => store.reader.snapshot(),
     stats: () => store.reader.stats(),
     exportJson: () => store.reader.exportJson(),
+    rawRecords: (id: string) => store.reader.rawRecords(id),
     getMeta: (key: string) => store.reader.getMeta(key),
     loadPositions: () => store.reader.loadPositions(),
     listSessions: () => store.reader.listSessions(),

@@ -115,6 +115,7 @@ export function mergeEntity(
     s.deleteEdge.run(edge.id);
   }
   s.copyTags.run(into, from);
+  s.copyReplyLinks.run(into, from);
   const survivor = s.selectEntity.get(into);
   const merged = s.selectEntity.get(from);
   if (survivor !== undefined && merged !== undefined) {

@@ -74,6 +74,25 @@ export const SCHEMA_STEPS: readonly string[] = [
   );
   CREATE INDEX write_log_session ON write_log(session);
   `,
+  // 4: raw source records (docs/ui.md, "Raw records"): each reply once, keyed by a hash of its
+  // source, URL and text, linked to every entity it produced, per source and handler.
+  `
+  CREATE TABLE raw_replies (
+    id TEXT PRIMARY KEY,
+    source TEXT NOT NULL,
+    url TEXT NOT NULL,
+    text TEXT NOT NULL,
+    received_at INTEGER NOT NULL
+  );
+  CREATE TABLE entity_raw (
+    entity_id TEXT NOT NULL REFERENCES entities(id) ON DELETE CASCADE,
+    reply_id TEXT NOT NULL REFERENCES raw_replies(id),
+    source TEXT NOT NULL,
+    handler TEXT NOT NULL DEFAULT '',
+    PRIMARY KEY (entity_id, reply_id, handler)
+  ) WITHOUT ROWID;
+  CREATE INDEX entity_raw_handler ON entity_raw(entity_id, source, handler);
+  `,
 ];
 
 /**

@@ -56,6 +56,28 @@ export function prepareStatements(db: Database.Database) {
          created_at = min(created_at, excluded.created_at),
          updated_at = max(updated_at, excluded.updated_at)`,
     ),
+    insertReply: db.prepare<[string, string, string, string, number]>(
+      `INSERT INTO raw_replies (id, source, url, text, received_at) VALUES (?, ?, ?, ?, ?)
+       ON CONFLICT (id) DO UPDATE SET received_at = max(received_at, excluded.received_at)`,
+    ),
+    unlinkReplies: db.prepare<[string, string, string]>(
+      'DELETE FROM entity_raw WHERE entity_id = ? AND source = ? AND handler = ?',
+    ),
+    linkReply: db.prepare<[string, string, string, string]>(
+      'INSERT INTO entity_raw (entity_id, reply_id, source, handler) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    copyReplyLinks: db.prepare<[string, string]>(
+      `INSERT INTO entity_raw (entity_id, reply_id, source, handler)
+       SELECT ?, reply_id, source, handler FROM entity_raw WHERE entity_id = ? ON CONFLICT DO NOTHING`,
+    ),
+    selectReplies: db.prepare<
+      [string],
+      { source: string; handler: string; url: string; text: string; received_at: number }
+    >(
+      `SELECT l.source, l.handler, r.url, r.text, r.received_at
+       FROM entity_raw l JOIN raw_replies r ON r.id = l.reply_id
+       WHERE l.entity_id = ? ORDER BY l.source, l.handler, r.received_at, r.url`,
+    ),
     isMonitored: db
       .prepare<[string, string, string, string, number], number>(
         `SELECT 1 FROM entity_tags

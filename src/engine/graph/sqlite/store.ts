@@ -1,7 +1,14 @@
 /** The SQLite backend of the case store: one file per case, written only through `apply`. */
 import type Database from 'better-sqlite3';
 import type { EdgeId, EntityId } from '../../../shared/model/asset';
-import type { Entity, GraphDelta, GraphExport, GraphSnapshot, GraphStats } from '../../../shared/model/graph';
+import type {
+  Entity,
+  GraphDelta,
+  GraphExport,
+  GraphSnapshot,
+  GraphStats,
+  RawRecord,
+} from '../../../shared/model/graph';
 import { systemClock, type Clock } from '../../util/clock';
 import { silentLogger, type Logger } from '../../util/logger';
 import type { ChangesSince, CaseStoreOpenOptions, MergeRule, Positions, SyncCaseStore } from '../case-store';
@@ -232,6 +239,16 @@ class SqliteStore implements SqliteCaseStore {
 
   exportJson(): GraphExport {
     return exportOf(this.snapshot());
+  }
+
+  rawRecords(id: EntityId): RawRecord[] {
+    return this.statements.selectReplies.all(this.resolveId(id)).map((row) => ({
+      source: row.source,
+      handler: row.handler,
+      url: row.url,
+      receivedAt: new Date(row.received_at).toISOString(),
+      text: row.text,
+    }));
   }
 
   // ---- case data ----

@@ -2,6 +2,7 @@
  * The write half of the one write path, run inside the IMMEDIATE transaction after planning:
  * entities, tags, edges and their sources, the monitored mark, then the declared merge rules.
  */
+import { createHash } from 'node:crypto';
 import type { EntityId } from '../../../shared/model/asset';
 import type { Entity, EntityTag } from '../../../shared/model/graph';
 import { mergeFields, type Fields } from '../fields';
@@ -66,6 +67,14 @@ export function writeFindings(
     }
   }
 
+  // The entity the handler was asked about (marked monitored) was reported on too, even when the
+  // findings do not restate it (a related-organizations reply read for an LEI).
+  const reported = [...pending.keys()];
+  if (monitored !== undefined && !pending.has(monitored)) {
+    reported.push(monitored);
+  }
+  linkReplies(s, findings, reported, sourceName, handler);
+
   const storedProperties = new Map<string, string>();
   for (const row of s.storedProperties.all(JSON.stringify(edges.map((edge) => edge.id)))) {
     storedProperties.set(row.id, row.properties);
@@ -99,6 +108,35 @@ export function writeFindings(
     }
   }
   return touched;
+}
+
+/**
+ * Keeps the replies the findings were read from (each text once) and links them to every entity
+ * of the findings, replacing what the same source and handler linked to it before: an entity
+ * shows the latest raw record per source and handler.
+ */
+function linkReplies(
+  s: Statements,
+  findings: Findings,
+  entityIds: readonly EntityId[],
+  source: string,
+  handler: string,
+): void {
+  const replies = findings.replies ?? [];
+  if (replies.length === 0 || entityIds.length === 0) {
+    return;
+  }
+  const replyIds = replies.map((reply) => {
+    const id = createHash('sha256').update(`${source}\0${reply.url}\0${reply.text}`).digest('hex');
+    s.insertReply.run(id, source, reply.url, reply.text, reply.receivedAt);
+    return id;
+  });
+  for (const entityId of entityIds) {
+    s.unlinkReplies.run(entityId, source, handler);
+    for (const replyId of replyIds) {
+      s.linkReply.run(entityId, replyId, source, handler);
+    }
+  }
 }
 
 /**

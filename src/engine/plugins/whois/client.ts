@@ -14,7 +14,7 @@ import {
   TimeoutError,
 } from '../../net/errors';
 import type { Clock } from '../../util/clock';
-import type { RateLimiter } from '../../core/plugin-api';
+import { recordReply, type RateLimiter } from '../../core/plugin-api';
 import {
   createDestinationPolicy,
   type DestinationPolicy,
@@ -248,6 +248,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
         hint.dateOrder === undefined ? {} : { dateOrder: hint.dateOrder },
       );
       if (parsed.kind !== 'throttled') {
+        recordReply(url, decoded.text, options.clock.now());
         return { server: name, query, text: decoded.text, charset: decoded.charset, parsed };
       }
       const delay = retryDelays[attempt];

@@ -46,7 +46,9 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-describe('cli sessions and undo', () => {
+// Each test runs the CLI as a child process several times (a TypeScript load each): seconds apiece on
+// a loaded machine, so these get more than the default 30 s.
+describe('cli sessions and undo', { timeout: 120_000 }, () => {
   it('undoing the second enrich gives back the export of the first (ids, assets, edges, sources)', async () => {
     const caseFile = path.join(dir, 'undo.sqlite');
     // A is an organization the registry does not know (the seed alone); B is an LEI whose family
@@ -90,7 +92,9 @@ describe('cli sessions and undo', () => {
   });
 });
 
-describe('cli merge', () => {
+// Each test runs the CLI as a child process several times (a TypeScript load each): seconds apiece on
+// a loaded machine, so these get more than the default 30 s.
+describe('cli merge', { timeout: 120_000 }, () => {
   it('merges two entities as the investigator and undo of its session separates them again', async () => {
     const caseFile = path.join(dir, 'merge.sqlite');
     const graph = openCaseGraph(caseFile);

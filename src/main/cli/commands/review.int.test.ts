@@ -74,7 +74,9 @@ async function pendingLines(caseFile: string): Promise<string[]> {
   return listed.stdout.split('\n').filter((line) => line !== '');
 }
 
-describe('cli review', () => {
+// Each test runs the CLI as a child process several times (a TypeScript load each): seconds apiece on
+// a loaded machine, so these get more than the default 30 s.
+describe('cli review', { timeout: 120_000 }, () => {
   it('leaves a partial match as a pending candidate: no record fields, no family', async () => {
     const caseFile = path.join(dir, 'pending.sqlite');
     expect((await enrich(caseFile)).code).toBe(0);

@@ -156,6 +156,46 @@ describe('WHOIS domrec through the engine', () => {
     expect(fake.queries).toHaveLength(queries);
   });
 
+  it('makes no WHOIS query in a second session within the TTL for a terms-only reply nor a partial record with a throttle line', async () => {
+    const open = openCase();
+    const seeds = [
+      { type: 'DomainRecord' as const, asset: { domain: 'terms.test' } },
+      { type: 'DomainRecord' as const, asset: { domain: 'partial.test' } },
+    ];
+    fake.enqueue(
+      'whois.nic.test',
+      { kind: 'reply', body: '% By submitting a query you agree to these terms of use.\n' },
+      {
+        kind: 'reply',
+        body: 'Domain Name: partial.test\nRegistrant Organization: Partial Widgets Oy\n% Query limit exceeded, try again later\n',
+      },
+    );
+    const first = await open.startSession({ seeds, depth: 0 }).done;
+    expect(first.failures).toEqual([]);
+    const ids = open.graph.exportJson().entities.map((entity) => entity.id);
+    expect(ids).toContain('DomainRecord:terms.test');
+    expect(ids).toContain('ContactRecord:whois://whois.nic.test/partial.test#registrant');
+    const queries = fake.queries.length;
+    const second = await open.startSession({
+      seeds: ['DomainRecord:terms.test', 'DomainRecord:partial.test'],
+      depth: 0,
+    }).done;
+    expect(second.cacheHits).toBe(2);
+    expect(fake.queries).toHaveLength(queries);
+  });
+
+  it('asks again in a second session after a refusal, which is no answer', async () => {
+    const open = openCase();
+    fake.enqueue('whois.nic.test', { kind: 'reply', body: 'Sorry, the Whois database is currently down.\n' });
+    const first = await open.startSession({ seeds: [seed], depth: 0 }).done;
+    expect(first.failures).toMatchObject([{ source: 'WHOIS', entityId: 'DomainRecord:acme-widgets.test' }]);
+    const queries = fake.queries.length;
+    const second = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
+    expect(second.failures).toEqual([]);
+    expect(second.cacheHits).toBe(0);
+    expect(fake.queries.length).toBeGreaterThan(queries);
+  });
+
   it("keeps a reply in no known format as the record's raw text, with no failure", async () => {
     fake.setBehaviour('whois.nic.test', { kind: 'reply', body: 'Sorry, this server speaks only of .test\n' });
     const open = openCase();

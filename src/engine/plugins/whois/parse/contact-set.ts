@@ -20,6 +20,17 @@ const URL_INSIDE = /https?:\/\//i;
 const NAME_WITH_ID = /^(.*?\S)\s*(?:\(([A-Za-z0-9-]*\d[A-Za-z0-9-]*)\)|\[tag = ([^\]]+)\])$/i;
 const NAME_WITH_URL = /^(.*?\S)\s*\((https?:\/\/[^)\s]+)\)$/i;
 
+/** `Phone: +1 ...`, `Tel. ...`, `Fax: ...` lines of a free-text block. */
+const PHONE_LINE = /^(?:phone|tel(?:ephone)?)[.:]?\s+(.+)$/i;
+const FAX_LINE = /^fax[.:]?\s+(.+)$/i;
+/** `Example Inc. <hostmaster@example.com>`: a name with its e-mail on one line. */
+const NAME_THEN_EMAIL = /^(.*?)[\s,;]+<?([^\s@<>(),;]+@[^\s@<>(),;]+\.[a-z]{2,})>?$/i;
+
+/** A street line's clause that is a placeholder (a contact pointer or a URL), not a street. */
+function isPointerClause(part: string): boolean {
+  return EMAIL_INSIDE.test(part) || (part.includes('://') && URL_INSIDE.test(part));
+}
+
 /** `(415) 829-2341`, `+44.1584873633`, `+1 650 253 0000 ext. 12`. */
 const BARE_PHONE = /^\+?[\d\s().-]+(?:\s*(?:ext|x)\.?\s*\d+)?$/i;
 
@@ -45,10 +56,14 @@ export class ContactSet {
       // Placeholder clauses ("Please contact contact-admin@google.com, 1600 Amphitheatre
       // Parkway") are dropped; the rest of the line is the street.
       // A line's own trailing comma (`Chiyoda First Bldg. East 13F,`) is not doubled on joining.
-      const street = value
-        .split(/,\s*/)
-        .filter((part) => part !== '' && !EMAIL_INSIDE.test(part) && !URL_INSIDE.test(part))
-        .join(', ');
+      const street = !value.includes(',')
+        ? isPointerClause(value)
+          ? ''
+          : value
+        : value
+            .split(/,\s*/)
+            .filter((part) => part !== '' && !isPointerClause(part))
+            .join(', ');
       if (street === '') {
         return;
       }
@@ -119,9 +134,10 @@ export class ContactSet {
   freeLines(role: WhoisRole, lines: string[], nameField: ContactField): void {
     const addressLines: string[] = [];
     for (const [index, line] of lines.entries()) {
-      const phone = /^(?:phone|tel(?:ephone)?)[.:]?\s+(.+)$/i.exec(line);
-      const fax = /^fax[.:]?\s+(.+)$/i.exec(line);
-      const inlineEmail = /^(.*?)[\s,;]+<?([^\s@<>(),;]+@[^\s@<>(),;]+\.[a-z]{2,})>?$/i.exec(line);
+      // Each shape is matched only when the ones before it did not match.
+      const phone = PHONE_LINE.exec(line);
+      const fax = phone === null ? FAX_LINE.exec(line) : null;
+      const inlineEmail = index === 0 && line.includes('@') ? NAME_THEN_EMAIL.exec(line) : null;
       if (phone) {
         this.set(role, 'phone', phone[1]);
       } else if (fax) {

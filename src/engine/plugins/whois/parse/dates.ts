@@ -203,6 +203,52 @@ const LATER_SHAPES: DateShape[] = [
   { pattern: COMPACT, year: 1, month: 2, day: 3, time: [4, 5, 6] },
 ];
 
+/** The value of the decimal digits `text[from, to)`, or -1 when one is no digit. */
+function digitsAt(text: string, from: number, to: number): number {
+  let value = 0;
+  for (let index = from; index < to; index += 1) {
+    const digit = text.charCodeAt(index) - 48;
+    if (digit < 0 || digit > 9) {
+      return -1;
+    }
+    value = value * 10 + digit;
+  }
+  return value;
+}
+
+/**
+ * The commonest shapes, `2024-08-14T07:01:31Z` (ICANN replies) and `2024-08-14`, read without
+ * a regular expression; undefined for anything else or an impossible date, which the general
+ * shapes below then read (or reject) as before.
+ */
+function utcStampOf(text: string): string | undefined {
+  const dateOnly = text.length === 10;
+  if (!dateOnly && (text.length !== 20 || text[10] !== 'T' || text[19] !== 'Z')) {
+    return undefined;
+  }
+  if (text[4] !== '-' || text[7] !== '-') {
+    return undefined;
+  }
+  const year = digitsAt(text, 0, 4);
+  const month = digitsAt(text, 5, 7);
+  const day = digitsAt(text, 8, 10);
+  if (year < 1000 || month < 1 || month > 12 || day < 1 || day > daysIn(year, month)) {
+    return undefined;
+  }
+  if (dateOnly) {
+    return `${text}T00:00:00Z`;
+  }
+  if (text[13] !== ':' || text[16] !== ':') {
+    return undefined;
+  }
+  const hour = digitsAt(text, 11, 13);
+  const minute = digitsAt(text, 14, 16);
+  const second = digitsAt(text, 17, 19);
+  return hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60
+    ? text
+    : undefined;
+}
+
 /** The shape did not match at all (as opposed to matching an impossible date: undefined). */
 const NO_MATCH = Symbol('no match');
 
@@ -234,6 +280,10 @@ function readShape(shape: DateShape, text: string): string | undefined | typeof 
  */
 export function normaliseWhoisDate(raw: string, order: DateOrder = 'dmy'): string | undefined {
   const text = raw.trim();
+  const stamp = utcStampOf(text);
+  if (stamp !== undefined) {
+    return stamp;
+  }
   const iso = readShape(ISO_SHAPE, text);
   if (iso !== NO_MATCH) {
     return iso;

@@ -7,7 +7,7 @@
 import { collectContacts } from './contacts';
 import { definesHandle } from './handle-contacts';
 import { dateValue, normaliseWhoisDate, orderInReply, orderOfHint, type DateOrder } from './dates';
-import { kindOf } from './reply-kind';
+import { kindOf, type LoweredReply } from './reply-kind';
 import { tokenise, type Entry } from './tokenise';
 import type { ParsedWhois } from './types';
 import { clean, dnssecOf, firstValue, hostNameOf, referralOf, statusesOf } from './values';
@@ -27,11 +27,37 @@ const DATE_TARGETS = {
   expires: 'expirationDate',
 } as const;
 
+/**
+ * Facts about the whole reply that only some rules need, worked out on first use: the numeric
+ * day/month order the reply settles, and the reply in lower case. (Methods, not closures made
+ * per reply: the parse makes no functions on its hot path.)
+ */
+class ReplyFacts implements LoweredReply {
+  private readonly text: string;
+  private readonly entries: readonly Entry[];
+  private dateOrder: DateOrder | undefined;
+  private lowerCase: string | undefined;
+
+  constructor(text: string, entries: readonly Entry[], order: DateOrder | undefined) {
+    this.text = text;
+    this.entries = entries;
+    this.dateOrder = order;
+  }
+
+  order(): DateOrder {
+    return (this.dateOrder ??= orderInReply(this.entries.map((entry) => entry.value)) ?? 'dmy');
+  }
+
+  lowered(): string {
+    return (this.lowerCase ??= this.text.toLowerCase());
+  }
+}
+
 /** A date entry's value; a label known only by a word rule must hold a real date. */
-function datedValue(entry: Entry, value: string, order: () => DateOrder): string | undefined {
+function datedValue(entry: Entry, value: string, reply: ReplyFacts): string | undefined {
   const hinted = orderOfHint(entry.hint);
   // Only a numeric date with both numbers up to 12 asks which comes first.
-  const entryOrder = hinted ?? (/^\s*\d{1,2}[-/.]\d{1,2}[-/.]/.test(value) ? order() : 'dmy');
+  const entryOrder = hinted ?? (/^\s*\d{1,2}[-/.]\d{1,2}[-/.]/.test(value) ? reply.order() : 'dmy');
   const cleaned = clean(value);
   if (cleaned === undefined) {
     return undefined;
@@ -80,6 +106,11 @@ function nameServersOf(line: string, domain: string | undefined): string[] {
   return hosts;
 }
 
+/** The domain a domain entry names, as written (lower case, no root dot). */
+function domainNamed(entry: Entry): string {
+  return firstValue(entry).toLowerCase().replace(/\.$/, '');
+}
+
 /** Blocks that hold several records of which only the queried domain's is wanted (Verisign). */
 function foreignBlocks(entries: Entry[]): Set<number> {
   const blocks = new Set<number>();
@@ -107,9 +138,8 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   if (wanted !== undefined && domainEntries.length > 1) {
     // Blocks naming another domain go; several blocks naming the queried one (a thin reply
     // followed by the registrar's thick one) all stay.
-    const named = (entry: Entry): string => firstValue(entry).toLowerCase().replace(/\.$/, '');
     const matches = new Set(
-      domainEntries.filter((entry) => named(entry) === wanted).map((entry) => entry.block),
+      domainEntries.filter((entry) => domainNamed(entry) === wanted).map((entry) => entry.block),
     );
     for (const entry of domainEntries) {
       if (matches.size > 0 && !matches.has(entry.block)) {
@@ -118,9 +148,8 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
     }
   }
   const result: ParsedWhois = { kind: 'record', status: [], nameServers: [], contacts: {} };
-  // Read from the reply only when a date needs it (most replies have unambiguous dates).
-  let replyOrder: DateOrder | undefined = options.dateOrder;
-  const order = (): DateOrder => (replyOrder ??= orderInReply(entries.map((entry) => entry.value)) ?? 'dmy');
+  // The date order is read from the reply only when a date needs it (most are unambiguous).
+  const reply = new ReplyFacts(text, entries, options.dateOrder);
   let domainBlock: number | undefined;
   const seenHosts = new Set<string>();
   for (const entry of entries) {
@@ -163,7 +192,7 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
         if (inContactSection) {
           break;
         }
-        const date = datedValue(entry, value, order);
+        const date = datedValue(entry, value, reply);
         if (date !== undefined) {
           const target = DATE_TARGETS[field];
           result[target] ??= date;
@@ -206,16 +235,13 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
   }
   // A reply that names the queried domain only in a sentence ("Not found: example.co",
   // "Query: example.je") is still about it.
-  // The reply in lower case, made once and only when a rule below needs it.
-  let lowered: string | undefined;
-  const lower = (): string => (lowered ??= text.toLowerCase());
   if (
     result.domain === undefined &&
     wanted !== undefined &&
-    (text.includes(wanted) || text.includes(wanted.toUpperCase()) || lower().includes(wanted))
+    (text.includes(wanted) || text.includes(wanted.toUpperCase()) || reply.lowered().includes(wanted))
   ) {
     result.domain = wanted;
   }
-  result.kind = kindOf(text, entries, result, lower);
+  result.kind = kindOf(text, entries, result, reply);
   return result;
 }

@@ -125,6 +125,26 @@ describe('parseWhoisReply on other reply kinds', () => {
     expect(parseWhoisReply('Sorry, the Whois database is currently down.\n').kind).toBe('refused');
   });
 
+  it('reads a reply with a contact or a registry id as a record even when a line asks to slow down', () => {
+    const reply = [
+      'Domain Name: partial.test',
+      'Registry Domain ID: 4711_DOMAIN_TEST-VRSN',
+      'Registrant Organization: Partial Widgets Oy',
+      'Registrant Country: FI',
+      '% Query limit exceeded: the full record is shown to 10 queries a day; try again later',
+      '',
+    ].join('\n');
+    const parsed = parseWhoisReply(reply, 'partial.test');
+    expect(parsed.kind).toBe('record');
+    expect(parsed.contacts.registrant).toEqual({ organization: 'Partial Widgets Oy', country: 'FI' });
+  });
+
+  it('still reads a throttle reply that carries only its own status as throttled', () => {
+    expect(parseWhoisReply('Domain Status: 440 Request Denied\nPlease try again later.\n').kind).toBe(
+      'throttled',
+    );
+  });
+
   it('calls a reply in no format it knows unknown, and one with no text at all empty', () => {
     expect(parseWhoisReply('\u0001\u0002 garbage \u00ff\n').kind).toBe('unknown');
     expect(parseWhoisReply(' \r\n\n').kind).toBe('empty');

@@ -60,16 +60,23 @@ function anyLine(lines: string[], phrase: RegExp): boolean {
   return lines.some((line) => phrase.test(line));
 }
 
+/** The reply in lower case, made once by whoever holds the reply (the parse shares it). */
+export interface LoweredReply {
+  lowered(): string;
+}
+
 /**
  * The reply's kind. A reply with record data (name servers, a creation or expiry date, a
- * registrar) is a record whatever its text says; otherwise the phrase tables decide, throttle
- * first (AFNIC says "Too many requests" above "No entries found").
+ * registrar, a registry id, a contact) is a record whatever its text says; otherwise the
+ * phrase tables decide, throttle first (AFNIC says "Too many requests" above "No entries
+ * found").
  */
+
 export function kindOf(
   text: string,
   entries: Entry[],
   parsed: ParsedWhois,
-  lowered: () => string = () => text.toLowerCase(),
+  reply: LoweredReply = { lowered: () => text.toLowerCase() },
 ): WhoisReplyKind {
   // IANA answers a TLD with a referral; a domain it registers itself (.int) is a record.
   if (
@@ -82,14 +89,20 @@ export function kindOf(
     parsed.nameServers.length > 0 ||
     parsed.createdDate !== undefined ||
     parsed.expirationDate !== undefined ||
-    parsed.registrar !== undefined;
+    parsed.registrar !== undefined ||
+    // A registry id or a contact is about a registered domain too: such a reply is never
+    // rejected whole for a throttle or refusal line in it. (A status or an update date is not
+    // enough: no-match and throttle replies carry their own, `Status: free`, `440 Request
+    // Denied`, the database's update time.)
+    parsed.id !== undefined ||
+    Object.keys(parsed.contacts).length > 0;
   if (hasRecord) {
     return 'record';
   }
   if (text.trim() === '') {
     return 'empty';
   }
-  const { lines, terms } = plainLines(lowered());
+  const { lines, terms } = plainLines(reply.lowered());
   if (anyLine(lines, THROTTLED)) {
     return 'throttled';
   }

@@ -116,9 +116,32 @@ function otherShape(line: string): RegExpExecArray | null {
     (line.includes('...') ? LEADER_LINE.exec(line) : null) ??
     (line.includes('=') ? EQUALS_LINE.exec(line) : null) ??
     (line.includes('\t') ? TAB_LINE.exec(line) : null) ??
-    (line.length < 120 && line.includes('  ') ? SPACED_LINE.exec(line) : null) ??
+    (line.length < 120 && line.includes('  ') && joinedWordThenGap(line) ? SPACED_LINE.exec(line) : null) ??
     (onThenDigit(line) ? DATED_SENTENCE.exec(line) : null)
   );
+}
+
+/** White space as `\s` has it (ASCII first: the common case needs no pattern). */
+function isSpaceAt(line: string, index: number): boolean {
+  const code = line.charCodeAt(index);
+  return code === 32 || (code >= 9 && code <= 13) || (code > 127 && /\s/.test(line.charAt(index)));
+}
+
+/**
+ * The first word joined by `-` or `_` and followed by two spaces (`Domain-name   plac.sk`): the
+ * only lines `SPACED_LINE` can match, found without trying the pattern on every spaced line.
+ */
+function joinedWordThenGap(line: string): boolean {
+  let at = 0;
+  while (at < line.length && isSpaceAt(line, at)) {
+    at += 1;
+  }
+  let joined = false;
+  for (; at < line.length && !isSpaceAt(line, at); at += 1) {
+    const code = line.charCodeAt(at);
+    joined ||= code === 45 || code === 95;
+  }
+  return joined && isSpaceAt(line, at) && isSpaceAt(line, at + 1);
 }
 
 /** ` on ` followed by a digit (`Record created on 22-Apr-2003`): a dated sentence may follow. */

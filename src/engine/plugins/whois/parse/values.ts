@@ -46,13 +46,16 @@ const HOST_NAME = /^(?=.{1,253}$)(?:[a-z0-9_](?:[a-z0-9_-]{0,61}[a-z0-9])?\.)+[a
 
 /** A DNS name from a name-server or WHOIS-server value, or undefined when it is not one. */
 export function hostNameOf(value: string): string | undefined {
-  const token = value
-    .trim()
-    .split(/[\s,]+/)[0]
-    ?.toLowerCase()
-    .replace(/\.$/, '');
-  return token !== undefined && HOST_NAME.test(token) ? token : undefined;
+  const trimmed = value.trim();
+  // One word (most values): no split needed.
+  const word = TOKEN_BREAK.test(trimmed) ? (trimmed.split(/[\s,]+/)[0] ?? '') : trimmed;
+  let token = word.toLowerCase();
+  if (token.endsWith('.')) {
+    token = token.slice(0, -1);
+  }
+  return HOST_NAME.test(token) ? token : undefined;
 }
+const TOKEN_BREAK = /[\s,]/;
 
 const UNSIGNED = /^(unsigned|no|false|inactive|미서명|unsigned delegation|not signed|none)$/i;
 const SIGNED = /^(signed|yes|true|active|signeddelegation|signed delegation|서명)$/i;

@@ -1,0 +1,82 @@
+import { describe, expect, it, vi } from 'vitest';
+import type { NodePositions } from '../../shared/ipc/contract';
+import type { CyAdapter } from './cy-adapter';
+import type { LayoutPositions } from './layouts/types';
+import type { LayoutState } from './relayout';
+import { createRelayout } from './relayout';
+
+/** An adapter that only keeps positions; a layout whose end the test decides. */
+function setUp(start: NodePositions) {
+  const positions: NodePositions = { ...start };
+  const adapter = {
+    positions: () => ({ ...positions }),
+    applyPositions: (next: LayoutPositions) => Object.assign(positions, next),
+    placeAgain: vi.fn(),
+    layoutInput: () => ({}),
+  } as unknown as CyAdapter;
+  let finish: (result: LayoutPositions | undefined) => void = () => undefined;
+  const states: LayoutState[] = [];
+  const before: NodePositions[] = [];
+  const scheduleSave = vi.fn();
+  const layouts = createRelayout({
+    adapter,
+    startLayout: () => ({
+      done: new Promise((resolve) => {
+        finish = resolve;
+      }),
+      stop: () => finish(undefined),
+    }),
+    onError: () => undefined,
+    onLayoutState: (state) => states.push(state),
+    onRelayout: (positionsBefore) => before.push(positionsBefore),
+    withMembers: (next) => next,
+    fit: () => undefined,
+    scheduleSave,
+    isDisposed: () => false,
+  });
+  return {
+    layouts,
+    positions,
+    finish: (result: LayoutPositions | undefined) => finish(result),
+    states,
+    before,
+    scheduleSave,
+  };
+}
+
+describe('re-layouts', () => {
+  it('hands the positions before a finished re-layout to the history, and undo puts them back', async () => {
+    const { layouts, positions, finish, states, before } = setUp({ a: { x: 0, y: 0 } });
+    layouts.relayout('grid');
+    finish({ a: { x: 50, y: 50 } });
+    await vi.waitFor(() => expect(positions.a).toEqual({ x: 50, y: 50 }));
+    expect(before).toEqual([{ a: { x: 0, y: 0 } }]);
+    expect(states.at(-1)).toEqual({ running: undefined, canUndo: true });
+    layouts.restorePositions({ a: { x: 0, y: 0 } }, true);
+    expect(positions.a).toEqual({ x: 0, y: 0 });
+    expect(states.at(-1)).toEqual({ running: undefined, canUndo: false });
+  });
+
+  it('moves a node back without dropping the offer to undo the last re-layout', async () => {
+    const { layouts, positions, finish, states, scheduleSave } = setUp({
+      a: { x: 0, y: 0 },
+      b: { x: 9, y: 9 },
+    });
+    layouts.relayout('grid');
+    finish({ a: { x: 50, y: 50 }, b: { x: 60, y: 60 } });
+    await vi.waitFor(() => expect(states.at(-1)?.canUndo).toBe(true));
+    layouts.restorePositions({ b: { x: 1, y: 1 } }, false);
+    expect(positions.b).toEqual({ x: 1, y: 1 });
+    expect(states.at(-1)).toEqual({ running: undefined, canUndo: true });
+    expect(scheduleSave).toHaveBeenCalled();
+  });
+
+  it('records nothing for a stopped re-layout', async () => {
+    const { layouts, positions, before } = setUp({ a: { x: 0, y: 0 } });
+    layouts.relayout('grid');
+    layouts.stopLayout();
+    await Promise.resolve();
+    expect(before).toEqual([]);
+    expect(positions.a).toEqual({ x: 0, y: 0 });
+  });
+});

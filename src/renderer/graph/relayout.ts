@@ -1,0 +1,118 @@
+/**
+ * Re-layouts of the canvas: one at a time in the worker, cancellable (a stopped or failed layout
+ * moves and saves nothing), and undoable (the positions before the last finished one are kept, and
+ * handed to the action history). Nodes that arrive while the worker runs are placed anew once it
+ * finishes. The canvas controller owns one and exposes its actions.
+ */
+import type { NodePositions } from '../../shared/ipc/contract';
+import type { EntityId } from '../../shared/model/asset';
+import type { CyAdapter } from './cy-adapter';
+import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
+
+/** A running re-layout: `done` gives the positions, or undefined when stopped or failed. */
+export interface RunningLayout {
+  readonly done: Promise<LayoutPositions | undefined>;
+  stop(): void;
+}
+
+export interface LayoutState {
+  running: LayoutKind | undefined;
+  /** A finished re-layout can be undone. */
+  canUndo: boolean;
+}
+
+export interface RelayoutDeps {
+  adapter: CyAdapter;
+  startLayout: (input: LayoutInput, onError: (message: string) => void) => RunningLayout;
+  onError: (message: string) => void;
+  onLayoutState: (state: LayoutState) => void;
+  /** A re-layout finished: where every node was before it (for the action history). */
+  onRelayout?: ((before: NodePositions) => void) | undefined;
+  /** Positions to apply for a finished layout (folded members follow their collection). */
+  withMembers: (positions: LayoutPositions) => LayoutPositions;
+  fit: () => void;
+  scheduleSave: () => void;
+  isDisposed: () => boolean;
+}
+
+/** Its actions are plain functions (the controller hands them out as its own). */
+export interface Relayout {
+  relayout: (kind?: LayoutKind) => void;
+  stopLayout: () => void;
+  /** Puts every node back where it was before the last finished re-layout (and saves that). */
+  undoLayout: () => void;
+  /**
+   * Puts these nodes where they were and saves (undo of a move, or of a re-layout: then the
+   * "Undo re-layout" offer goes and the view fits the graph).
+   */
+  restorePositions: (positions: NodePositions, relayout: boolean) => void;
+  /** Nodes drawn meanwhile (placed anew when a running layout finishes). */
+  noteAdded: (ids: readonly EntityId[]) => void;
+  dispose: () => void;
+}
+
+export function createRelayout(deps: RelayoutDeps): Relayout {
+  const { adapter } = deps;
+  let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
+  let undoPositions: NodePositions | undefined;
+  const publish = (): void => {
+    deps.onLayoutState({ running: layout?.kind, canUndo: undoPositions !== undefined });
+  };
+
+  const finish = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
+    undoPositions = adapter.positions();
+    deps.onRelayout?.(undoPositions);
+    adapter.applyPositions(deps.withMembers(positions));
+    // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
+    adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
+    deps.fit();
+    // Saved only now that it is finished (a stopped or failed layout moves and saves nothing).
+    deps.scheduleSave();
+  };
+
+  const restorePositions = (positions: NodePositions, relayout: boolean): void => {
+    adapter.applyPositions(positions);
+    if (relayout) {
+      undoPositions = undefined;
+      deps.fit();
+    }
+    deps.scheduleSave();
+    publish();
+  };
+
+  return {
+    relayout: (kind = 'force') => {
+      layout?.running.stop();
+      const running = deps.startLayout(adapter.layoutInput(kind), deps.onError);
+      const entry = { kind, running, addedMeanwhile: [] as EntityId[] };
+      layout = entry;
+      publish();
+      void running.done.then((positions) => {
+        if (deps.isDisposed() || layout !== entry) {
+          return;
+        }
+        layout = undefined;
+        if (positions !== undefined) {
+          finish(positions, entry.addedMeanwhile);
+        }
+        publish();
+      });
+    },
+    stopLayout: () => {
+      const entry = layout;
+      layout = undefined;
+      entry?.running.stop();
+      publish();
+    },
+    undoLayout: () => {
+      if (undoPositions !== undefined) {
+        restorePositions(undoPositions, true);
+      }
+    },
+    restorePositions,
+    noteAdded: (ids) => {
+      layout?.addedMeanwhile.push(...ids);
+    },
+    dispose: () => layout?.running.stop(),
+  };
+}
