@@ -119,6 +119,18 @@ describe('the canvas controller', () => {
     expect(dataset.entities).toBe('4');
   });
 
+  it('publishes exact counts once a streamed burst is drawn (counts are thinned out while it draws)', () => {
+    const { dataset, open, stream, runFrames } = setup();
+    open([organization('root')], []);
+    const { entities, edges } = family(1_000, 'burst');
+    stream(entities.slice(1), edges);
+    runFrames(60, 20);
+    // The 1,000 siblings fold into one collection: two nodes drawn, every entity represented.
+    expect(dataset.nodes).toBe('2');
+    expect(dataset.entities).toBe('1001');
+    expect(dataset.graphEdges).toBe('1000');
+  });
+
   it('draws streamed results once frames run', () => {
     const { cy, open, stream, runFrames } = setup();
     open([organization('root')], []);

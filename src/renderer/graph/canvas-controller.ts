@@ -147,6 +147,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   cy.on('dragpan scrollzoom pinchzoom', () => {
     following = false;
   });
+  // cy.fit over bounding boxes: a fit from node positions (fit-view.ts) was measured slower.
   const fitAll = (padding: number): void => {
     const visible = cy.elements().not('.filtered, .folded');
     if (visible.empty()) {
@@ -161,7 +162,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   };
 
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
+  let countsAt = Number.NEGATIVE_INFINITY;
   const publishCounts = (): void => {
+    countsAt = now();
     Object.assign(dataset, collections.counts());
     dataset.candidates = drawnCandidateLabels(cy);
   };
@@ -207,7 +210,6 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       fitAll(60);
     }
     scheduleSave();
-    publishCounts();
   };
   // Deltas are applied in time slices (a few ms per frame), never all at once, and never dropped.
   const scheduler = createDeltaScheduler({
@@ -220,6 +222,10 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     onApplied: (more) => {
       if (!more && following) {
         fitAll(60);
+      }
+      // Counting walks every element: exact once drained, at most every 250 ms while draining.
+      if (!more || now() - countsAt >= 250) {
+        publishCounts();
       }
     },
   });
