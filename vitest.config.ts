@@ -15,7 +15,13 @@ export default defineConfig({
         test: {
           ...shared,
           name: 'unit',
-          include: ['src/**/*.test.ts', 'src/**/*.test.tsx', 'test/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'src/**/*.test.ts',
+            'src/**/*.test.tsx',
+            'test/**/*.test.ts',
+            'scripts/**/*.test.ts',
+            'bench/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/*.conf.test.ts', '**/*.dom.test.*', 'node_modules/**'],
         },
       },

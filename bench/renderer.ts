@@ -46,7 +46,7 @@ import cytoscape from 'cytoscape';
 import { mountCanvas } from './src/renderer/graph/canvas-controller';
 import { createCyAdapter } from './src/renderer/graph/cy-adapter';
 import { CANVAS_OPTIONS } from './src/renderer/graph/cy-options';
-import { fitToNodes } from './src/renderer/graph/fit-view';
+import { fitToNodes } from './bench/support/fit-from-positions';
 import { buildStylesheet, isLargeGraph } from './src/renderer/graph/cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './src/renderer/graph/delta-scheduler';
 import { createAppStore } from './src/renderer/store/app-store';

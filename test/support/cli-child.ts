@@ -3,7 +3,6 @@
  * data directory and keychain service, so no test touches another's state.
  */
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { repositoryRoot } from './fixtures-dir';
 
@@ -33,25 +32,4 @@ export function runCliIn(dir: string, keychainService: string, args: string[]): 
     child.on('error', reject);
     child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
-}
-
-/**
- * A configuration file pointing GLEIF at `gleifUrl` with a fast limit and every other source at a
- * closed loopback port, so a run asks the registry only.
- */
-export async function writeGleifOnlyConfig(file: string, gleifUrl: string): Promise<void> {
-  const closed = 'http://127.0.0.1:9';
-  const fast = { requests: 50, intervalMs: 1 };
-  await writeFile(
-    file,
-    JSON.stringify({
-      sources: {
-        gleif: { baseUrl: gleifUrl, rateLimit: fast },
-        companydata: { baseUrl: closed, rateLimit: fast },
-        rdap: { bootstrapUrl: `${closed}/`, rateLimit: fast },
-        whois: { ianaServer: '127.0.0.1:9', rateLimit: fast },
-      },
-      http: { timeoutMs: 5000, maxRetries: 0 },
-    }),
-  );
 }

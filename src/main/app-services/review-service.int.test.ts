@@ -1,9 +1,9 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGleifServer, type FakeGleifServer } from '../../../test/fakes/gleif-server';
-import { repositoryRoot } from '../../../test/support/fixtures-dir';
+import type { FakeGleifServer } from '../../../test/fakes/gleif-server';
+import { startPartialMatchGleif, writeGleifOnlyConfig } from '../../../test/support/gleif-only';
 import type { CandidateAccepted, CaseSummary, SessionStarted } from '../../shared/ipc/contract';
 import type { Edge } from '../../shared/model/graph';
 import type { ReviewCandidate } from '../../shared/model/review';
@@ -24,19 +24,7 @@ let deltaEdges: Map<string, Edge>;
 const finished = new Map<string, () => void>();
 
 beforeAll(async () => {
-  const fixturesDir = path.join(repositoryRoot, 'test', 'fixtures', 'app', 'gleif');
-  gleif = await startFakeGleifServer({ fixturesDir });
-  // The registry answers the brand "Lantern Quay" with one name that only contains it: a partial
-  // match (the recorded reply of the fuller name, served for the shorter query).
-  const partialReply = await readFile(
-    path.join(fixturesDir, 'fuzzycompletions_lantern-quay-trading.json'),
-    'utf8',
-  );
-  gleif.setOverride((request) =>
-    request.path === '/api/v1/fuzzycompletions' && request.query.get('q')?.toLowerCase() === 'lantern quay'
-      ? { status: 200, headers: { 'content-type': 'application/vnd.api+json' }, body: partialReply }
-      : undefined,
-  );
+  gleif = await startPartialMatchGleif();
 });
 
 afterAll(async () => {
@@ -45,20 +33,7 @@ afterAll(async () => {
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'review-service-'));
-  const closed = 'http://127.0.0.1:9';
-  const fast = { requests: 50, intervalMs: 1 };
-  await writeFile(
-    path.join(dir, 'settings.json'),
-    JSON.stringify({
-      sources: {
-        gleif: { baseUrl: gleif.url, rateLimit: fast },
-        companydata: { baseUrl: closed, rateLimit: fast },
-        rdap: { bootstrapUrl: `${closed}/`, rateLimit: fast },
-        whois: { ianaServer: '127.0.0.1:9', rateLimit: fast },
-      },
-      http: { timeoutMs: 5000, maxRetries: 0 },
-    }),
-  );
+  await writeGleifOnlyConfig(path.join(dir, 'settings.json'), gleif.url);
   const credentials = createAppCredentials({
     openKeychain: () => createMemoryCredentialStore(),
     environment: {},

@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeGleifServer, type FakeGleifServer } from '../../../test/fakes/gleif-server';
-import { repositoryRoot } from '../../../test/support/fixtures-dir';
+import type { FakeGleifServer } from '../../../test/fakes/gleif-server';
+import { startPartialMatchGleif, writeGleifOnlyConfig } from '../../../test/support/gleif-only';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../test/support/postgres';
 import type {
   CaseSessionEntry,
@@ -43,20 +43,7 @@ interface Member {
 /** App services over their own data directory, with the built-in plugins on the fake GLEIF. */
 async function member(): Promise<Member> {
   const dataDir = await mkdtemp(path.join(dir, 'member-'));
-  const closed = 'http://127.0.0.1:9';
-  const fast = { requests: 50, intervalMs: 1 };
-  await writeFile(
-    path.join(dataDir, 'settings.json'),
-    JSON.stringify({
-      sources: {
-        gleif: { baseUrl: gleif.url, rateLimit: fast },
-        companydata: { baseUrl: closed, rateLimit: fast },
-        rdap: { bootstrapUrl: `${closed}/`, rateLimit: fast },
-        whois: { ianaServer: '127.0.0.1:9', rateLimit: fast },
-      },
-      http: { timeoutMs: 5000, maxRetries: 0 },
-    }),
-  );
+  await writeGleifOnlyConfig(path.join(dataDir, 'settings.json'), gleif.url);
   const credentials = createAppCredentials({
     openKeychain: () => createMemoryCredentialStore(),
     environment: {},
@@ -174,19 +161,7 @@ describe.skipIf(!havePostgres())('app channels on an open team case', () => {
     server = await startPostgres();
     database = new URL(await server.createDatabase()).pathname.slice(1);
     await adminQuery(`CREATE ROLE viewer LOGIN PASSWORD 'viewer-pw'`);
-    const fixturesDir = path.join(repositoryRoot, 'test', 'fixtures', 'app', 'gleif');
-    gleif = await startFakeGleifServer({ fixturesDir });
-    // As in review-service.int.test.ts: the brand "Lantern Quay" gets one partial match, so the
-    // seed leaves one candidate pending review.
-    const partialReply = await readFile(
-      path.join(fixturesDir, 'fuzzycompletions_lantern-quay-trading.json'),
-      'utf8',
-    );
-    gleif.setOverride((request) =>
-      request.path === '/api/v1/fuzzycompletions' && request.query.get('q')?.toLowerCase() === 'lantern quay'
-        ? { status: 200, headers: { 'content-type': 'application/vnd.api+json' }, body: partialReply }
-        : undefined,
-    );
+    gleif = await startPartialMatchGleif();
   }, 60_000);
   afterAll(async () => {
     await gleif.close();

@@ -147,7 +147,8 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   cy.on('dragpan scrollzoom pinchzoom', () => {
     following = false;
   });
-  // cy.fit over bounding boxes: a fit from node positions (fit-view.ts) was measured slower.
+  // cy.fit over bounding boxes: a fit from node positions (bench/support/fit-from-positions.ts) was
+  // measured slower.
   const fitAll = (padding: number): void => {
     const visible = cy.elements().not('.filtered, .folded');
     if (visible.empty()) {

@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startFakeGleifServer, type FakeGleifServer } from '../../../../test/fakes/gleif-server';
-import { runCliIn, writeGleifOnlyConfig, type CliResult } from '../../../../test/support/cli-child';
-import { repositoryRoot } from '../../../../test/support/fixtures-dir';
+import type { FakeGleifServer } from '../../../../test/fakes/gleif-server';
+import { runCliIn, type CliResult } from '../../../../test/support/cli-child';
+import { startPartialMatchGleif, writeGleifOnlyConfig } from '../../../../test/support/gleif-only';
 import { openCaseGraph } from '../../../engine/index';
 
 let dir: string;
@@ -17,19 +17,7 @@ function runCli(args: string[]): Promise<CliResult> {
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'cli-review-'));
-  const fixturesDir = path.join(repositoryRoot, 'test', 'fixtures', 'app', 'gleif');
-  gleif = await startFakeGleifServer({ fixturesDir });
-  // The registry's search for the brand "Lantern Quay" answers one name that only contains it:
-  // a partial match (the recorded reply of the fuller name, served for the shorter query).
-  const partialReply = await readFile(
-    path.join(fixturesDir, 'fuzzycompletions_lantern-quay-trading.json'),
-    'utf8',
-  );
-  gleif.setOverride((request) =>
-    request.path === '/api/v1/fuzzycompletions' && request.query.get('q')?.toLowerCase() === 'lantern quay'
-      ? { status: 200, headers: { 'content-type': 'application/vnd.api+json' }, body: partialReply }
-      : undefined,
-  );
+  gleif = await startPartialMatchGleif();
   configFile = path.join(dir, 'config.json');
   await writeGleifOnlyConfig(configFile, gleif.url);
 });
