@@ -18,11 +18,25 @@ export function isLargeGraph(nodeCount: number): boolean {
   return nodeCount > LARGE_GRAPH_NODES;
 }
 
+/** The theme's colours, shared by the stylesheet and the overview layer (overview/). */
+export interface ThemeColors {
+  text: string;
+  outline: string;
+  edge: string;
+  accent: string;
+}
+
+export function themeColors(theme: Theme): ThemeColors {
+  return theme === 'dark'
+    ? { text: '#e6e9ef', outline: '#11151c', edge: '#66718a', accent: '#ffd166' }
+    : { text: '#1d2330', outline: '#ffffff', edge: '#9aa3b5', accent: '#e07a00' };
+}
+
+/** Marks drawn as a node's ring; the overview layer draws the same ones (overview/overview-scene.ts). */
+export const MARK_COLORS = { searchHit: '#f2b705', failed: '#d93025' } as const;
+
 export function buildStylesheet(theme: Theme, large = false): StylesheetJson {
-  const text = theme === 'dark' ? '#e6e9ef' : '#1d2330';
-  const outline = theme === 'dark' ? '#11151c' : '#ffffff';
-  const edge = theme === 'dark' ? '#66718a' : '#9aa3b5';
-  const accent = theme === 'dark' ? '#ffd166' : '#e07a00';
+  const { text, outline, edge, accent } = themeColors(theme);
   const nodeLabel = {
     label: 'data(label)',
     'font-size': 10,
@@ -98,11 +112,11 @@ export function buildStylesheet(theme: Theme, large = false): StylesheetJson {
     },
     {
       selector: 'node.search-hit',
-      style: { 'border-width': 3, 'border-color': '#f2b705', label: 'data(label)' },
+      style: { 'border-width': 3, 'border-color': MARK_COLORS.searchHit, label: 'data(label)' },
     },
     {
       selector: 'node.lookup-failed',
-      style: { 'border-width': 3, 'border-color': '#d93025', 'border-style': 'dashed' },
+      style: { 'border-width': 3, 'border-color': MARK_COLORS.failed, 'border-style': 'dashed' },
     },
     {
       // A collection (docs/ui.md, "Collections"): its type's glyph, larger, with a double ring and

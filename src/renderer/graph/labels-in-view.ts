@@ -6,7 +6,7 @@
 import type { Core } from 'cytoscape';
 
 /** Node labels are drawn from this zoom on (10 px text reads as 7 px)... */
-const LABEL_ZOOM = 0.7;
+export const LABEL_ZOOM = 0.7;
 /** ...and only while at most this many nodes are in view. */
 const MAX_LABELLED = 600;
 const SETTLE_MS = 200;

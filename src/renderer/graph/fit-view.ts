@@ -4,12 +4,12 @@
  * edge end points): on a 10,000-node case that was about half of the first render, and the camera
  * refits every half second while a run grows. Node centres are known without any of that; edges
  * run between nodes, so the nodes' extent (plus room for a node and its label) holds them too.
- * Measured in bench/renderer.ts against cy.fit, it made the first render no faster (the style pass
- * only moves into the first draw; 1.14x and 1.40x cy.fit's time in two quiet runs), so the canvas
- * keeps cy.fit and the bench keeps the comparison; the module lives with the bench, not the product.
+ * While Cytoscape drew every element itself this gained nothing (its draw needs the same boxes);
+ * with the overview layer drawing big graphs (overview/), nothing else needs them, so big graphs
+ * are fitted from positions (canvas-controller.ts) and small ones keep cy.fit.
  */
 import type { Core } from 'cytoscape';
-import { REJECTED_NODE } from '../../src/renderer/graph/review-look';
+import { REJECTED_NODE } from './review-look';
 
 export interface Point {
   x: number;

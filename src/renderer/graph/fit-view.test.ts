@@ -1,7 +1,7 @@
 import cytoscape from 'cytoscape';
 import { describe, expect, it } from 'vitest';
-import { fitToNodes, fitViewport, NODE_EXTENT } from './fit-from-positions';
-import { REJECTED_NODE } from '../../src/renderer/graph/review-look';
+import { fitToNodes, fitViewport, NODE_EXTENT } from './fit-view';
+import { REJECTED_NODE } from './review-look';
 
 const view = { width: 1000, height: 600, padding: 40, minZoom: 0.02, maxZoom: 1.5 };
 

@@ -1,0 +1,274 @@
+/**
+ * The overview of a big graph (docs/ui.md, "Overview layer"). Zoomed out past reading distance
+ * on a graph of more than a few hundred nodes, Cytoscape's canvas renderer spends about 30 µs per
+ * element on every frame (bounding boxes, texture caches, per-element state) to draw shapes a few
+ * pixels wide without labels. There, this layer draws the graph itself, on a canvas of its own above
+ * Cytoscape's node layer, one path per look (overview-draw.ts): a frame of 10,000 nodes costs a
+ * few milliseconds instead of a second. Cytoscape keeps everything else: the elements, styles,
+ * hit testing, selection, box selection, dragging (its drag layer is above this one), exports.
+ *
+ * Cytoscape has no public switch for "do not draw the elements", so the layer wraps two methods
+ * of its canvas renderer (drawLayeredElements, drawCachedNodes) and skips them for the on-screen
+ * node layer and the viewport texture while the overview is active; every other context (PNG
+ * export) is drawn as before. Where the renderer lacks them (headless, another renderer, a
+ * changed Cytoscape), the layer stays inactive and Cytoscape draws as it always did; a test pins
+ * the methods on the Cytoscape version in use.
+ */
+import type { Core } from 'cytoscape';
+import type { Theme } from '../cy-style';
+import { themeColors } from '../cy-style';
+import { LABEL_ZOOM } from '../labels-in-view';
+import { CANDIDATE_NODE, REJECTED_NODE } from '../review-look';
+import type { OverviewView } from './overview-draw';
+import { drawScene } from './overview-draw';
+import type { EdgeFacts, NodeFacts, Scene } from './overview-scene';
+import { buildScene } from './overview-scene';
+
+/** The overview draws graphs of at least this many nodes (smaller ones Cytoscape draws fast enough)... */
+export const OVERVIEW_MIN_NODES = 500;
+/**
+ * ...zoomed out below this zoom, where neither stylesheet draws node labels (min-zoomed-font-size).
+ * What they do draw there the overview draws too: shapes, colours, rings, fading, dashes, and
+ * with the full stylesheet the type glyphs, arrowheads and pending matches' scores.
+ */
+export const OVERVIEW_ZOOM = LABEL_ZOOM;
+/** While the view moved this recently, a slow frame leaves edges out (as Cytoscape's hideEdgesOnViewport). */
+const SETTLE_MS = 150;
+/** A full frame slower than this is "slow". */
+const SLOW_FRAME_MS = 12;
+
+type DrawElements = (context: unknown, ...rest: unknown[]) => void;
+
+/** The parts of Cytoscape's canvas renderer the layer uses (not public API; see above). */
+interface CanvasRendererInternals {
+  NODE: number;
+  TEXTURE_BUFFER: number;
+  data: {
+    contexts: unknown[];
+    bufferContexts: unknown[];
+    canvasContainer: HTMLElement;
+  };
+  drawLayeredElements: DrawElements;
+  drawCachedNodes: DrawElements;
+  getPixelRatio?: () => number;
+}
+
+/** The canvas renderer's internals, or undefined where they are not as this layer expects. */
+export function canvasRendererOf(cy: Core): CanvasRendererInternals | undefined {
+  const renderer = (
+    cy as unknown as { renderer?: () => Partial<CanvasRendererInternals> | null }
+  ).renderer?.();
+  if (
+    renderer === null ||
+    renderer === undefined ||
+    typeof renderer.drawLayeredElements !== 'function' ||
+    typeof renderer.drawCachedNodes !== 'function' ||
+    typeof renderer.NODE !== 'number' ||
+    typeof renderer.TEXTURE_BUFFER !== 'number' ||
+    !Array.isArray(renderer.data?.contexts) ||
+    !Array.isArray(renderer.data.bufferContexts) ||
+    renderer.data.canvasContainer === undefined
+  ) {
+    return undefined;
+  }
+  return renderer as CanvasRendererInternals;
+}
+
+export interface OverviewLayer {
+  /** Whether the overview draws the graph now (and Cytoscape's node layer does not). */
+  readonly active: boolean;
+  /** Whether the layer could attach to Cytoscape's renderer at all. */
+  readonly attached: boolean;
+  /** Rebuilds and redraws (the theme changed). */
+  invalidate(): void;
+  /** Figures of the last frame drawn (for the bench). */
+  readonly lastFrame: { ms: number; nodes: number; edges: number; withEdges: boolean } | undefined;
+  dispose(): void;
+}
+
+export interface OverviewOptions {
+  /** Whether the canvas uses the lean stylesheet (a big graph; cy-style.ts). */
+  lean: () => boolean;
+  theme: () => Theme;
+  now?: () => number;
+}
+
+function nodeFacts(cy: Core): NodeFacts[] {
+  const facts: NodeFacts[] = [];
+  cy.nodes().forEach((node) => {
+    const { x, y } = node.position();
+    const searchHit = node.hasClass('search-hit');
+    facts.push({
+      id: node.id(),
+      x,
+      y,
+      type: String(node.data('type') ?? ''),
+      hidden: node.hasClass('filtered') || node.hasClass('folded') || node.hasClass(REJECTED_NODE),
+      selected: node.selected(),
+      searchHit,
+      failed: node.hasClass('lookup-failed'),
+      collection: node.hasClass('collection'),
+      fresh: node.hasClass('new'),
+      candidate: node.hasClass(CANDIDATE_NODE),
+      label: searchHit ? String(node.data('label') ?? '') : undefined,
+    });
+  });
+  return facts;
+}
+
+function edgeFacts(cy: Core): EdgeFacts[] {
+  const facts: EdgeFacts[] = [];
+  cy.edges().forEach((edge) => {
+    const review = edge.data('review') as unknown;
+    facts.push({
+      source: String(edge.data('source')),
+      target: String(edge.data('target')),
+      hidden: edge.hasClass('filtered') || edge.hasClass('folded') || review === 'rejected',
+      selected: edge.selected(),
+      pending: review === 'pending',
+      collectionEdge: edge.hasClass('collection-edge'),
+      label: review === 'pending' ? String(edge.data('label') ?? '') : undefined,
+    });
+  });
+  return facts;
+}
+
+export function createOverviewLayer(cy: Core, options: OverviewOptions): OverviewLayer {
+  const renderer = canvasRendererOf(cy);
+  if (renderer === undefined) {
+    return { active: false, attached: false, invalidate: () => {}, lastFrame: undefined, dispose: () => {} };
+  }
+  const now = options.now ?? (() => performance.now());
+  // Counted from add and remove events: cy.nodes() walks every element.
+  let nodeCount = cy.nodes().length;
+  const countAdded = (): void => {
+    nodeCount += 1;
+  };
+  const countRemoved = (): void => {
+    nodeCount -= 1;
+  };
+  cy.on('add', 'node', countAdded);
+  cy.on('remove', 'node', countRemoved);
+  const isActive = (): boolean => nodeCount >= OVERVIEW_MIN_NODES && cy.zoom() < OVERVIEW_ZOOM;
+
+  const canvas = document.createElement('canvas');
+  canvas.setAttribute('data-testid', 'graph-overview');
+  Object.assign(canvas.style, {
+    position: 'absolute',
+    left: '0',
+    top: '0',
+    // Above Cytoscape's node layer (z-index 1, earlier in the container), below its drag layer.
+    zIndex: '1',
+    pointerEvents: 'none',
+  });
+  renderer.data.canvasContainer.appendChild(canvas);
+  const context = canvas.getContext('2d');
+
+  const nodeLayer = renderer.data.contexts[renderer.NODE];
+  const textureLayer = renderer.data.bufferContexts[renderer.TEXTURE_BUFFER];
+  const skipped = (target: unknown): boolean =>
+    (target === nodeLayer || target === textureLayer) && isActive();
+  const originals = {
+    drawLayeredElements: renderer.drawLayeredElements,
+    drawCachedNodes: renderer.drawCachedNodes,
+  };
+  for (const name of ['drawLayeredElements', 'drawCachedNodes'] as const) {
+    const original = originals[name];
+    renderer[name] = function (this: unknown, target: unknown, ...rest: unknown[]): void {
+      if (!skipped(target)) {
+        original.call(this, target, ...rest);
+      }
+    };
+  }
+
+  let scene: Scene | undefined;
+  const invalidateScene = (): void => {
+    scene = undefined;
+  };
+  cy.on('add remove position data class select unselect', invalidateScene);
+
+  let movedAt = Number.NEGATIVE_INFINITY;
+  let settleTimer: ReturnType<typeof setTimeout> | undefined;
+  let showing = false;
+  let lastFullMs = 0;
+  let lastFrame: OverviewLayer['lastFrame'];
+
+  const clear = (): void => {
+    if (showing && context !== null) {
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.clearRect(0, 0, canvas.width, canvas.height);
+    }
+    showing = false;
+  };
+
+  const draw = (): void => {
+    if (context === null || !isActive()) {
+      clear();
+      return;
+    }
+    const pixelRatio = renderer.getPixelRatio?.() ?? 1;
+    const view: OverviewView = {
+      zoom: cy.zoom(),
+      pan: cy.pan(),
+      width: cy.width(),
+      height: cy.height(),
+      pixelRatio,
+    };
+    const width = Math.round(view.width * pixelRatio);
+    const height = Math.round(view.height * pixelRatio);
+    if (canvas.width !== width || canvas.height !== height) {
+      canvas.width = width;
+      canvas.height = height;
+      canvas.style.width = `${view.width}px`;
+      canvas.style.height = `${view.height}px`;
+    }
+    const start = now();
+    scene ??= buildScene(nodeFacts(cy), edgeFacts(cy), themeColors(options.theme()), options.lean());
+    const moving = start - movedAt < SETTLE_MS;
+    const withEdges = !moving || lastFullMs <= SLOW_FRAME_MS;
+    const drawn = drawScene(context, scene, view, withEdges);
+    const ms = now() - start;
+    if (withEdges) {
+      lastFullMs = ms;
+    } else {
+      // The full frame once the view rests.
+      clearTimeout(settleTimer);
+      settleTimer = setTimeout(draw, SETTLE_MS);
+    }
+    lastFrame = { ms, ...drawn, withEdges };
+    showing = true;
+  };
+
+  const onViewport = (): void => {
+    movedAt = now();
+  };
+  // Cytoscape renders a frame whenever anything visible changed (elements, styles, the view):
+  // the overview draws in the same frame, after it.
+  cy.on('viewport', onViewport);
+  cy.on('render', draw);
+
+  return {
+    get active() {
+      return isActive();
+    },
+    attached: true,
+    invalidate() {
+      invalidateScene();
+      draw();
+    },
+    get lastFrame() {
+      return lastFrame;
+    },
+    dispose() {
+      clearTimeout(settleTimer);
+      cy.off('add remove position data class select unselect', invalidateScene);
+      cy.off('viewport', onViewport);
+      cy.off('add', 'node', countAdded);
+      cy.off('remove', 'node', countRemoved);
+      cy.off('render', draw);
+      renderer.drawLayeredElements = originals.drawLayeredElements;
+      renderer.drawCachedNodes = originals.drawCachedNodes;
+      canvas.remove();
+    },
+  };
+}
