@@ -48,7 +48,7 @@ import { createCyAdapter } from './src/renderer/graph/cy-adapter';
 import { CANVAS_OPTIONS } from './src/renderer/graph/cy-options';
 import { fitToNodes } from './src/renderer/graph/fit-view';
 import { createOverviewLayer, OVERVIEW_MIN_NODES } from './src/renderer/graph/overview/overview-layer';
-import { buildStylesheet, isLargeGraph } from './src/renderer/graph/cy-style';
+import { buildStylesheet, isLargeGraph, LEAN_CLASS } from './src/renderer/graph/cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './src/renderer/graph/delta-scheduler';
 import { createAppStore } from './src/renderer/store/app-store';
 
@@ -76,10 +76,18 @@ function graph(nodes, edges) {
   for (let i = nodes; list.length < edges; i += 1) list.push(edge((i * 7919) % nodes, (i * 104729) % nodes, i));
   return { entities, edges: list };
 }
+/** The adapter as the canvas sets it up: a big graph's elements get the lean look as they are added. */
+function adapterFor(cy, nodes) {
+  const large = isLargeGraph(nodes);
+  return createCyAdapter(cy, undefined, (change) => {
+    if (large) change.added.addClass(LEAN_CLASS);
+    return cy.collection();
+  });
+}
 function newCy(nodes, webgl = false) {
   const container = document.getElementById('cy');
   container.replaceChildren();
-  return cytoscape({ container, style: buildStylesheet('light', isLargeGraph(nodes)), ...CANVAS_OPTIONS,
+  return cytoscape({ container, style: buildStylesheet('light'), ...CANVAS_OPTIONS,
     ...(webgl ? { renderer: { name: 'canvas', webgl: true } } : {}) });
 }
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));
@@ -115,9 +123,8 @@ window.mount = async (nodes, edges, mode) => {
   await frame();
   const start = performance.now();
   const cy = newCy(nodes, mode === 'webgl');
-  const large = isLargeGraph(nodes);
-  mountedOverview = mode === 'canvas' ? createOverviewLayer(cy, { lean: () => large, theme: () => 'light' }) : undefined;
-  const adapter = createCyAdapter(cy);
+  mountedOverview = mode === 'canvas' ? createOverviewLayer(cy, { theme: () => 'light' }) : undefined;
+  const adapter = adapterFor(cy, nodes);
   adapter.reset(data.entities, data.edges, {});
   if (mode === 'canvas' && nodes >= OVERVIEW_MIN_NODES) fitToNodes(cy, 40);
   else cy.fit(undefined, 40);
@@ -232,7 +239,7 @@ window.streamThroughApp = async (total, perBatch, intervalMs) => {
 
 window.streamStall = async (total, perBatch, intervalMs, spaced) => {
   const cy = newCy(total);
-  const adapter = createCyAdapter(cy);
+  const adapter = adapterFor(cy, total);
   adapter.reset([entity(0)], [], {});
   fitToNodes(cy, 40);
   let longest = 0;

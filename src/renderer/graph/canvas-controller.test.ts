@@ -4,6 +4,7 @@ import type { Edge, Entity } from '../../shared/model/graph';
 import { createAppStore } from '../store/app-store';
 import type { LayoutState, RunningLayout } from './canvas-controller';
 import { mountCanvas } from './canvas-controller';
+import { LEAN_CLASS } from './cy-style';
 import type { LayoutInput, LayoutPositions } from './layouts/types';
 
 function organization(id: string): Entity {
@@ -109,7 +110,43 @@ function family(count: number, prefix = 'c') {
   return { entities, edges };
 }
 
+/** A chain of organisations (no leaves to fold): `count` nodes, `count - 1` edges. */
+function chain(count: number, from = 0) {
+  const entities: Entity[] = [];
+  const edges: Edge[] = [];
+  for (let index = from; index < from + count; index += 1) {
+    entities.push(organization(`k${index}`));
+    if (index > 0) {
+      edges.push(subsidiary(`k${index - 1}`, `k${index}`));
+    }
+  }
+  return { entities, edges };
+}
+
 describe('the canvas controller', () => {
+  it('gives every element of a case opened above 1,500 nodes the lean look at once', () => {
+    const { cy, open } = setup();
+    const { entities, edges } = chain(1_600);
+    open(entities, edges);
+    expect(cy.elements().not(`.${LEAN_CLASS}`)).toHaveLength(0);
+  });
+
+  it('switches a graph that grows past 1,500 nodes to the lean look: new elements at once, the others a slice per frame', () => {
+    const { cy, open, stream, runFrames } = setup();
+    const before = chain(1_450);
+    open(before.entities, before.edges);
+    expect(cy.elements(`.${LEAN_CLASS}`)).toHaveLength(0);
+    const more = chain(100, 1_450);
+    stream(more.entities, more.edges);
+    runFrames(2);
+    const arrived = cy.nodes().filter((node) => Number(node.id().split(':k')[1]) >= 1_450);
+    expect(arrived.nonempty()).toBe(true);
+    expect(arrived.not(`.${LEAN_CLASS}`)).toHaveLength(0);
+    expect(cy.getElementById('Organization:k0').hasClass(LEAN_CLASS)).toBe(false);
+    runFrames(30);
+    expect(cy.elements().not(`.${LEAN_CLASS}`)).toHaveLength(0);
+  });
+
   it('draws an opened case and publishes its counts on the canvas element', () => {
     const { dataset, open } = setup();
     const { entities, edges } = family(3);

@@ -19,10 +19,11 @@ import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
 import type { CyAdapter } from './cy-adapter';
 import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
-import { buildStylesheet, isLargeGraph } from './cy-style';
+import { buildStylesheet, isLargeGraph, LEAN_CLASS } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
 import { fitToNodes } from './fit-view';
 import { createLabelsInView } from './labels-in-view';
+import { createLeanSwitch } from './lean-switch';
 import { labelContextOf } from './node-label';
 import type { LayoutInput } from './layouts/types';
 import type { LayoutState, Relayout, RunningLayout } from './relayout';
@@ -108,7 +109,15 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const adapter: CyAdapter = createCyAdapter(
     cy,
     labelContextOf(() => store.getState()),
-    (change) => collections.onDrawn(change),
+    (change) => {
+      const more = collections.onDrawn(change);
+      // New elements of a big graph take the lean look as they are added (inside the batch: one
+      // style pass); the ones drawn before it became big switch a slice per frame.
+      if (large) {
+        change.added.union(more).addClass(LEAN_CLASS);
+      }
+      return more;
+    },
   );
   let disposed = false;
 
@@ -120,18 +129,20 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     }, SAVE_DELAY_MS);
   };
 
+  /** A big graph (cy-style.ts, LARGE_GRAPH_NODES): drawn with the lean look. */
   let large = false;
+  const leanSwitch = createLeanSwitch(cy, deps.requestFrame, deps.cancelFrame);
   // A big graph zoomed out is drawn by the overview layer, not element by element by Cytoscape.
-  const overview = createOverviewLayer(cy, { lean: () => large, theme: deps.theme, now });
+  const overview = createOverviewLayer(cy, { theme: deps.theme, now });
   const restyle = (): void => {
-    cy.style(buildStylesheet(deps.theme(), large));
+    cy.style(buildStylesheet(deps.theme()));
     overview.invalidate();
   };
-  /** Switches between the full and the lean stylesheet; called before elements are added where possible. */
-  const chooseStylesheetFor = (nodeCount: number): void => {
+  /** Chooses the full or the lean look; called before elements are added, so new ones get it. */
+  const chooseLookFor = (nodeCount: number): void => {
     if (large !== isLargeGraph(nodeCount)) {
       large = !large;
-      restyle();
+      leanSwitch.set(large);
     }
   };
 
@@ -213,7 +224,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
 
   const applyDeltas = (deltas: GraphDelta[]): void => {
-    chooseStylesheetFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
+    chooseLookFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
     const added = adapter.applyDeltas(deltas);
     layouts.noteAdded(added);
     if (added.length > 0 && failed.size > 0) {
@@ -250,9 +261,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       drawnVersion = state.snapshotVersion;
       scheduler.clear();
       const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
-      // The stylesheet is chosen before the elements exist: a restyle of 25,000 elements is seconds.
+      // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
       cy.elements().remove();
-      chooseStylesheetFor(state.entitiesById.size);
+      chooseLookFor(state.entitiesById.size);
       adapter.reset(state.entitiesById.values(), state.edgesById.values(), {
         ...state.savedPositions,
         ...keep,
@@ -459,6 +470,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       }
       labels.dispose();
       overview.dispose();
+      leanSwitch.dispose();
       scheduler.dispose();
       layouts.dispose();
       if (saveTimer !== undefined) {

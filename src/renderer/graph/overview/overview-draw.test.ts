@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { themeColors } from '../cy-style';
 import type { OverviewContext, OverviewView } from './overview-draw';
 import { drawScene, SQUARE_BELOW_PX } from './overview-draw';
-import type { NodeFacts } from './overview-scene';
+import type { EdgeFacts, NodeFacts } from './overview-scene';
 import { buildScene } from './overview-scene';
 
 /** A 2D context that records the calls the overview makes. */
@@ -44,7 +44,7 @@ function recordingContext(): OverviewContext & { calls: string[] } {
   };
 }
 
-function node(id: string, x: number, y: number, type = 'Person'): NodeFacts {
+function node(id: string, x: number, y: number, lean = true, type = 'Person'): NodeFacts {
   return {
     id,
     x,
@@ -57,6 +57,7 @@ function node(id: string, x: number, y: number, type = 'Person'): NodeFacts {
     collection: false,
     fresh: false,
     candidate: false,
+    lean,
   };
 }
 
@@ -67,8 +68,8 @@ const view = (zoom: number): OverviewView => ({
   height: 500,
   pixelRatio: 1,
 });
-const edges = [
-  { source: 'a', target: 'b', hidden: false, selected: false, pending: false, collectionEdge: false },
+const edges = (lean = true): EdgeFacts[] => [
+  { source: 'a', target: 'b', hidden: false, selected: false, pending: false, collectionEdge: false, lean },
 ];
 
 describe('drawScene', () => {
@@ -109,7 +110,7 @@ describe('drawScene', () => {
 
   it('draws an edge between the centres of its ends, under the nodes', () => {
     const context = recordingContext();
-    const scene = buildScene([node('a', 10, 10), node('b', 200, 10)], edges, themeColors('light'));
+    const scene = buildScene([node('a', 10, 10), node('b', 200, 10)], edges(), themeColors('light'));
     drawScene(context, scene, view(0.5), true);
     const line = context.calls.indexOf('lineTo(200,10)');
     expect(context.calls[line - 1]).toBe('moveTo(10,10)');
@@ -118,18 +119,18 @@ describe('drawScene', () => {
 
   it('leaves edges out when asked (a frame while the view moves)', () => {
     const context = recordingContext();
-    const scene = buildScene([node('a', 10, 10), node('b', 200, 10)], edges, themeColors('light'));
+    const scene = buildScene([node('a', 10, 10), node('b', 200, 10)], edges(), themeColors('light'));
     expect(drawScene(context, scene, view(0.5), false)).toEqual({ nodes: 2, edges: 0 });
   });
 
   it('leaves out an edge whose ends are both beyond one side of the view', () => {
     const context = recordingContext();
-    const scene = buildScene([node('a', 10, 5_000), node('b', 200, 6_000)], edges, themeColors('light'));
+    const scene = buildScene([node('a', 10, 5_000), node('b', 200, 6_000)], edges(), themeColors('light'));
     expect(drawScene(context, scene, view(0.5), true).edges).toBe(0);
   });
 
   it('draws the type glyph inside each node with the full stylesheet once it is legible', () => {
-    const scene = buildScene([node('a', 100, 100)], [], themeColors('light'), false);
+    const scene = buildScene([node('a', 100, 100, false)], [], themeColors('light'));
     const near = recordingContext();
     drawScene(near, scene, view(0.6), true);
     expect(near.calls).toContain('fillText("P",100,104.25)');
@@ -140,14 +141,22 @@ describe('drawScene', () => {
 
   it("draws an arrowhead with its tip on the target node's outline with the full stylesheet", () => {
     const context = recordingContext();
-    const scene = buildScene([node('a', 0, 10), node('b', 200, 10)], edges, themeColors('light'), false);
+    const scene = buildScene(
+      [node('a', 0, 10, false), node('b', 200, 10, false)],
+      edges(false),
+      themeColors('light'),
+    );
     drawScene(context, scene, view(0.5), true);
     expect(context.calls).toContain('moveTo(183,10)');
   });
 
   it("leaves a pending match's score out below the zoom the stylesheet draws it from", () => {
-    const pending = [{ ...edges[0]!, pending: true, label: 'candidate · 30' }];
-    const scene = buildScene([node('a', 0, 10), node('b', 200, 10)], pending, themeColors('light'), false);
+    const pending = edges(false).map((edge) => ({ ...edge, pending: true, label: 'candidate · 30' }));
+    const scene = buildScene(
+      [node('a', 0, 10, false), node('b', 200, 10, false)],
+      pending,
+      themeColors('light'),
+    );
     const near = recordingContext();
     drawScene(near, scene, view(0.6), true);
     expect(near.calls).toContain('fillText("candidate · 30",0,0)');

@@ -58,9 +58,9 @@ export const TEXT_FROM_PX = 3;
 const ARROW = { length: 0.3 * 29 * 0.7, halfWidth: 0.15 * 29 * 0.7, inset: 17 } as const;
 /**
  * The glyph icon (asset-style.ts): an SVG 40 units square with bold text of 11 (three letters) or
- * 14 units, its baseline 5 below the centre, fitted into the 34-unit node (x 0.85).
+ * 14 units, its baseline 5 below the centre, fitted into the node (34 units: x 0.85).
  */
-const GLYPH = { scale: 34 / 40, long: 11, short: 14, baseline: 5 } as const;
+const GLYPH = { box: 40, long: 11, short: 14, baseline: 5 } as const;
 
 /** Outline points of the polygon shapes, in a box from -1 to 1 (as Cytoscape draws them). */
 const POLYGONS: Partial<Record<AssetLook['shape'], readonly number[]>> = {
@@ -168,7 +168,7 @@ export function drawScene(
       context.stroke();
     }
     if (look.glyph !== undefined) {
-      drawGlyphs(context, look.glyph, points, [x1, y1, x2, y2], zoom);
+      drawGlyphs(context, look.glyph, look.size / GLYPH.box, points, [x1, y1, x2, y2], zoom);
     }
   }
   context.globalAlpha = 1;
@@ -211,11 +211,12 @@ function drawArrowheads(context: OverviewContext, segments: number[], extent: Ex
 function drawGlyphs(
   context: OverviewContext,
   glyph: string,
+  scale: number,
   points: number[],
   extent: Extent,
   zoom: number,
 ): void {
-  const size = (glyph.length >= 3 ? GLYPH.long : GLYPH.short) * GLYPH.scale;
+  const size = (glyph.length >= 3 ? GLYPH.long : GLYPH.short) * scale;
   if (size * zoom < TEXT_FROM_PX) {
     return;
   }
@@ -227,7 +228,7 @@ function drawGlyphs(
     const x = points[index] ?? 0;
     const y = points[index + 1] ?? 0;
     if (inside(x, y, extent)) {
-      context.fillText(glyph, x, y + GLYPH.baseline * GLYPH.scale);
+      context.fillText(glyph, x, y + GLYPH.baseline * scale);
     }
   }
 }
@@ -243,7 +244,7 @@ function drawTexts(context: OverviewContext, scene: Scene, extent: Extent, zoom:
       continue;
     }
     context.font = `${item.size}px sans-serif`;
-    context.textBaseline = item.anchor === 'above' ? 'bottom' : 'middle';
+    context.textBaseline = 'middle';
     context.save();
     context.translate(item.x, item.y);
     context.rotate(item.angle);

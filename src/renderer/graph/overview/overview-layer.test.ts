@@ -17,7 +17,7 @@ describe('the overview layer', () => {
 
   it('stays inactive where there is no canvas renderer (headless)', () => {
     const cy = cytoscape({ headless: true, styleEnabled: true });
-    const layer = createOverviewLayer(cy, { lean: () => true, theme: () => 'light' });
+    const layer = createOverviewLayer(cy, { theme: () => 'light' });
     cy.zoom(0.1);
     expect({ attached: layer.attached, active: layer.active }).toEqual({ attached: false, active: false });
     layer.dispose();

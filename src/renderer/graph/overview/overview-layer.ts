@@ -16,7 +16,7 @@
  */
 import type { Core } from 'cytoscape';
 import type { Theme } from '../cy-style';
-import { themeColors } from '../cy-style';
+import { LEAN_CLASS, themeColors } from '../cy-style';
 import { LABEL_ZOOM } from '../labels-in-view';
 import { CANDIDATE_NODE, REJECTED_NODE } from '../review-look';
 import type { OverviewView } from './overview-draw';
@@ -87,8 +87,6 @@ export interface OverviewLayer {
 }
 
 export interface OverviewOptions {
-  /** Whether the canvas uses the lean stylesheet (a big graph; cy-style.ts). */
-  lean: () => boolean;
   theme: () => Theme;
   now?: () => number;
 }
@@ -97,7 +95,6 @@ function nodeFacts(cy: Core): NodeFacts[] {
   const facts: NodeFacts[] = [];
   cy.nodes().forEach((node) => {
     const { x, y } = node.position();
-    const searchHit = node.hasClass('search-hit');
     facts.push({
       id: node.id(),
       x,
@@ -105,12 +102,12 @@ function nodeFacts(cy: Core): NodeFacts[] {
       type: String(node.data('type') ?? ''),
       hidden: node.hasClass('filtered') || node.hasClass('folded') || node.hasClass(REJECTED_NODE),
       selected: node.selected(),
-      searchHit,
+      searchHit: node.hasClass('search-hit'),
       failed: node.hasClass('lookup-failed'),
       collection: node.hasClass('collection'),
       fresh: node.hasClass('new'),
       candidate: node.hasClass(CANDIDATE_NODE),
-      label: searchHit ? String(node.data('label') ?? '') : undefined,
+      lean: node.hasClass(LEAN_CLASS),
     });
   });
   return facts;
@@ -127,6 +124,7 @@ function edgeFacts(cy: Core): EdgeFacts[] {
       selected: edge.selected(),
       pending: review === 'pending',
       collectionEdge: edge.hasClass('collection-edge'),
+      lean: edge.hasClass(LEAN_CLASS),
       label: review === 'pending' ? String(edge.data('label') ?? '') : undefined,
     });
   });
@@ -223,7 +221,7 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
       canvas.style.height = `${view.height}px`;
     }
     const start = now();
-    scene ??= buildScene(nodeFacts(cy), edgeFacts(cy), themeColors(options.theme()), options.lean());
+    scene ??= buildScene(nodeFacts(cy), edgeFacts(cy), themeColors(options.theme()));
     const moving = start - movedAt < SETTLE_MS;
     const withEdges = !moving || lastFullMs <= SLOW_FRAME_MS;
     const drawn = drawScene(context, scene, view, withEdges);

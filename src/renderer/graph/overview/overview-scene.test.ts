@@ -19,12 +19,22 @@ function node(id: string, more: Partial<NodeFacts> = {}): NodeFacts {
     collection: false,
     fresh: false,
     candidate: false,
+    lean: true,
     ...more,
   };
 }
 
 function edge(source: string, target: string, more: Partial<EdgeFacts> = {}): EdgeFacts {
-  return { source, target, hidden: false, selected: false, pending: false, collectionEdge: false, ...more };
+  return {
+    source,
+    target,
+    hidden: false,
+    selected: false,
+    pending: false,
+    collectionEdge: false,
+    lean: true,
+    ...more,
+  };
 }
 
 describe('overview looks', () => {
@@ -39,10 +49,13 @@ describe('overview looks', () => {
     });
   });
 
-  it('gives a node its type glyph and an edge its arrowhead with the full stylesheet only', () => {
-    expect(nodeLookOf(node('a', { type: 'Location' }), colors, false).glyph).toBe(ASSET_LOOKS.Location.glyph);
-    expect(edgeLookOf(edge('a', 'b'), colors, false)).toMatchObject({ arrow: true, width: 1.2 });
-    expect(edgeLookOf(edge('a', 'b'), colors, true)).toMatchObject({ arrow: false, width: 1 });
+  it('gives a node its type glyph and an edge its arrowhead with the full look only', () => {
+    expect(nodeLookOf(node('a', { type: 'Location', lean: false }), colors).glyph).toBe(
+      ASSET_LOOKS.Location.glyph,
+    );
+    expect(nodeLookOf(node('a', { type: 'Location', lean: true }), colors).glyph).toBeUndefined();
+    expect(edgeLookOf(edge('a', 'b', { lean: false }), colors)).toMatchObject({ arrow: true, width: 1.2 });
+    expect(edgeLookOf(edge('a', 'b', { lean: true }), colors)).toMatchObject({ arrow: false, width: 1 });
   });
 
   it('fades the entity a pending match proposes, as the stylesheet does', () => {
@@ -108,23 +121,13 @@ describe('buildScene', () => {
     expect(scene.edges).toBe(0);
   });
 
-  it('labels a search hit above its node with the lean stylesheet, at every zoom', () => {
-    const scene = buildScene([node('a', { searchHit: true, label: 'ACME Ltd', y: 100 })], [], colors, true);
-    expect(scene.texts).toEqual([
-      { text: 'ACME Ltd', x: 0, y: 83, size: 16, angle: 0, minZoom: 0, anchor: 'above' },
-    ]);
-  });
-
   it("writes a pending match's score along its edge with the full stylesheet, from zoom 0.5", () => {
     const scene = buildScene(
       [node('a', { x: 100, y: 0 }), node('b')],
-      [edge('a', 'b', { pending: true, label: 'candidate · 30' })],
+      [edge('a', 'b', { pending: true, label: 'candidate · 30', lean: false })],
       colors,
-      false,
     );
-    expect(scene.texts).toEqual([
-      { text: 'candidate · 30', x: 50, y: 0, size: 10, angle: 0, minZoom: 0.5, anchor: 'middle' },
-    ]);
+    expect(scene.texts).toEqual([{ text: 'candidate · 30', x: 50, y: 0, size: 10, angle: 0, minZoom: 0.5 }]);
   });
 
   it('puts ringed nodes after plain ones, so rings are drawn on top', () => {

@@ -27,8 +27,8 @@ export interface NodeFacts {
   fresh: boolean;
   /** The entity a pending match proposes (faded). */
   candidate: boolean;
-  /** Its label (read for search hits only, the one label the lean stylesheet draws zoomed out). */
-  label?: string | undefined;
+  /** Drawn with the lean look (cy-style.ts, LEAN_CLASS). */
+  lean: boolean;
 }
 
 export interface EdgeFacts {
@@ -40,6 +40,7 @@ export interface EdgeFacts {
   pending: boolean;
   /** The edge to a collection (thicker). */
   collectionEdge: boolean;
+  lean: boolean;
   /** A pending match's "candidate · 30" (drawn by the full stylesheet from zoom 0.5). */
   label?: string | undefined;
 }
@@ -57,7 +58,7 @@ export interface NodeLook {
   size: number;
   opacity: number;
   ring: Ring | undefined;
-  /** The type's glyph inside the node (the full stylesheet's icon); none in the lean one. */
+  /** The type's glyph inside the node (the full look's icon); none in the lean one. */
   glyph: string | undefined;
 }
 
@@ -80,8 +81,6 @@ export interface SceneText {
   angle: number;
   /** Drawn from this zoom on (the stylesheet's min-zoomed-font-size). */
   minZoom: number;
-  /** The text's vertical anchor: above its point (node labels) or centred on it (edge labels). */
-  anchor: 'above' | 'middle';
 }
 
 export interface NodeGroup {
@@ -126,7 +125,7 @@ export function ringOf(node: NodeFacts, colors: ThemeColors): Ring | undefined {
   return ring;
 }
 
-export function nodeLookOf(node: NodeFacts, colors: ThemeColors, lean = true): NodeLook {
+export function nodeLookOf(node: NodeFacts, colors: ThemeColors): NodeLook {
   const look = ASSET_LOOKS[node.type as AssetType] ?? FALLBACK_LOOK;
   return {
     fill: look.color,
@@ -134,24 +133,23 @@ export function nodeLookOf(node: NodeFacts, colors: ThemeColors, lean = true): N
     size: node.collection ? COLLECTION_SIZE : NODE_SIZE,
     opacity: node.candidate ? 0.45 : 1,
     ring: ringOf(node, colors),
-    glyph: lean || node.collection ? undefined : look.glyph,
+    glyph: node.lean ? undefined : look.glyph,
   };
 }
 
 /** Edge widths of the lean and the full stylesheet. */
 const EDGE_WIDTH = { lean: 1, full: 1.2 } as const;
 
-export function edgeLookOf(edge: EdgeFacts, colors: ThemeColors, lean = true): EdgeLook {
+export function edgeLookOf(edge: EdgeFacts, colors: ThemeColors): EdgeLook {
   return {
     color: edge.selected ? colors.accent : colors.edge,
-    width: edge.collectionEdge || edge.selected ? 2.5 : EDGE_WIDTH[lean ? 'lean' : 'full'],
+    width: edge.collectionEdge || edge.selected ? 2.5 : EDGE_WIDTH[edge.lean ? 'lean' : 'full'],
     dashed: edge.pending,
-    arrow: !lean,
+    arrow: !edge.lean,
   };
 }
 
-/** Text sizes and least zooms of the stylesheet's labels that show below LABEL_ZOOM. */
-const SEARCH_HIT_LABEL = { size: 16, minZoom: 0 } as const;
+/** A pending match's score: the one label the full look draws below LABEL_ZOOM. */
 const PENDING_LABEL = { size: 10, minZoom: 0.5 } as const;
 
 const nodeKey = (look: NodeLook): string =>
@@ -164,7 +162,6 @@ export function buildScene(
   nodes: Iterable<NodeFacts>,
   edges: Iterable<EdgeFacts>,
   colors: ThemeColors,
-  lean = true,
 ): Scene {
   const at = new Map<string, NodeFacts>();
   const texts: SceneText[] = [];
@@ -175,18 +172,7 @@ export function buildScene(
       continue;
     }
     at.set(node.id, node);
-    const look = nodeLookOf(node, colors, lean);
-    // The lean stylesheet labels search hits at every zoom (its default font, above the node).
-    if (lean && node.searchHit && node.label !== undefined) {
-      texts.push({
-        text: node.label,
-        x: node.x,
-        y: node.y - look.size / 2,
-        angle: 0,
-        anchor: 'above',
-        ...SEARCH_HIT_LABEL,
-      });
-    }
+    const look = nodeLookOf(node, colors);
     const key = nodeKey(look);
     let group = nodeGroups.get(key);
     if (group === undefined) {
@@ -204,7 +190,7 @@ export function buildScene(
     if (edge.hidden || from === undefined || to === undefined) {
       continue;
     }
-    const look = edgeLookOf(edge, colors, lean);
+    const look = edgeLookOf(edge, colors);
     const key = edgeKey(look);
     let group = edgeGroups.get(key);
     if (group === undefined) {
@@ -213,7 +199,7 @@ export function buildScene(
     }
     group.segments.push(from.x, from.y, to.x, to.y);
     edgeCount += 1;
-    if (!lean && edge.pending && edge.label !== undefined) {
+    if (!edge.lean && edge.pending && edge.label !== undefined) {
       // Cytoscape's autorotate: along the edge, never upside down.
       let angle = Math.atan2(to.y - from.y, to.x - from.x);
       if (angle > Math.PI / 2) {
@@ -223,7 +209,7 @@ export function buildScene(
       }
       const x = (from.x + to.x) / 2;
       const y = (from.y + to.y) / 2;
-      texts.push({ text: edge.label, x, y, angle, anchor: 'middle', ...PENDING_LABEL });
+      texts.push({ text: edge.label, x, y, angle, ...PENDING_LABEL });
     }
   }
   const ordered = [...nodeGroups.values()].sort(
