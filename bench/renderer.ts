@@ -87,7 +87,7 @@ function adapterFor(cy, nodes) {
 function newCy(nodes, webgl = false) {
   const container = document.getElementById('cy');
   container.replaceChildren();
-  return cytoscape({ container, style: buildStylesheet('light'), ...CANVAS_OPTIONS,
+  return cytoscape({ container, style: buildStylesheet('light', isLargeGraph(nodes)), ...CANVAS_OPTIONS,
     ...(webgl ? { renderer: { name: 'canvas', webgl: true } } : {}) });
 }
 const frame = () => new Promise((resolve) => requestAnimationFrame(() => resolve()));

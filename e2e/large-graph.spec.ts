@@ -1,7 +1,8 @@
 /**
  * A 3,000-node case in the browser: it opens with every node drawn, and a re-layout (force, which
  * is the radial spanning-tree layout at this size) spreads the nodes so that none sits within 8 px
- * of another, is saved when it finishes, and can be undone.
+ * of another, is saved when it finishes, and can be undone. Zoomed out, the overview layer draws
+ * it instead of Cytoscape, and a click there still selects the node under the mouse.
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -14,9 +15,19 @@ import { SYNTHETIC_GLEIF, useRunningApp } from './support/harness';
 const running = useRunningApp(SYNTHETIC_GLEIF);
 const NODES = 3_000;
 
-/** Writes a case of NODES organisations (a 4-ary ownership tree), every node saved on one spot. */
-function writeLargeCase(dataDir: string): void {
-  const graph = openCaseGraph(path.join(dataDir, 'cases', 'large-case.sqlite'));
+/** Where a grid of 60 columns, 90 units apart, puts node `index`. */
+const onGrid = (index: number) => ({ x: (index % 60) * 90, y: Math.floor(index / 60) * 90 });
+
+/**
+ * Writes a case of NODES organisations (a 4-ary ownership tree), every node saved on one spot
+ * (what a broken earlier layout leaves behind) unless told where.
+ */
+function writeLargeCase(
+  dataDir: string,
+  name = 'Large case',
+  place: (index: number) => { x: number; y: number } = () => ({ x: 0, y: 0 }),
+): void {
+  const graph = openCaseGraph(path.join(dataDir, 'cases', `${name.toLowerCase().replace(/ /g, '-')}.sqlite`));
   const ids: string[] = [];
   const entities = [];
   for (let index = 0; index < NODES; index += 1) {
@@ -33,10 +44,9 @@ function writeLargeCase(dataDir: string): void {
     });
   }
   graph.apply({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
-  graph.setMeta('name', 'Large case');
+  graph.setMeta('name', name);
   graph.setMeta('createdAt', new Date().toISOString());
-  // What a broken earlier layout leaves behind: every node on the same point.
-  graph.savePositions(Object.fromEntries(ids.map((id) => [id, { x: 0, y: 0 }])));
+  graph.savePositions(Object.fromEntries(ids.map((id, index) => [id, place(index)])));
   graph.close();
 }
 
@@ -100,4 +110,69 @@ test('re-lays out a 3,000-node case so that no two nodes overlap, saves it, and 
 
   await undo.click();
   await expect.poll(async () => crowdedShare(await exportedPositions(page)), { timeout: 30_000 }).toBe(1);
+});
+
+/** How many pixels each layer has painted: the overview's canvas and Cytoscape's node layer. */
+function paintedLayers(page: Page): Promise<{ overview: number; cytoscape: number }> {
+  // A string: this file is type-checked without the DOM library.
+  return page.evaluate(`(() => {
+    const painted = (canvas) => {
+      const context = canvas?.getContext('2d');
+      if (!context || canvas.width === 0) return 0;
+      const { data } = context.getImageData(0, 0, canvas.width, canvas.height);
+      let count = 0;
+      for (let index = 3; index < data.length; index += 4) count += data[index] === 0 ? 0 : 1;
+      return count;
+    };
+    return {
+      overview: painted(document.querySelector('[data-testid=graph-overview]')),
+      cytoscape: painted(document.querySelector('[data-testid=graph-canvas] canvas[data-id="layer2-node"]')),
+    };
+  })()`);
+}
+
+test('draws a zoomed-out 3,000-node case with the overview layer, where a click still selects a node', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  writeLargeCase(running.dataDir, 'Grid case', onGrid);
+  await running.app.open(page);
+  await page.getByRole('button', { name: 'Open Grid case' }).click();
+  const canvas = page.getByTestId('graph-canvas');
+  await expect(canvas).toHaveAttribute('data-nodes', String(NODES), { timeout: 60_000 });
+
+  // Fitted, the whole grid is in view: the overview draws it and Cytoscape's node layer is empty.
+  const overviewOnly = async () => {
+    const { overview, cytoscape } = await paintedLayers(page);
+    return overview > 1_000 && cytoscape === 0;
+  };
+  await expect.poll(overviewOnly, { timeout: 30_000 }).toBe(true);
+
+  // A search hit is shown at reading distance: Cytoscape draws again and the overview is clear.
+  await page.getByLabel('Search nodes (press / )').fill('Organization 1234');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('details-title')).toHaveText('Organization 1234');
+  await expect
+    .poll(async () => {
+      const { overview, cytoscape } = await paintedLayers(page);
+      return overview === 0 && cytoscape > 1_000;
+    })
+    .toBe(true);
+
+  // Back to the whole case, the selection kept: a click on empty canvas clears it, and a click
+  // where the canvas says the node is drawn (a few pixels wide now) selects it again.
+  await page.getByRole('button', { name: 'Fit' }).click();
+  await expect.poll(overviewOnly, { timeout: 30_000 }).toBe(true);
+  const box = await canvas.boundingBox();
+  if (box === null) {
+    throw new Error('the canvas is not laid out');
+  }
+  const [x = NaN, y = NaN] = ((await canvas.getAttribute('data-selected-position')) ?? '')
+    .split(',')
+    .map(Number);
+  expect(x >= 0 && x <= box.width && y >= 0 && y <= box.height).toBe(true);
+  await page.mouse.click(box.x + 8, box.y + 8);
+  await expect(page.getByTestId('details-title')).toBeHidden();
+  await page.mouse.click(box.x + x, box.y + y);
+  await expect(page.getByTestId('details-title')).toHaveText('Organization 1234');
 });

@@ -131,17 +131,28 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
 
   /** A big graph (cy-style.ts, LARGE_GRAPH_NODES): drawn with the lean look. */
   let large = false;
+  /** The lean stylesheet is in use (a case opened big); else the full one, with LEAN_CLASS rules. */
+  let leanSheet = false;
   const leanSwitch = createLeanSwitch(cy, deps.requestFrame, deps.cancelFrame);
   // A big graph zoomed out is drawn by the overview layer, not element by element by Cytoscape.
   const overview = createOverviewLayer(cy, { theme: deps.theme, now });
   const restyle = (): void => {
-    cy.style(buildStylesheet(deps.theme()));
+    cy.style(buildStylesheet(deps.theme(), leanSheet));
     overview.invalidate();
   };
-  /** Chooses the full or the lean look; called before elements are added, so new ones get it. */
-  const chooseLookFor = (nodeCount: number): void => {
-    if (large !== isLargeGraph(nodeCount)) {
-      large = !large;
+  /**
+   * Chooses the full or the lean look before elements are added, so new ones get it. With no
+   * element drawn (a case being opened) the stylesheet itself is chosen, which costs nothing then.
+   */
+  const chooseLookFor = (nodeCount: number, nothingDrawn = false): void => {
+    const big = isLargeGraph(nodeCount);
+    if (nothingDrawn ? leanSheet !== big : leanSheet && !big) {
+      // A lean-sheet graph shrinking below the threshold restyles at most 1,500 nodes.
+      leanSheet = big;
+      restyle();
+    }
+    if (large !== big) {
+      large = big;
       leanSwitch.set(large);
     }
   };
@@ -263,7 +274,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
       // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
       cy.elements().remove();
-      chooseLookFor(state.entitiesById.size);
+      chooseLookFor(state.entitiesById.size, true);
       adapter.reset(state.entitiesById.values(), state.edgesById.values(), {
         ...state.savedPositions,
         ...keep,

@@ -12,10 +12,12 @@ export type Theme = 'light' | 'dark';
  * the selection). Every style property costs per element on each restyle and redraw; at 10,000
  * nodes the full look took twice as long to draw.
  *
- * The lean look is a class (LEAN_CLASS) that overrides the full look, not a second stylesheet:
- * the canvas gives it to new elements as they are added and to the elements already drawn a
- * slice per frame (lean-switch.ts). Swapping the whole stylesheet restyled every element in one
- * task: 146 ms at the 1,500th node of a streaming run, the longest task of the run.
+ * Two ways to the lean look. A case opened big gets the lean stylesheet, chosen before its
+ * elements exist (its few properties make the first style pass cheap). A graph that grows big
+ * while streaming keeps the full stylesheet, whose LEAN_CLASS rules override it: the canvas gives
+ * the class to new elements as they are added and to the ones already drawn a slice per frame
+ * (lean-switch.ts). Swapping the stylesheet there restyled every element in one task: 146 ms at
+ * the 1,500th node of a streaming run, its longest task.
  */
 export const LARGE_GRAPH_NODES = 1_500;
 export const LEAN_CLASS = 'lean';
@@ -41,7 +43,7 @@ export function themeColors(theme: Theme): ThemeColors {
 /** Marks drawn as a node's ring; the overview layer draws the same ones (overview/overview-scene.ts). */
 export const MARK_COLORS = { searchHit: '#f2b705', failed: '#d93025' } as const;
 
-export function buildStylesheet(theme: Theme): StylesheetJson {
+export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson {
   const { text, outline, edge, accent } = themeColors(theme);
   const nodeLabel = {
     label: 'data(label)',
@@ -53,66 +55,75 @@ export function buildStylesheet(theme: Theme): StylesheetJson {
     'text-outline-width': 2,
     'min-zoomed-font-size': 7,
   } as const;
+  // Haystack edges are single lines: no control points, arrows or label boxes to compute.
+  const leanEdge = { width: 1, 'curve-style': 'haystack', 'haystack-radius': 0 } as const;
   return [
     {
       selector: 'node',
-      style: { width: 34, height: 34, ...nodeLabel, 'background-fit': 'contain', 'border-width': 0 },
+      style: leanSheet
+        ? { width: 34, height: 34 }
+        : { width: 34, height: 34, ...nodeLabel, 'background-fit': 'contain', 'border-width': 0 },
     },
     ...ASSET_TYPES.map((type) => ({
       selector: `node[type = "${type}"]`,
       style: {
         'background-color': ASSET_LOOKS[type].color,
         shape: ASSET_LOOKS[type].shape,
-        'background-image': iconDataUri(type),
+        ...(leanSheet ? {} : { 'background-image': iconDataUri(type) }),
       },
     })),
     {
       selector: 'edge',
-      style: {
-        width: 1.2,
-        'line-color': edge,
-        'target-arrow-color': edge,
-        'target-arrow-shape': 'triangle',
-        'arrow-scale': 0.7,
-        // Straight edges draw several times faster than bezier ones in a large graph.
-        'curve-style': 'straight',
-        label: 'data(relation)',
-        'font-size': 8,
-        color: text,
-        'text-rotation': 'autorotate',
-        'text-outline-color': outline,
-        'text-outline-width': 2,
-        'min-zoomed-font-size': 9,
-      },
+      style: leanSheet
+        ? { ...leanEdge, 'line-color': edge }
+        : {
+            width: 1.2,
+            'line-color': edge,
+            'target-arrow-color': edge,
+            'target-arrow-shape': 'triangle',
+            'arrow-scale': 0.7,
+            // Straight edges draw several times faster than bezier ones in a large graph.
+            'curve-style': 'straight',
+            label: 'data(relation)',
+            'font-size': 8,
+            color: text,
+            'text-rotation': 'autorotate',
+            'text-outline-color': outline,
+            'text-outline-width': 2,
+            'min-zoomed-font-size': 9,
+          },
     },
-    // The lean look (LARGE_GRAPH_NODES): no icon and no label unless asked for; haystack edges
-    // are single lines, with no control points, arrows or label boxes to compute.
-    { selector: `node.${LEAN_CLASS}`, style: { label: '', 'background-image': 'none' } },
-    { selector: `node.${LEAN_CLASS}.labelled, node.${LEAN_CLASS}:selected`, style: { label: 'data(label)' } },
-    {
-      selector: `edge.${LEAN_CLASS}`,
-      style: {
-        width: 1,
-        'curve-style': 'haystack',
-        'haystack-radius': 0,
-        'target-arrow-shape': 'none',
-        label: '',
-      },
-    },
+    // The lean look: node labels only where the canvas asks for them (labels-in-view.ts) and on
+    // the selection; in the full stylesheet, LEAN_CLASS takes away icons, labels and arrows.
+    ...(leanSheet
+      ? [{ selector: 'node.labelled, node:selected', style: nodeLabel }]
+      : [
+          { selector: `node.${LEAN_CLASS}`, style: { label: '', 'background-image': 'none' } },
+          {
+            selector: `node.${LEAN_CLASS}.labelled, node.${LEAN_CLASS}:selected`,
+            style: { label: 'data(label)' },
+          },
+          {
+            selector: `edge.${LEAN_CLASS}`,
+            style: { ...leanEdge, 'target-arrow-shape': 'none' as const, label: '' },
+          },
+        ]),
     // Reviewed matches (graph/review-look.ts): a candidate is dashed with its score, the entity
     // it proposes faded; a rejected one is not drawn.
     {
       selector: 'edge[review = "pending"]',
-      style: {
-        'line-style': 'dashed',
-        'line-dash-pattern': [6, 4],
-        label: 'data(label)',
-        // The score is what the investigator judges by: readable at lower zoom than relations.
-        'font-size': 10,
-        'min-zoomed-font-size': 5,
-      },
+      style: leanSheet
+        ? { 'line-style': 'dashed' }
+        : {
+            'line-style': 'dashed',
+            'line-dash-pattern': [6, 4],
+            label: 'data(label)',
+            // The score is what the investigator judges by: readable at lower zoom than relations.
+            'font-size': 10,
+            'min-zoomed-font-size': 5,
+          },
     },
-    { selector: `edge.${LEAN_CLASS}[review = "pending"]`, style: { label: '' } },
+    ...(leanSheet ? [] : [{ selector: `edge.${LEAN_CLASS}[review = "pending"]`, style: { label: '' } }]),
     { selector: `node.${CANDIDATE_NODE}`, style: { opacity: 0.45 } },
     { selector: `edge[review = "rejected"], node.${REJECTED_NODE}`, style: { display: 'none' } },
     {
@@ -125,7 +136,8 @@ export function buildStylesheet(theme: Theme): StylesheetJson {
     },
     {
       selector: 'node.search-hit',
-      style: { 'border-width': 3, 'border-color': MARK_COLORS.searchHit, label: 'data(label)' },
+      // Labelled as any node is (from zoom 0.7), in either stylesheet.
+      style: { ...nodeLabel, 'border-width': 3, 'border-color': MARK_COLORS.searchHit },
     },
     {
       selector: 'node.lookup-failed',
