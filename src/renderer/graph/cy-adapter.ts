@@ -161,16 +161,23 @@ export function createCyAdapter(
     }
   };
 
-  /** Definitions for edges whose endpoints are drawn; the others wait for them. */
-  const placeEdges = (edges: Iterable<Edge>, definitions: ElementDefinition[]): void => {
+  /**
+   * Definitions for edges whose endpoints are drawn; the others wait for them. With nothing drawn
+   * yet (a reset) no edge can exist: the lookup, which makes a collection per edge, is skipped.
+   */
+  const placeEdges = (
+    edges: Iterable<Edge>,
+    definitions: ElementDefinition[],
+    nothingDrawn = false,
+  ): void => {
     for (const edge of edges) {
       if (placement.has(edge.from) && placement.has(edge.to)) {
-        const existing = cy.getElementById(edge.id);
         waiting.stopWaiting(edge);
         if (definedEdges.has(edge.id)) {
           continue;
         }
-        if (existing.nonempty()) {
+        const existing = nothingDrawn ? undefined : cy.getElementById(edge.id);
+        if (existing?.nonempty() === true) {
           const sources = edge.sources.map((source) => source.name).join(';');
           if (existing.data('sources') !== sources) {
             existing.data('sources', sources);
@@ -253,7 +260,7 @@ export function createCyAdapter(
       const edgeList = [...edges];
       const definitions: ElementDefinition[] = [];
       placeNodes(entities, edgeList, positions, definitions, []);
-      placeEdges(edgeList, definitions);
+      placeEdges(edgeList, definitions, true);
       // One add of every element inside one batch: one style pass and one redraw.
       reviewMarked.clear();
       cy.batch(() => {

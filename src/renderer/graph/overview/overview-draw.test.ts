@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { themeColors } from '../cy-style';
 import type { OverviewContext, OverviewView } from './overview-draw';
-import { drawScene, SQUARE_BELOW_PX } from './overview-draw';
+import { drawScene, paintStamp, SQUARE_BELOW_PX, stampHalf } from './overview-draw';
 import type { EdgeFacts, NodeFacts } from './overview-scene';
 import { buildScene } from './overview-scene';
 
@@ -34,6 +34,7 @@ function recordingContext(): OverviewContext & { calls: string[] } {
     restore: record('restore'),
     translate: record('translate'),
     rotate: record('rotate'),
+    drawImage: record('drawImage'),
     font: '',
     textAlign: 'start',
     textBaseline: 'alphabetic',
@@ -163,5 +164,24 @@ describe('drawScene', () => {
     const far = recordingContext();
     drawScene(far, scene, view(0.4), true);
     expect(far.calls.some((call) => call.startsWith('fillText("candidate'))).toBe(false);
+  });
+
+  it('copies a stamp of the look to each node on whole pixels when given stamps', () => {
+    const context = recordingContext();
+    const stamp = { image: 'stamp' as unknown as CanvasImageSource, half: 5 };
+    const scene = buildScene([node('a', 100, 100), node('b', 5_000, 100)], [], themeColors('light'));
+    const drawn = drawScene(context, scene, { ...view(0.5), pan: { x: 10.3, y: 0 } }, true, () => stamp);
+    expect(drawn.nodes).toBe(1);
+    expect(context.calls).toContain('drawImage("stamp",55,45)');
+    expect(context.calls.some((call) => call.startsWith('arc('))).toBe(false);
+  });
+
+  it('paints a stamp as the path would draw the node: its shape, fill and ring', () => {
+    const context = recordingContext();
+    const [group] = buildScene([{ ...node('a', 0, 0), selected: true }], [], themeColors('light')).nodeGroups;
+    paintStamp(context, group!.look, 0.5, stampHalf(group!.look, 0.5));
+    expect(context.calls).toEqual(
+      expect.arrayContaining(['setTransform(0.5,0,0,0.5,11,11)', 'arc(0,0,17,0,6.28)', 'fill()', 'stroke()']),
+    );
   });
 });

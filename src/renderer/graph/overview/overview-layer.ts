@@ -14,15 +14,15 @@
  * changed Cytoscape), the layer stays inactive and Cytoscape draws as it always did; a test pins
  * the methods on the Cytoscape version in use.
  */
-import type { Core } from 'cytoscape';
+import type { Core, EventObject, SingularElementReturnValue } from 'cytoscape';
 import type { Theme } from '../cy-style';
 import { LEAN_CLASS, themeColors } from '../cy-style';
 import { LABEL_ZOOM } from '../labels-in-view';
 import { CANDIDATE_NODE, REJECTED_NODE } from '../review-look';
-import type { OverviewView } from './overview-draw';
-import { drawScene } from './overview-draw';
-import type { EdgeFacts, NodeFacts, Scene } from './overview-scene';
-import { buildScene } from './overview-scene';
+import type { OverviewView, Stamp, StampMaker } from './overview-draw';
+import { drawScene, paintStamp, stampHalf } from './overview-draw';
+import type { EdgeFacts, NodeFacts, NodeLook, Scene } from './overview-scene';
+import { buildScene, nodeKey } from './overview-scene';
 
 /** The overview draws graphs of at least this many nodes (smaller ones Cytoscape draws fast enough)... */
 export const OVERVIEW_MIN_NODES = 500;
@@ -36,6 +36,8 @@ export const OVERVIEW_ZOOM = LABEL_ZOOM;
 const SETTLE_MS = 150;
 /** A full frame slower than this is "slow". */
 const SLOW_FRAME_MS = 12;
+/** Events after which the scene is built again (what is drawn, where, and how it looks). */
+const SCENE_EVENTS = 'add remove position data class select unselect';
 
 type DrawElements = (context: unknown, ...rest: unknown[]) => void;
 
@@ -91,6 +93,34 @@ export interface OverviewOptions {
   now?: () => number;
 }
 
+/** Stamps kept (looks x recent scales); the cache is emptied when it is full. */
+const MAX_STAMPS = 96;
+
+/** Stamps painted on small canvases of their own, cached by look and scale. */
+function createStampMaker(): StampMaker {
+  const stamps = new Map<string, Stamp | undefined>();
+  return (look: NodeLook, scale: number) => {
+    const key = `${nodeKey(look)}@${scale.toFixed(3)}`;
+    if (stamps.has(key)) {
+      return stamps.get(key);
+    }
+    if (stamps.size >= MAX_STAMPS) {
+      stamps.clear();
+    }
+    const half = stampHalf(look, scale);
+    const canvas = document.createElement('canvas');
+    canvas.width = half * 2;
+    canvas.height = half * 2;
+    const context = canvas.getContext('2d');
+    const stamp = context === null ? undefined : { image: canvas, half };
+    if (context !== null) {
+      paintStamp(context, look, scale, half);
+    }
+    stamps.set(key, stamp);
+    return stamp;
+  };
+}
+
 function nodeFacts(cy: Core): NodeFacts[] {
   const facts: NodeFacts[] = [];
   cy.nodes().forEach((node) => {
@@ -137,16 +167,10 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
     return { active: false, attached: false, invalidate: () => {}, lastFrame: undefined, dispose: () => {} };
   }
   const now = options.now ?? (() => performance.now());
-  // Counted from add and remove events: cy.nodes() walks every element.
+  // Counted from add and remove events (cy.nodes() walks every element). One listener without a
+  // selector: Cytoscape matches a listener's selector against every element added, which cost a
+  // quarter of a second when a 30,000-node case opened.
   let nodeCount = cy.nodes().length;
-  const countAdded = (): void => {
-    nodeCount += 1;
-  };
-  const countRemoved = (): void => {
-    nodeCount -= 1;
-  };
-  cy.on('add', 'node', countAdded);
-  cy.on('remove', 'node', countRemoved);
   const isActive = (): boolean => nodeCount >= OVERVIEW_MIN_NODES && cy.zoom() < OVERVIEW_ZOOM;
 
   const canvas = document.createElement('canvas');
@@ -180,10 +204,17 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
   }
 
   let scene: Scene | undefined;
-  const invalidateScene = (): void => {
+  const stamps = createStampMaker();
+  const invalidateScene = (event: EventObject): void => {
     scene = undefined;
+    if (event.type === 'add' || event.type === 'remove') {
+      const target = event.target as SingularElementReturnValue;
+      if (target.isNode()) {
+        nodeCount += event.type === 'add' ? 1 : -1;
+      }
+    }
   };
-  cy.on('add remove position data class select unselect', invalidateScene);
+  cy.on(SCENE_EVENTS, invalidateScene);
 
   let movedAt = Number.NEGATIVE_INFINITY;
   let settleTimer: ReturnType<typeof setTimeout> | undefined;
@@ -224,7 +255,7 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
     scene ??= buildScene(nodeFacts(cy), edgeFacts(cy), themeColors(options.theme()));
     const moving = start - movedAt < SETTLE_MS;
     const withEdges = !moving || lastFullMs <= SLOW_FRAME_MS;
-    const drawn = drawScene(context, scene, view, withEdges);
+    const drawn = drawScene(context, scene, view, withEdges, stamps);
     const ms = now() - start;
     if (withEdges) {
       lastFullMs = ms;
@@ -251,7 +282,7 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
     },
     attached: true,
     invalidate() {
-      invalidateScene();
+      scene = undefined;
       draw();
     },
     get lastFrame() {
@@ -259,10 +290,8 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
     },
     dispose() {
       clearTimeout(settleTimer);
-      cy.off('add remove position data class select unselect', invalidateScene);
+      cy.off(SCENE_EVENTS, invalidateScene);
       cy.off('viewport', onViewport);
-      cy.off('add', 'node', countAdded);
-      cy.off('remove', 'node', countRemoved);
       cy.off('render', draw);
       renderer.drawLayeredElements = originals.drawLayeredElements;
       renderer.drawCachedNodes = originals.drawCachedNodes;

@@ -152,7 +152,7 @@ export function edgeLookOf(edge: EdgeFacts, colors: ThemeColors): EdgeLook {
 /** A pending match's score: the one label the full look draws below LABEL_ZOOM. */
 const PENDING_LABEL = { size: 10, minZoom: 0.5 } as const;
 
-const nodeKey = (look: NodeLook): string =>
+export const nodeKey = (look: NodeLook): string =>
   `${look.fill}|${look.shape}|${look.size}|${look.opacity}|${look.ring?.color ?? ''}|${look.ring?.width ?? 0}|${look.ring?.dashed === true ? 1 : 0}|${look.glyph ?? ''}`;
 const edgeKey = (look: EdgeLook): string =>
   `${look.color}|${look.width}|${look.dashed ? 1 : 0}|${look.arrow ? 1 : 0}`;
