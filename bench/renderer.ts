@@ -202,7 +202,8 @@ window.streamThroughApp = async (total, perBatch, intervalMs) => {
   const mountedCanvas = mountCanvas({ cy, dataset: container.dataset, store, savePositions: () => {},
     startLayout: () => ({ done: Promise.resolve(undefined), stop: () => {} }), onContextMenu: () => {},
     onLayoutState: () => {}, theme: () => 'light', background: () => 'white',
-    requestFrame: (callback) => requestAnimationFrame(callback), cancelFrame: (handle) => cancelAnimationFrame(handle) });
+    requestFrame: (callback) => requestAnimationFrame(callback), cancelFrame: (handle) => cancelAnimationFrame(handle),
+    afterFrame: (work) => setTimeout(work, 0) });
   let longest = 0;
   const observer = new PerformanceObserver((list) => {
     for (const item of list.getEntries()) longest = Math.max(longest, item.duration);

@@ -71,6 +71,8 @@ export function GraphCanvas({
       background: () => getComputedStyle(element).backgroundColor,
       requestFrame: (callback) => requestAnimationFrame(callback),
       cancelFrame: (handle) => cancelAnimationFrame(handle),
+      // A delta batch is applied in a task after the frame; Cytoscape redraws it in the next one.
+      afterFrame: (work) => setTimeout(work, 0),
     });
     setCanvasController(mounted.controller);
     const stopDragHistory = trackDrags(cy, (before) => recordHistory({ kind: 'move', before }));

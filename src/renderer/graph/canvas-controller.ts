@@ -81,6 +81,8 @@ export interface CanvasDeps {
   background: () => string;
   requestFrame: (callback: () => void) => number;
   cancelFrame: (handle: number) => void;
+  /** Runs a delta application after the frame (delta-scheduler.ts, `defer`); default: in it. */
+  afterFrame?: (work: () => void) => void;
   now?: () => number;
 }
 
@@ -253,6 +255,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     holdWhile: () => large && now() - viewportMovedAt < VIEWPORT_QUIET_MS,
     requestFrame: deps.requestFrame,
     cancelFrame: deps.cancelFrame,
+    ...(deps.afterFrame === undefined ? {} : { defer: deps.afterFrame }),
     now,
     onApplied: (more) => {
       if (!more && following) {

@@ -118,4 +118,25 @@ describe('the delta scheduler', () => {
     }
     expect(applied.flat().reduce((sum, item) => sum + item.entities.length, 0)).toBe(155);
   });
+
+  it('applies in the task it is given after the frame, not inside the frame callback, when told to defer', () => {
+    const frames: (() => void)[] = [];
+    const tasks: (() => void)[] = [];
+    const applied: GraphDelta[][] = [];
+    const scheduler = createDeltaScheduler({
+      apply: (deltas) => applied.push(deltas),
+      requestFrame: (callback) => frames.push(callback),
+      cancelFrame: () => undefined,
+      defer: (work) => tasks.push(work),
+    });
+    scheduler.push([delta(1, 3)]);
+    for (const callback of frames.splice(0)) {
+      callback();
+    }
+    expect(applied).toHaveLength(0);
+    for (const task of tasks.splice(0)) {
+      task();
+    }
+    expect(applied.flat().flatMap((item) => item.entities)).toHaveLength(3);
+  });
 });

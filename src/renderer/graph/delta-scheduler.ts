@@ -19,6 +19,12 @@ export interface DeltaSchedulerOptions {
   cancelFrame?: (handle: number) => void;
   /** Called after each application, with whether deltas are still queued. */
   onApplied?: (more: boolean) => void;
+  /**
+   * Runs the frame's application (default: at once, inside the frame callback). The canvas runs
+   * it in a task of its own after the frame, so that applying a batch and Cytoscape's redraw of
+   * it (its own frame callback) are two tasks, not one twice as long.
+   */
+  defer?: (work: () => void) => void;
 }
 
 export interface DeltaScheduler {
@@ -75,8 +81,9 @@ export function createDeltaScheduler(options: DeltaSchedulerOptions): DeltaSched
   /** Measured cost of one unit of weight (ms), smoothed; starts pessimistic. */
   let msPerUnit = 0.2;
 
+  const defer = options.defer ?? ((work: () => void) => work());
   const schedule = (): void => {
-    frame ??= requestFrame(run);
+    frame ??= requestFrame(() => defer(run));
   };
 
   function run(): void {
