@@ -17,21 +17,14 @@
 import type { Core, EventObject, SingularElementReturnValue } from 'cytoscape';
 import type { Theme } from '../cy-style';
 import { LEAN_CLASS, themeColors } from '../cy-style';
-import { LABEL_ZOOM } from '../labels-in-view';
 import { CANDIDATE_NODE, REJECTED_NODE } from '../review-look';
 import type { OverviewView, Stamp, StampMaker } from './overview-draw';
 import { drawScene, paintStamp, stampHalf } from './overview-draw';
 import type { EdgeFacts, NodeFacts, NodeLook, Scene } from './overview-scene';
 import { buildScene, nodeKey } from './overview-scene';
 
-/** The overview draws graphs of at least this many nodes (smaller ones Cytoscape draws fast enough)... */
-export const OVERVIEW_MIN_NODES = 500;
-/**
- * ...zoomed out below this zoom, where neither stylesheet draws node labels (min-zoomed-font-size).
- * What they do draw there the overview draws too: shapes, colours, rings, fading, dashes, and
- * with the full stylesheet the type glyphs, arrowheads and pending matches' scores.
- */
-export const OVERVIEW_ZOOM = LABEL_ZOOM;
+export { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
+import { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
 /** While the view moved this recently, a slow frame leaves edges out (as Cytoscape's hideEdgesOnViewport). */
 const SETTLE_MS = 150;
 /** A full frame slower than this is "slow". */
