@@ -3,10 +3,14 @@
  * layout kind at 1,600 to 30,000 nodes, time and layout quality (share of nodes whose centre is
  * within 8 px of another's), against fcose's draft quality (the former large-graph layout) as the
  * baseline. In headless Chromium, with the canvas's own options, stylesheet, placement and fit:
- * time to first render of a 10,000-node / 15,000-edge graph (canvas renderer, Cytoscape's WebGL
- * mode, and the old cy.fit), opening a 30,000-node case, pan and zoom frame rates on 10,000 nodes,
- * and the longest main-thread stall while 5,000 nodes stream in as 50 ms delta batches. A
- * 1,000-node render in the same page is the baseline.
+ * time to first render of a 10,000-node / 15,000-edge graph as the canvas draws it (the overview
+ * layer for a big graph zoomed out, fitted from node positions) against Cytoscape drawing every
+ * element and fitting with cy.fit (the canvas before the overview layer) and Cytoscape's WebGL
+ * mode; opening a 30,000-node case both ways and through the app's store and canvas controller;
+ * pan and zoom frame rates on 10,000 nodes zoomed out (the overview draws) and at reading distance
+ * (Cytoscape draws); and the longest main-thread task while 5,000 nodes stream in as 50 ms delta
+ * batches, through the adapter alone and through the app. A 1,000-node render in the same page
+ * is the baseline.
  *
  * Pan and zoom are measured twice. As a user does it: Playwright's mouse presses on empty canvas
  * and drags (a fixed number of moves), or turns the wheel; only then is Cytoscape in its
