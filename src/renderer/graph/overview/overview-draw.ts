@@ -126,6 +126,18 @@ export function paintStamp(context: OverviewContext, look: NodeLook, scale: numb
   context.setTransform(scale, 0, 0, scale, center, center);
   context.beginPath();
   traceShape(context, look.shape, 0, 0, look.size / 2);
+  finishNodes(context, look, [0, 0], [-1, -1, 1, 1], scale);
+  context.globalAlpha = 1;
+}
+
+/** Fills the traced nodes in the look's colour, strokes their ring and writes their glyph. */
+function finishNodes(
+  context: OverviewContext,
+  look: NodeLook,
+  points: number[],
+  extent: Extent,
+  scale: number,
+): void {
   context.globalAlpha = look.opacity;
   context.fillStyle = look.fill;
   context.fill();
@@ -136,9 +148,8 @@ export function paintStamp(context: OverviewContext, look: NodeLook, scale: numb
     context.stroke();
   }
   if (look.glyph !== undefined) {
-    drawGlyphs(context, look.glyph, look.size / GLYPH.box, [0, 0], [-1, -1, 1, 1], scale);
+    drawGlyphs(context, look.glyph, look.size / GLYPH.box, points, extent, scale);
   }
-  context.globalAlpha = 1;
 }
 
 /** Clears the canvas and draws the scene as the view shows it; edges are left out when asked. */
@@ -205,18 +216,7 @@ export function drawScene(
       traceShape(context, shape, x, y, half);
       nodes += 1;
     }
-    context.globalAlpha = look.opacity;
-    context.fillStyle = look.fill;
-    context.fill();
-    if (look.ring !== undefined) {
-      context.strokeStyle = look.ring.color;
-      context.lineWidth = look.ring.width;
-      context.setLineDash(look.ring.dashed ? [6, 3] : []);
-      context.stroke();
-    }
-    if (look.glyph !== undefined) {
-      drawGlyphs(context, look.glyph, look.size / GLYPH.box, points, [x1, y1, x2, y2], zoom);
-    }
+    finishNodes(context, look, points, [x1, y1, x2, y2], zoom);
   }
   context.globalAlpha = 1;
   drawTexts(context, scene, [x1, y1, x2, y2], zoom);
