@@ -231,9 +231,8 @@ window.openThroughApp = async (nodes, edges) => {
   return took;
 };
 
-window.streamThroughApp = async (total, perBatch, intervalMs) => {
-  const { container, cy, store, mountedCanvas } = mountApp();
-  store.getState().resetFromSnapshot({ seq: 1, entities: [entity(0)], edges: [] }, {});
+/** Watches the main thread: the longest task and the longest gap between frames until stop(). */
+function watchMainThread() {
   let longest = 0;
   const observer = new PerformanceObserver((list) => {
     for (const item of list.getEntries()) longest = Math.max(longest, item.duration);
@@ -244,7 +243,11 @@ window.streamThroughApp = async (total, perBatch, intervalMs) => {
   let running = true;
   const watch = () => { const now = performance.now(); worstGap = Math.max(worstGap, now - last); last = now; if (running) requestAnimationFrame(watch); };
   requestAnimationFrame(watch);
-  const started = performance.now();
+  return { stop: () => { running = false; observer.disconnect(); return { longest, worstGap }; } };
+}
+
+/** Nodes 1..total (each with its tree edge) in deltas of perBatch, one every intervalMs. */
+async function streamDeltas(total, perBatch, intervalMs, push) {
   let next = 1;
   let seq = 1;
   while (next <= total) {
@@ -254,15 +257,23 @@ window.streamThroughApp = async (total, perBatch, intervalMs) => {
       entities.push(entity(next));
       edges.push(edge(Math.floor((next - 1) / 4), next, next));
     }
-    store.getState().applyGraphDelta({ caseId: 'bench', fromSeq: seq + 1, delta: { seq: seq + 1, entities, edges, merged: [] } });
     seq += 1;
+    push({ seq, entities, edges, merged: [] });
     await new Promise((resolve) => setTimeout(resolve, intervalMs));
   }
+}
+
+window.streamThroughApp = async (total, perBatch, intervalMs) => {
+  const { container, cy, store, mountedCanvas } = mountApp();
+  store.getState().resetFromSnapshot({ seq: 1, entities: [entity(0)], edges: [] }, {});
+  const watcher = watchMainThread();
+  const started = performance.now();
+  await streamDeltas(total, perBatch, intervalMs, (delta) =>
+    store.getState().applyGraphDelta({ caseId: 'bench', fromSeq: delta.seq, delta }));
   while (Number(container.dataset.nodes ?? 0) < total + 1) await frame();
   const allDrawn = performance.now() - started;
   await frame(); await frame();
-  running = false;
-  observer.disconnect();
+  const { longest, worstGap } = watcher.stop();
   mountedCanvas.dispose();
   cy.destroy();
   return { longest, worstGap, allDrawn };
@@ -273,16 +284,7 @@ window.streamStall = async (total, perBatch, intervalMs, spaced) => {
   const adapter = adapterFor(cy, total);
   adapter.reset([entity(0)], [], {});
   fitToNodes(cy, 40);
-  let longest = 0;
-  const observer = new PerformanceObserver((list) => {
-    for (const item of list.getEntries()) longest = Math.max(longest, item.duration);
-  });
-  observer.observe({ type: 'longtask' });
-  let worstGap = 0;
-  let last = performance.now();
-  let running = true;
-  const watch = () => { const now = performance.now(); worstGap = Math.max(worstGap, now - last); last = now; if (running) requestAnimationFrame(watch); };
-  requestAnimationFrame(watch);
+  const watcher = watchMainThread();
   let worstApply = 0;
   const scheduler = createDeltaScheduler({
     apply: (deltas) => {
@@ -292,22 +294,10 @@ window.streamStall = async (total, perBatch, intervalMs, spaced) => {
     },
     minIntervalMs: () => (spaced ? redrawIntervalMs(cy.nodes().length) : 0),
   });
-  let next = 1;
-  let seq = 1;
-  while (next <= total) {
-    const entities = [];
-    const edges = [];
-    for (let i = 0; i < perBatch && next <= total; i += 1, next += 1) {
-      entities.push(entity(next));
-      edges.push(edge(Math.floor((next - 1) / 4), next, next));
-    }
-    scheduler.push([{ seq: seq++, entities, edges, merged: [] }]);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
-  }
+  await streamDeltas(total, perBatch, intervalMs, (delta) => scheduler.push([delta]));
   while (scheduler.queued > 0) await frame();
   await frame(); await frame();
-  running = false;
-  observer.disconnect();
+  const { longest, worstGap } = watcher.stop();
   const drawn = cy.nodes().length;
   cy.destroy();
   return { longest, worstGap, worstApply, drawn };

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { themeColors } from '../cy-style';
 import type { OverviewContext, OverviewView } from './overview-draw';
 import { drawScene, paintStamp, SQUARE_BELOW_PX, stampHalf } from './overview-draw';
+import { fakeEdge, fakeNode } from './fake-facts';
 import type { EdgeFacts, NodeFacts } from './overview-scene';
 import { buildScene } from './overview-scene';
 
@@ -45,22 +46,9 @@ function recordingContext(): OverviewContext & { calls: string[] } {
   };
 }
 
-function node(id: string, x: number, y: number, lean = true, type = 'Person'): NodeFacts {
-  return {
-    id,
-    x,
-    y,
-    type,
-    hidden: false,
-    selected: false,
-    searchHit: false,
-    failed: false,
-    collection: false,
-    fresh: false,
-    candidate: false,
-    lean,
-  };
-}
+/** A person (drawn as a circle) at x, y. */
+const node = (id: string, x: number, y: number, lean = true): NodeFacts =>
+  fakeNode(id, { x, y, lean, type: 'Person' });
 
 const view = (zoom: number): OverviewView => ({
   zoom,
@@ -69,9 +57,7 @@ const view = (zoom: number): OverviewView => ({
   height: 500,
   pixelRatio: 1,
 });
-const edges = (lean = true): EdgeFacts[] => [
-  { source: 'a', target: 'b', hidden: false, selected: false, pending: false, collectionEdge: false, lean },
-];
+const edges = (lean = true): EdgeFacts[] => [fakeEdge('a', 'b', { lean })];
 
 describe('drawScene', () => {
   it('clears the canvas and sets the view transform before drawing', () => {

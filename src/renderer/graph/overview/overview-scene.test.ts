@@ -1,41 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { ASSET_LOOKS } from '../asset-style';
 import { MARK_COLORS, themeColors } from '../cy-style';
-import type { EdgeFacts, NodeFacts } from './overview-scene';
+import { fakeEdge, fakeNode } from './fake-facts';
 import { buildScene, edgeLookOf, nodeLookOf, ringOf } from './overview-scene';
 
 const colors = themeColors('light');
 
-function node(id: string, more: Partial<NodeFacts> = {}): NodeFacts {
-  return {
-    id,
-    x: 0,
-    y: 0,
-    type: 'Organization',
-    hidden: false,
-    selected: false,
-    searchHit: false,
-    failed: false,
-    collection: false,
-    fresh: false,
-    candidate: false,
-    lean: true,
-    ...more,
-  };
-}
-
-function edge(source: string, target: string, more: Partial<EdgeFacts> = {}): EdgeFacts {
-  return {
-    source,
-    target,
-    hidden: false,
-    selected: false,
-    pending: false,
-    collectionEdge: false,
-    lean: true,
-    ...more,
-  };
-}
+const node = fakeNode;
+const edge = fakeEdge;
 
 describe('overview looks', () => {
   it('draws a node in its type colour and shape, 34 units wide, with no ring', () => {
