@@ -6,7 +6,6 @@
 import net from 'node:net';
 import { domainToASCII } from 'node:url';
 import {
-  MalformedBodyError,
   NetworkError,
   RateLimitedError,
   ResponseTooLargeError,
@@ -23,6 +22,7 @@ import {
 import { decodeReply, type WhoisCharset } from './decode';
 import { formatWhoisQuery, hintFor } from './server-hints';
 import { WHOIS_SOURCE } from './source';
+import { replyFailureOf } from './reply-errors';
 import { parseWhoisReply, WHOIS_ROLES, type ParsedWhois, type WhoisRole } from './parse';
 
 const SOURCE = WHOIS_SOURCE.name;
@@ -154,14 +154,6 @@ export function exchangeWhois(address: string, query: string, options: ExchangeO
       settle(error instanceof SourceError ? error : new NetworkError(url, error.message, SOURCE)),
     );
   });
-}
-
-function firstLine(text: string): string {
-  const line = text
-    .split(/\r?\n/)
-    .map((item) => item.replace(/^[\s%#*]+/, '').trim())
-    .find((item) => item.length > 0);
-  return (line ?? '').slice(0, 120);
 }
 
 /** Registrar fields first; the registry's fill what the registrar's reply does not have. */
@@ -339,18 +331,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   return { lookup };
 }
 
-/** A reply that is no answer (refusal, nothing recognisable) as the error to record. */
+/** A reply that is no answer (refusal, empty, unrecognised) as the error to record. */
 function refusalOf(hop: WhoisHop): SourceError | undefined {
-  const url = whoisUrl(hop.server, hop.query);
-  if (hop.parsed.kind === 'refused') {
-    return new MalformedBodyError(url, `the server refused the query ("${firstLine(hop.text)}")`, SOURCE);
-  }
-  if (hop.parsed.kind === 'empty') {
-    return new MalformedBodyError(
-      url,
-      hop.text.trim() === '' ? 'empty reply' : 'no domain record in the reply',
-      SOURCE,
-    );
-  }
-  return undefined;
+  return replyFailureOf(whoisUrl(hop.server, hop.query), hop.text, hop.parsed);
 }
