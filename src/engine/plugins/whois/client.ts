@@ -22,7 +22,8 @@ import {
 import { decodeReply, type WhoisCharset } from './decode';
 import { formatWhoisQuery, hintFor } from './server-hints';
 import { WHOIS_SOURCE } from './source';
-import { replyFailureOf } from './reply-errors';
+import { PartBackoffError, RegistrarPartError, replyFailureOf } from './reply-errors';
+import { DEFAULT_PART_BACKOFF, nextFailure, type PartBackoff, type WhoisPartCache } from './part-cache';
 import { parseWhoisReply, WHOIS_ROLES, type ParsedWhois, type WhoisRole } from './parse';
 
 const SOURCE = WHOIS_SOURCE.name;
@@ -52,6 +53,10 @@ export interface WhoisClientOptions {
    * policy trusting `ianaServer` and `servers`.
    */
   destinations?: DestinationPolicy;
+  /** Where the parts of lookups are kept (absent: every lookup asks every part). */
+  partCache?: WhoisPartCache;
+  /** The wait before a failed part is asked again (default DEFAULT_PART_BACKOFF). */
+  partBackoff?: PartBackoff;
 }
 
 /** One query and its reply. */
@@ -61,6 +66,8 @@ export interface WhoisHop {
   text: string;
   charset: WhoisCharset;
   parsed: ParsedWhois;
+  /** Taken from the part cache (no query sent). */
+  cached?: boolean;
 }
 
 export interface WhoisLookup {
@@ -78,8 +85,20 @@ export interface WhoisLookup {
   failures: SourceError[];
 }
 
+/**
+ * What a lookup may take from the part cache: parts received or failed at or after `since` (the
+ * TTL start); `refresh` asks every part again.
+ */
+export interface LookupFreshness {
+  since: number;
+  refresh: boolean;
+}
+
+/** A part's reply, or its failure and when it is asked again (when a part cache keeps it). */
+type PartOutcome = { hop: WhoisHop } | { failure: SourceError; retryAt: number | undefined };
+
 export interface WhoisClient {
-  lookup(domain: string, signal?: AbortSignal): Promise<WhoisLookup>;
+  lookup(domain: string, signal?: AbortSignal, freshness?: LookupFreshness): Promise<WhoisLookup>;
 }
 
 function splitHostPort(address: string): { host: string; port: number } {
@@ -210,7 +229,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   };
 
   /** One query with the server's rate limit, retried after throttle replies. */
-  const ask = async (
+  const askServer = async (
     server: string,
     query: string,
     domain: string,
@@ -241,7 +260,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
       );
       if (parsed.kind !== 'throttled') {
         recordReply(url, decoded.text, options.clock.now());
-        return { server: name, query, text: decoded.text, charset: decoded.charset, parsed };
+        return { server: name, query, text: decoded.text, charset: decoded.charset, parsed, cached: false };
       }
       const delay = retryDelays[attempt];
       if (delay === undefined) {
@@ -251,7 +270,85 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
     }
   };
 
-  const lookup = async (domain: string, signal?: AbortSignal): Promise<WhoisLookup> => {
+  /**
+   * One part of a lookup: from the part cache when it answered within the TTL, refused without a
+   * query while a failure's backoff runs, else asked; the answer or the failure is then kept.
+   * A reply that is no answer (refusal, unrecognised) is a failure of its part.
+   */
+  const askPart = async (
+    server: string,
+    query: string,
+    domain: string,
+    signal: AbortSignal | undefined,
+    freshness: LookupFreshness | undefined,
+  ): Promise<PartOutcome> => {
+    const name = splitHostPort(server).host;
+    const url = whoisUrl(name, query);
+    const cache = freshness === undefined ? undefined : options.partCache;
+    const kept = cache === undefined || freshness?.refresh === true ? undefined : await cache.get(url);
+    const since = freshness?.since ?? 0;
+    if (kept?.kind === 'reply' && kept.receivedAt >= since) {
+      const hint = hintFor(name);
+      const parsed = parseWhoisReply(
+        kept.text,
+        domain,
+        hint.dateOrder === undefined ? {} : { dateOrder: hint.dateOrder },
+      );
+      recordReply(url, kept.text, kept.receivedAt);
+      return { hop: { server: name, query, text: kept.text, charset: kept.charset, parsed, cached: true } };
+    }
+    if (kept?.kind === 'failed' && kept.failedAt >= since && options.clock.now() < kept.retryAt) {
+      return { failure: new PartBackoffError(kept.code, kept.message, kept.retryAt), retryAt: kept.retryAt };
+    }
+    let failure: SourceError;
+    try {
+      const hop = await askServer(server, query, domain, signal);
+      const refusal = refusalOf(hop);
+      if (refusal === undefined) {
+        const receivedAt = options.clock.now();
+        await cache?.set(url, { kind: 'reply', text: hop.text, charset: hop.charset, receivedAt });
+        return { hop };
+      }
+      failure = refusal;
+    } catch (error) {
+      if (!(error instanceof SourceError) || error.code === 'aborted') {
+        throw error;
+      }
+      failure = error;
+    }
+    const now = options.clock.now();
+    const record = nextFailure(kept, failure, now, since, options.partBackoff ?? DEFAULT_PART_BACKOFF);
+    await cache?.set(url, record);
+    return { failure, retryAt: cache === undefined ? undefined : record.retryAt };
+  };
+
+  // Lookups running at once that need the same part (IANA for one TLD) share one query.
+  const inFlight = new Map<string, Promise<PartOutcome>>();
+  const ask = (
+    server: string,
+    query: string,
+    domain: string,
+    signal: AbortSignal | undefined,
+    freshness: LookupFreshness | undefined,
+  ): Promise<PartOutcome> => {
+    if (freshness === undefined || options.partCache === undefined) {
+      return askPart(server, query, domain, signal, freshness);
+    }
+    const key = `${freshness.refresh ? 'refresh' : 'ttl'} ${whoisUrl(splitHostPort(server).host, query)}`;
+    const running = inFlight.get(key);
+    if (running !== undefined) {
+      return running;
+    }
+    const started = askPart(server, query, domain, signal, freshness).finally(() => inFlight.delete(key));
+    inFlight.set(key, started);
+    return started;
+  };
+
+  const lookup = async (
+    domain: string,
+    signal?: AbortSignal,
+    freshness?: LookupFreshness,
+  ): Promise<WhoisLookup> => {
     const ascii = domainToASCII(domain.trim().replace(/\.$/, ''));
     if (ascii === '' || !ascii.includes('.')) {
       throw new SourceError(
@@ -264,7 +361,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
     const hops: WhoisHop[] = [];
     const failures: SourceError[] = [];
 
-    const iana = await ask(ianaName, tld, tld, signal);
+    const iana = hopOf(await ask(ianaName, tld, tld, signal, freshness));
     hops.push(iana);
     const registryServer = iana.parsed.referral;
     if (registryServer === undefined) {
@@ -272,12 +369,8 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
     }
 
     const registryQuery = formatWhoisQuery(splitHostPort(registryServer).host, ascii);
-    const registry = await ask(registryServer, registryQuery, ascii, signal);
+    const registry = hopOf(await ask(registryServer, registryQuery, ascii, signal, freshness));
     hops.push(registry);
-    const refusal = refusalOf(registry);
-    if (refusal) {
-      throw refusal;
-    }
     if (registry.parsed.kind === 'not_found') {
       return { domain: ascii, outcome: 'not_found', hops, contactServers: {}, failures };
     }
@@ -301,22 +394,13 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
         break;
       }
       visited.add(nextName);
-      let hop: WhoisHop;
-      try {
-        hop = await ask(next, formatWhoisQuery(nextName, ascii), ascii, signal);
-      } catch (error) {
-        if (error instanceof SourceError && error.code !== 'aborted') {
-          failures.push(error);
-          break;
-        }
-        throw error;
-      }
-      hops.push(hop);
-      const hopRefusal = refusalOf(hop);
-      if (hopRefusal) {
-        failures.push(hopRefusal);
+      const outcome = await ask(next, formatWhoisQuery(nextName, ascii), ascii, signal, freshness);
+      if (!('hop' in outcome)) {
+        failures.push(new RegistrarPartError(nextName, outcome.failure, outcome.retryAt));
         break;
       }
+      const hop = outcome.hop;
+      hops.push(hop);
       if (hop.parsed.kind !== 'record') {
         break;
       }
@@ -329,6 +413,14 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   };
 
   return { lookup };
+}
+
+/** The part's reply, or its failure thrown (IANA's and the registry's parts are the lookup's). */
+function hopOf(outcome: PartOutcome): WhoisHop {
+  if ('hop' in outcome) {
+    return outcome.hop;
+  }
+  throw outcome.failure;
 }
 
 /** A reply that is no answer (refusal, empty, unrecognised) as the error to record. */
