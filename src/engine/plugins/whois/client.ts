@@ -19,15 +19,18 @@ import {
   type DestinationPolicy,
   type LookupFunction,
 } from '../../net/destination-policy';
-import { decodeReply, type WhoisCharset } from './decode';
+import { decodeReply } from './decode';
 import { formatWhoisQuery, hintFor } from './server-hints';
 import { WHOIS_SOURCE } from './source';
-import { PartBackoffError, RegistrarPartError, replyFailureOf } from './reply-errors';
-import { DEFAULT_PART_BACKOFF, nextFailure, type PartBackoff, type WhoisPartCache } from './part-cache';
+import { RegistrarPartError } from './reply-errors';
+import { splitHostPort, whoisUrl } from './address';
+import { createPartAsker, hopOf, type LookupFreshness, type WhoisHop } from './parts';
+
+export type { LookupFreshness, WhoisHop } from './parts';
+import { DEFAULT_PART_BACKOFF, type PartBackoff, type WhoisPartCache } from './part-cache';
 import { parseWhoisReply, WHOIS_ROLES, type ParsedWhois, type WhoisRole } from './parse';
 
 const SOURCE = WHOIS_SOURCE.name;
-const DEFAULT_PORT = 43;
 
 export interface WhoisClientOptions {
   /** IANA's WHOIS server, `host` or `host:port`. */
@@ -59,17 +62,6 @@ export interface WhoisClientOptions {
   partBackoff?: PartBackoff;
 }
 
-/** One query and its reply. */
-export interface WhoisHop {
-  server: string;
-  query: string;
-  text: string;
-  charset: WhoisCharset;
-  parsed: ParsedWhois;
-  /** Taken from the part cache (no query sent). */
-  cached?: boolean;
-}
-
 export interface WhoisLookup {
   /** The domain as asked, in ASCII (punycode). */
   domain: string;
@@ -85,30 +77,8 @@ export interface WhoisLookup {
   failures: SourceError[];
 }
 
-/**
- * What a lookup may take from the part cache: parts received or failed at or after `since` (the
- * TTL start); `refresh` asks every part again.
- */
-export interface LookupFreshness {
-  since: number;
-  refresh: boolean;
-}
-
-/** A part's reply, or its failure and when it is asked again (when a part cache keeps it). */
-type PartOutcome = { hop: WhoisHop } | { failure: SourceError; retryAt: number | undefined };
-
 export interface WhoisClient {
   lookup(domain: string, signal?: AbortSignal, freshness?: LookupFreshness): Promise<WhoisLookup>;
-}
-
-function splitHostPort(address: string): { host: string; port: number } {
-  const match = /^(.*?)(?::(\d{1,5}))?$/.exec(address.trim());
-  const port = match?.[2] === undefined ? DEFAULT_PORT : Number(match[2]);
-  return { host: match?.[1] ?? address, port };
-}
-
-function whoisUrl(server: string, query: string): string {
-  return `whois://${server}/${query}`;
 }
 
 interface ExchangeOptions {
@@ -270,79 +240,12 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
     }
   };
 
-  /**
-   * One part of a lookup: from the part cache when it answered within the TTL, refused without a
-   * query while a failure's backoff runs, else asked; the answer or the failure is then kept.
-   * A reply that is no answer (refusal, unrecognised) is a failure of its part.
-   */
-  const askPart = async (
-    server: string,
-    query: string,
-    domain: string,
-    signal: AbortSignal | undefined,
-    freshness: LookupFreshness | undefined,
-  ): Promise<PartOutcome> => {
-    const name = splitHostPort(server).host;
-    const url = whoisUrl(name, query);
-    const cache = freshness === undefined ? undefined : options.partCache;
-    const kept = cache === undefined || freshness?.refresh === true ? undefined : await cache.get(url);
-    const since = freshness?.since ?? 0;
-    if (kept?.kind === 'reply' && kept.receivedAt >= since) {
-      const hint = hintFor(name);
-      const parsed = parseWhoisReply(
-        kept.text,
-        domain,
-        hint.dateOrder === undefined ? {} : { dateOrder: hint.dateOrder },
-      );
-      recordReply(url, kept.text, kept.receivedAt);
-      return { hop: { server: name, query, text: kept.text, charset: kept.charset, parsed, cached: true } };
-    }
-    if (kept?.kind === 'failed' && kept.failedAt >= since && options.clock.now() < kept.retryAt) {
-      return { failure: new PartBackoffError(kept.code, kept.message, kept.retryAt), retryAt: kept.retryAt };
-    }
-    let failure: SourceError;
-    try {
-      const hop = await askServer(server, query, domain, signal);
-      const refusal = refusalOf(hop);
-      if (refusal === undefined) {
-        const receivedAt = options.clock.now();
-        await cache?.set(url, { kind: 'reply', text: hop.text, charset: hop.charset, receivedAt });
-        return { hop };
-      }
-      failure = refusal;
-    } catch (error) {
-      if (!(error instanceof SourceError) || error.code === 'aborted') {
-        throw error;
-      }
-      failure = error;
-    }
-    const now = options.clock.now();
-    const record = nextFailure(kept, failure, now, since, options.partBackoff ?? DEFAULT_PART_BACKOFF);
-    await cache?.set(url, record);
-    return { failure, retryAt: cache === undefined ? undefined : record.retryAt };
-  };
-
-  // Lookups running at once that need the same part (IANA for one TLD) share one query.
-  const inFlight = new Map<string, Promise<PartOutcome>>();
-  const ask = (
-    server: string,
-    query: string,
-    domain: string,
-    signal: AbortSignal | undefined,
-    freshness: LookupFreshness | undefined,
-  ): Promise<PartOutcome> => {
-    if (freshness === undefined || options.partCache === undefined) {
-      return askPart(server, query, domain, signal, freshness);
-    }
-    const key = `${freshness.refresh ? 'refresh' : 'ttl'} ${whoisUrl(splitHostPort(server).host, query)}`;
-    const running = inFlight.get(key);
-    if (running !== undefined) {
-      return running;
-    }
-    const started = askPart(server, query, domain, signal, freshness).finally(() => inFlight.delete(key));
-    inFlight.set(key, started);
-    return started;
-  };
+  const ask = createPartAsker({
+    cache: options.partCache,
+    backoff: options.partBackoff ?? DEFAULT_PART_BACKOFF,
+    clock: options.clock,
+    askServer,
+  });
 
   const lookup = async (
     domain: string,
@@ -413,17 +316,4 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   };
 
   return { lookup };
-}
-
-/** The part's reply, or its failure thrown (IANA's and the registry's parts are the lookup's). */
-function hopOf(outcome: PartOutcome): WhoisHop {
-  if ('hop' in outcome) {
-    return outcome.hop;
-  }
-  throw outcome.failure;
-}
-
-/** A reply that is no answer (refusal, empty, unrecognised) as the error to record. */
-function refusalOf(hop: WhoisHop): SourceError | undefined {
-  return replyFailureOf(whoisUrl(hop.server, hop.query), hop.text, hop.parsed);
 }
