@@ -77,3 +77,46 @@ export function replyFailureOf(url: string, text: string, parsed: ParsedWhois): 
       return undefined;
   }
 }
+
+/** A time as the failure messages write it: `2026-11-29 01:10 UTC`. */
+export function stampOf(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['network', 'timeout', 'destination_refused']);
+
+/**
+ * The registrar's part of a lookup failed (the registry's record is kept): says so, and when the
+ * part is asked again. Keeps the code and, as `cause`, the error of the part.
+ */
+export class RegistrarPartError extends SourceError {
+  override readonly name = 'RegistrarPartError';
+  /** When the registrar's WHOIS is asked again (ms since epoch), when known. */
+  readonly retryAt: number | undefined;
+  constructor(server: string, error: SourceError, retryAt: number | undefined) {
+    const what = UNREACHABLE_CODES.has(error.code) ? 'unreachable' : 'gave no usable answer';
+    const when = retryAt === undefined ? '' : `, retried at ${stampOf(retryAt)}`;
+    const reason = error instanceof PartBackoffError ? error.reason : error.message;
+    super(error.code, `registrar's WHOIS ${what}${when} (${server}: ${reason})`, WHOIS_SOURCE.name);
+    this.retryAt = retryAt;
+    this.cause = error;
+  }
+}
+
+/** A part that failed within the TTL and whose backoff has not run out: not asked, not sent. */
+export class PartBackoffError extends SourceError {
+  override readonly name = 'PartBackoffError';
+  readonly retryAt: number;
+  /** The part's own failure message. */
+  readonly reason: string;
+  constructor(code: string, message: string, retryAt: number) {
+    // The code is the part's own failure's (a SourceErrorCode when it was written).
+    super(
+      code as SourceError['code'],
+      `${message} (not asked again before ${stampOf(retryAt)})`,
+      WHOIS_SOURCE.name,
+    );
+    this.retryAt = retryAt;
+    this.reason = message;
+  }
+}

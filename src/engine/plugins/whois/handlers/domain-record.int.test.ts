@@ -10,6 +10,7 @@ import { createEngine } from '../../../engine';
 import type { Engine, OpenCase } from '../../../engine-types';
 import { createWhoisPlugin } from '../plugin';
 import { silentLogger } from '../../../util/logger';
+import { systemClock, type Clock } from '../../../util/clock';
 
 const FIXTURES = path.join(repositoryRoot, 'test', 'fixtures', 'whois');
 const CONTACT = 'ContactRecord:whois://whois.registrar.test/acme-widgets.test';
@@ -17,8 +18,15 @@ const CONTACT = 'ContactRecord:whois://whois.registrar.test/acme-widgets.test';
 let dir: string;
 let fake: FakeWhoisServers;
 let engine: Engine | undefined;
+/** Added to the real time: a test moves the engine's clock past a backoff. */
+let clockShiftMs = 0;
+const clock: Clock = {
+  now: () => Date.now() + clockShiftMs,
+  sleep: (ms, signal) => systemClock.sleep(ms, signal),
+};
 
 beforeEach(async () => {
+  clockShiftMs = 0;
   dir = await mkdtemp(path.join(os.tmpdir(), 'whois-int-'));
   fake = await startFakeWhoisServers({ directory: FIXTURES });
 });
@@ -49,11 +57,15 @@ function openCase(
     config,
     dataDir: dir,
     credentials: createMemoryCredentialStore(),
+    clock,
     plugins: [createWhoisPlugin({ throttleRetryDelaysMs: [10] })],
     logger: { ...silentLogger, warn: (_message, fields) => overrides.onWarn?.(fields ?? {}) },
   });
   return engine.openCase(path.join(dir, 'case.sqlite'));
 }
+
+/** Past the first backoff of a failed part (10 min by default), within the TTL. */
+const BACKOFF_RUN_OUT_MS = 11 * 60_000;
 
 const seed = { type: 'DomainRecord' as const, asset: { domain: 'acme-widgets.test' } };
 
@@ -176,6 +188,7 @@ describe('WHOIS domrec through the engine', () => {
     const first = await open.startSession({ seeds: [seed], depth: 0 }).done;
     expect(first.failures).toMatchObject([{ source: 'WHOIS', entityId: 'DomainRecord:acme-widgets.test' }]);
     const queries = fake.queries.length;
+    clockShiftMs = BACKOFF_RUN_OUT_MS;
     const second = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
     expect(second.failures).toEqual([]);
     expect(second.cacheHits).toBe(0);
@@ -201,6 +214,7 @@ describe('WHOIS domrec through the engine', () => {
     expect(warnings).toMatchObject([{ url: 'whois://whois.nic.test/odd.test' }]);
     expect(String(warnings[0]?.reply)).toContain('\\x1b[1mSorry');
     const queries = fake.queries.length;
+    clockShiftMs = BACKOFF_RUN_OUT_MS;
     const second = await open.startSession({ seeds: ['DomainRecord:odd.test'], depth: 0 }).done;
     expect(second.cacheHits).toBe(0);
     expect(fake.queries.length).toBeGreaterThan(queries);
@@ -221,6 +235,7 @@ describe('WHOIS domrec through the engine', () => {
     const record = open.graph.exportJson().entities[0];
     expect((record?.asset as { raw?: string }).raw).toBeUndefined();
     const queries = fake.queries.length;
+    clockShiftMs = BACKOFF_RUN_OUT_MS;
     const second = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
     expect(second.failures).toEqual([]);
     expect(fake.queries.length).toBeGreaterThan(queries);

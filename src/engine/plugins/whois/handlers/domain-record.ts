@@ -193,13 +193,19 @@ export const domainRecordHandler = defineHandler<'DomainRecord', WhoisResources>
   query: async (context) => {
     const keepForInspection = (error: unknown): void => {
       // An unrecognised reply is no answer and is not stored; its text goes to the log to be read.
-      if (error instanceof UnrecognisedReplyError) {
-        context.logger.warn('WHOIS reply in no known shape', { url: error.url, reply: error.reply });
+      const cause = error instanceof Error ? error.cause : undefined;
+      const unrecognised = [error, cause].find((item) => item instanceof UnrecognisedReplyError);
+      if (unrecognised !== undefined) {
+        const { url, reply } = unrecognised;
+        context.logger.warn('WHOIS reply in no known shape', { url, reply });
       }
     };
     let lookup: WhoisLookup;
     try {
-      lookup = await context.resources.client.lookup(context.entity.asset.domain, context.signal);
+      lookup = await context.resources.client.lookup(context.entity.asset.domain, context.signal, {
+        since: context.since,
+        refresh: context.refresh,
+      });
     } catch (error) {
       keepForInspection(error);
       throw error;
