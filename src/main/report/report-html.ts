@@ -161,8 +161,12 @@ function entitiesSection(data: ReportData): string {
   for (const type of [...byType.keys()].sort()) {
     const rows = (byType.get(type) ?? []).map((entity) => entityRow(entity, confidence.get(entity.id)));
     parts.push(
-      `<h3>${h(type)} (${rows.length})</h3><table class="entities"><thead><tr><th>Entity</th><th>Fields</th>` +
-        `<th>Sources (confidence)</th><th>First seen / last changed</th><th>Last asked</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
+      `<h3>${h(type)} (${rows.length})</h3>` +
+        chunkedTable(
+          ['Entity', 'Fields', 'Sources (confidence)', 'First seen / last changed', 'Last asked'],
+          [22, 36, 12, 15, 15],
+          rows,
+        ),
     );
   }
   return section('entities', parts.join('\n'));
@@ -228,8 +232,7 @@ function edgesSection(edges: readonly Edge[], entities: readonly Entity[]): stri
   });
   return section(
     'edges',
-    '<table class="edges"><thead><tr><th>From</th><th>Relation</th><th>To</th><th>Sources and times</th>' +
-      `<th>Properties</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
+    chunkedTable(['From', 'Relation', 'To', 'Sources and times', 'Properties'], [22, 11, 22, 30, 15], rows),
   );
 }
 
@@ -283,6 +286,30 @@ function repliesSection(data: ReportData): string {
       'reply text as kept in the case, so a copy of the case proves each one.</p>' +
       items.join('\n'),
   );
+}
+
+/** Rows per chunk: a chunk off screen is not laid out (content-visibility), so a big case opens fast. */
+const CHUNK_ROWS = 100;
+
+/**
+ * A long table as chunks of fixed-layout tables with one column plan (percent widths): the
+ * browser lays out only the chunks on screen, and prints every one.
+ */
+function chunkedTable(
+  headings: readonly string[],
+  widths: readonly number[],
+  rows: readonly string[],
+): string {
+  const columns = `<colgroup>${widths.map((width) => `<col style="width:${width}%">`).join('')}</colgroup>`;
+  const head = `<thead><tr>${headings.map((heading) => `<th>${h(heading)}</th>`).join('')}</tr></thead>`;
+  const chunks: string[] = [];
+  for (let start = 0; start < rows.length; start += CHUNK_ROWS) {
+    const body = rows.slice(start, start + CHUNK_ROWS).join('\n');
+    chunks.push(
+      `<div class="chunk"><table class="fixed">${columns}${start === 0 ? head : ''}<tbody>${body}</tbody></table></div>`,
+    );
+  }
+  return chunks.join('\n');
 }
 
 function anchor(id: string): string {

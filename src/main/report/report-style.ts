@@ -13,12 +13,18 @@ table { border-collapse: collapse; width: 100%; font-size: 12px; }
 th, td { border: 1px solid #d5dbe2; padding: 4px 6px; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 th { background: #eef2f6; }
 tr { break-inside: avoid; }
-dl { margin: 0; display: grid; grid-template-columns: max-content 1fr; column-gap: 8px; }
-dt { color: #555f6b; }
-dd { margin: 0; overflow-wrap: anywhere; }
+table.fixed { table-layout: fixed; }
+.chunk, article.reply { content-visibility: auto; contain-intrinsic-size: auto 3000px; }
+.chunk + .chunk table { border-top: 0; }
+dl { margin: 0; }
+dt { color: #555f6b; display: inline; }
+dt::after { content: ": "; }
+dd { margin: 0; display: inline; overflow-wrap: anywhere; }
+dd::after { content: ""; display: block; }
 svg.graph { width: 100%; height: auto; max-height: 900px; border: 1px solid #d5dbe2; background: #fbfcfd; }
 svg.graph line { stroke: #9aa6b2; stroke-width: 1.2; }
-svg.graph line.gone { stroke-dasharray: 6 4; stroke: #b23b3b; }
+svg.graph line.gone, svg.graph path.gone { stroke-dasharray: 6 4; stroke: #b23b3b; }
+svg.graph path.edges { stroke: #9aa6b2; stroke-width: 1.2; fill: none; }
 svg.graph text { font: 10px system-ui, sans-serif; text-anchor: middle; fill: #1d232b; }
 .gone { color: #b23b3b; }
 tr.added td:first-child { color: #2f7d32; font-weight: 600; }
@@ -35,6 +41,7 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; font: 11px/1.35 ui-monospa
   h3 { break-after: avoid; }
   svg.graph { max-height: 24cm; break-inside: avoid; }
   article.reply { break-inside: auto; }
+  .chunk, article.reply { content-visibility: visible; }
   a { color: inherit; text-decoration: none; }
 }
 `;

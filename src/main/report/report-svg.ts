@@ -113,12 +113,25 @@ export function graphSvg(
   const minY = Math.min(...points.map((p) => p.y)) - 40;
   const width = Math.max(...points.map((p) => p.x)) - minX + 60;
   const height = Math.max(...points.map((p) => p.y)) - minY + 40;
-  const labelled = entities.length <= LABELLED_NODES;
-  const parts: string[] = [
+  const viewBox = `${num(minX)} ${num(minY)} ${num(width)} ${num(height)}`;
+  const body =
+    entities.length <= LABELLED_NODES
+      ? elementsOf(entities, edges, positions, marked)
+      : pathsOf(entities, edges, positions, marked);
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" class="graph" role="img" aria-label="Picture of the case graph" ` +
-      `viewBox="${num(minX)} ${num(minY)} ${num(width)} ${num(height)}" preserveAspectRatio="xMidYMid meet">`,
-    '<g class="edges">',
-  ];
+    `viewBox="${viewBox}" preserveAspectRatio="xMidYMid meet">\n${body}\n</svg>`
+  );
+}
+
+/** A small graph: one element per node and edge, with labels and hover titles. */
+function elementsOf(
+  entities: readonly Entity[],
+  edges: readonly Edge[],
+  positions: ReadonlyMap<EntityId, Point>,
+  marked: ReadonlySet<string>,
+): string {
+  const parts: string[] = ['<g class="edges">'];
   for (const edge of edges) {
     const a = positions.get(edge.from);
     const b = positions.get(edge.to);
@@ -135,11 +148,46 @@ export function graphSvg(
     const label = escapeHtml(shorten(assetLabel(entity), 28));
     parts.push(
       `<g><circle cx="${num(p.x)}" cy="${num(p.y)}" r="9" fill="${colourOf(entity.type)}"><title>${escapeHtml(entity.id)}</title></circle>` +
-        (labelled ? `<text x="${num(p.x)}" y="${num(p.y + 22)}">${label}</text>` : '') +
-        '</g>',
+        `<text x="${num(p.x)}" y="${num(p.y + 22)}">${label}</text></g>`,
     );
   }
-  parts.push('</g></svg>');
+  parts.push('</g>');
+  return parts.join('\n');
+}
+
+/**
+ * A big graph: every edge in one path, the nodes of each type in one path of circles, so the
+ * document holds a handful of elements instead of tens of thousands (it opens in a blink).
+ */
+function pathsOf(
+  entities: readonly Entity[],
+  edges: readonly Edge[],
+  positions: ReadonlyMap<EntityId, Point>,
+  marked: ReadonlySet<string>,
+): string {
+  const lines: string[] = [];
+  const goneLines: string[] = [];
+  for (const edge of edges) {
+    const a = positions.get(edge.from);
+    const b = positions.get(edge.to);
+    if (a === undefined || b === undefined) continue;
+    (marked.has(edge.id) ? goneLines : lines).push(`M${num(a.x)} ${num(a.y)}L${num(b.x)} ${num(b.y)}`);
+  }
+  const byType = new Map<string, string[]>();
+  for (const entity of entities) {
+    const p = positions.get(entity.id);
+    if (p === undefined) continue;
+    const circles = byType.get(entity.type) ?? [];
+    circles.push(`M${num(p.x - 9)} ${num(p.y)}a9 9 0 1 0 18 0a9 9 0 1 0 -18 0`);
+    byType.set(entity.type, circles);
+  }
+  const parts = [`<path class="edges" d="${lines.join('')}"/>`];
+  if (goneLines.length > 0) parts.push(`<path class="edges gone" d="${goneLines.join('')}"/>`);
+  for (const [type, circles] of [...byType].sort(([a], [b]) => a.localeCompare(b))) {
+    parts.push(
+      `<path fill="${colourOf(type)}" d="${circles.join('')}"><title>${escapeHtml(type)}</title></path>`,
+    );
+  }
   return parts.join('\n');
 }
 
