@@ -48,11 +48,13 @@ export function candidatesOfReply(
     matchType: candidate.matchType,
   }));
   const typed = canonicalName(organizationName);
-  const seen = new Set(facts.map((candidate) => candidate.lei));
+  // The spec's rule (decisions.md): a name listed twice is one candidate, its first LEI.
+  const seen = new Set(facts.flatMap((candidate) => [candidate.lei, candidate.name.toLowerCase()]));
   for (const candidate of reply) {
-    if (seen.has(candidate.lei)) {
+    if (seen.has(candidate.lei) || seen.has(candidate.name.toLowerCase())) {
       continue;
     }
+    seen.add(candidate.name.toLowerCase());
     const found = canonicalName(candidate.name);
     if (sameName(typed, found) || nameContains(found, typed) || nameContains(typed, found)) {
       seen.add(candidate.lei);

@@ -67,10 +67,10 @@ function item(kind: EvidenceItem['kind'], effect: EvidenceEffect, text: string):
 }
 
 /**
- * The legal form typed against the record's ELF code and the form in the registry's name. The
- * record's code decides when it is on the list (the name only when it spells the form exactly as
- * typed: "Puma Canada Inc." under a province's "Business corporation" code); without a listed
- * code the name's form is compared by the codes both spellings name in the record's country.
+ * The legal form typed against the record's ELF code and the form in the registry's name: they
+ * agree when the code is one the typed spelling names, or when the name's form is the same form
+ * (most codes shared in the record's country: "Puma Canada Inc." under a province's "Business
+ * corporation" code). They contradict when the code or, without one, the name says otherwise.
  */
 function legalFormEvidence(seed: CanonicalName, candidate: CanonicalName, record?: LeiRecord) {
   const typed = seed.form;
@@ -83,18 +83,15 @@ function legalFormEvidence(seed: CanonicalName, candidate: CanonicalName, record
   if (info !== undefined && typed.codes.includes(info.code)) {
     return item('legal_form', 'supports', `legal form ${typed.text} = ${info.name}`);
   }
-  if (inName !== undefined && inName.key === typed.key) {
+  const country = record === undefined ? undefined : recordCountry(record);
+  if (inName !== undefined && sameLegalForm(typed, inName, country)) {
     return item('legal_form', 'supports', `legal form ${typed.text} = ${inName.text}`);
   }
   if (info !== undefined) {
     return item('legal_form', 'contradicts', `legal form ${typed.text} typed, registry says ${info.name}`);
   }
-  if (inName === undefined) {
-    return undefined;
-  }
-  const country = record === undefined ? undefined : recordCountry(record);
-  return sameLegalForm(typed, inName, country)
-    ? item('legal_form', 'supports', `legal form ${typed.text} = ${inName.text}`)
+  return inName === undefined
+    ? undefined
     : item('legal_form', 'contradicts', `legal form ${typed.text} typed, name says ${inName.text}`);
 }
 
@@ -205,6 +202,10 @@ export interface Decision {
   accepted?: AssessedCandidate;
 }
 
+function hasKind(candidate: AssessedCandidate, kind: EvidenceItem['kind']): boolean {
+  return candidate.evidence.some((entry) => entry.kind === kind && entry.effect === 'supports');
+}
+
 function compare(a: AssessedCandidate, b: AssessedCandidate): number {
   // Never reply order: equal evidence and score sort by legal name, and the tie is held.
   return b.strength - a.strength || b.score - a.score || a.name.localeCompare(b.name);
@@ -217,7 +218,7 @@ function tied(a: AssessedCandidate, b: AssessedCandidate | undefined): boolean {
 /**
  * Ranks candidates and decides: the best applies at once when it identifies the entity (same
  * name with agreeing legal forms, or a name match confirmed by postal code), nothing contradicts
- * it, and no other candidate identifies it as well or ties with it.
+ * it, and no other candidate identifies it as well, ties with it, or has the postal code it lacks.
  */
 export function decide(candidates: AssessedCandidate[], limit = 5): Decision {
   const sorted = [...candidates].sort(compare);
@@ -231,7 +232,12 @@ export function decide(candidates: AssessedCandidate[], limit = 5): Decision {
   }
   const clean = (candidate: AssessedCandidate): boolean =>
     candidate.identifies && !candidate.evidence.some((entry) => entry.effect === 'contradicts');
-  const rivals = sorted.slice(1).filter((candidate) => clean(candidate) || tied(best, candidate));
+  // A postal code the best lacks and another candidate has is conflicting evidence: held.
+  const locatedElsewhere = (candidate: AssessedCandidate): boolean =>
+    hasKind(candidate, 'postal_code') && !hasKind(best, 'postal_code');
+  const rivals = sorted
+    .slice(1)
+    .filter((candidate) => clean(candidate) || tied(best, candidate) || locatedElsewhere(candidate));
   const ranked = sorted.slice(0, limit);
   return clean(best) && rivals.length === 0 ? { ranked, accepted: best } : { ranked };
 }
