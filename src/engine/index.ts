@@ -60,6 +60,7 @@ export {
 export { InvalidRelationError, type GraphReader, type SessionRecord, type WriteOptions } from './graph/types';
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';
+export { scrubSecrets } from './net/redact';
 
 export { builtinPlugins } from './plugins/builtin';
 export type { Findings } from './graph/findings';
