@@ -5,6 +5,7 @@
  */
 import { ContactSet } from './contact-set';
 import { collectHandleContacts, handleBlocks } from './handle-contacts';
+import { NAME_PART_KEYS } from './role-labels';
 import type { Entry } from './tokenise';
 import type { ContactField } from './types';
 
@@ -39,6 +40,8 @@ export function collectContacts(
       const field = sectionField;
       if (field === 'street') {
         contacts.address(sectionRole, [entry.value, ...entry.more]);
+      } else if (field === 'name' && NAME_PART_KEYS[label.key] === 'family') {
+        contacts.appendName(sectionRole, entry.value);
       } else if (sectionRole === 'registrar' && field === 'name') {
         contacts.set(
           'registrar',
