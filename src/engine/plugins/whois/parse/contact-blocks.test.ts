@@ -91,3 +91,34 @@ describe('a role heading, a blank line, then its labelled block', () => {
     expect(parsed.expirationDate).toBe('2030-03-07T00:00:00Z');
   });
 });
+
+describe('contact blocks referenced by value from the domain block', () => {
+  const parsed = parseWhoisReply(
+    [
+      'Domain:                       example.sk',
+      'Registrant:                   Acme',
+      'Admin Contact:                Acme',
+      'Created:                      2003-07-24',
+      '',
+      'Contact:                      Acme',
+      'Name:                         Domain Administrator',
+      'Organization:                 Acme Holdings Limited',
+      'Email:                        dns@example.sk',
+      'Country Code:                 IE',
+      '',
+    ].join('\n'),
+    'example.sk',
+  );
+
+  it("reads the block opening with the referred value as each referring role's contact", () => {
+    for (const role of ['registrant', 'admin'] as const) {
+      expect(parsed.contacts[role]).toMatchObject({
+        id: 'Acme',
+        name: 'Domain Administrator',
+        organization: 'Acme Holdings Limited',
+        email: 'dns@example.sk',
+        country: 'IE',
+      });
+    }
+  });
+});
