@@ -101,9 +101,10 @@ export const configSchema = z
           .strictObject({
             baseUrl: urlSchema.default('https://api.gleif.org'),
             rateLimit: rateLimit(1, 3000),
-            // Which search matches apply without review (docs/resolution.md, "Reviewed matches"):
-            // `confirmed` = exact names or a postal-code match; `best` = any winner (the old rule).
-            autoAccept: z.enum(['confirmed', 'best']).default('confirmed'),
+            // Which search matches apply without review (docs/resolution.md, "Deciding from
+            // evidence"): `evidence` = the candidate the evidence makes unambiguous; `confirmed` =
+            // exact names or a postal-code match; `best` = any winner (the spec's rule).
+            autoAccept: z.enum(['evidence', 'confirmed', 'best']).default('evidence'),
           })
           .prefault({}),
         companydata: z

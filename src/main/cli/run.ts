@@ -7,7 +7,6 @@ import {
   loadConfigFile,
   isTeamCaseUrl,
   openCaseGraph,
-  teamCaseGraph,
   type AppConfig,
   type Logger,
   type OpenCase,
@@ -27,6 +26,7 @@ import { createProgressPrinter, printError, printable, summaryLines, type Output
 import { openTeamCaseForCli } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
 import { runReviewCommand } from './commands/review';
+import { runReportCommand } from './commands/report';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -48,6 +48,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (argv[0] === 'review') {
       return await runReviewCommand(argv, io);
+    }
+    if (argv[0] === 'report') {
+      return await runReportCommand(argv, io);
     }
     const command = parseCommandLine(argv);
     switch (command.command) {
@@ -123,7 +126,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
       // Reads every table once: a damaged file is refused here, before a session writes to it.
       open.graph.stats();
     } else {
-      open = engine.openCaseOn(teamCaseGraph(teamCase.store, logger), teamCase.store.address);
+      open = engine.openCaseOn(teamCase.store, teamCase.store.address);
     }
   } catch (error) {
     await engine.close();
@@ -183,7 +186,7 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
       purpose: 'export',
     });
     try {
-      const exported = await teamCase.store.exportJson();
+      const exported = teamCase.store.exportJson();
       await writeJsonFile(command.outPath, exported);
       io.stderr.write(
         `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${command.outPath}\n`,
@@ -208,7 +211,7 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
       `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${printable(command.outPath)}\n`,
     );
   } finally {
-    graph.close();
+    await graph.close();
   }
   return EXIT_OK;
 }
