@@ -22,6 +22,8 @@ interface Row {
   n: number;
   ms: number;
   peakMb: number;
+  /** The longest the thread running the session was busy without a break (what a UI on it would wait). */
+  longestBlockMs: number;
   entities: number;
   failures: string[];
 }
@@ -29,7 +31,12 @@ interface Row {
 async function measured(n: number, run: () => Promise<SeedRun>): Promise<Row> {
   const startRss = process.memoryUsage().rss;
   let peak = startRss;
+  let longestBlock = 0;
+  let last = performance.now();
   const sampler = setInterval(() => {
+    const now = performance.now();
+    longestBlock = Math.max(longestBlock, now - last);
+    last = now;
     peak = Math.max(peak, process.memoryUsage().rss);
   }, 10);
   try {
@@ -41,6 +48,7 @@ async function measured(n: number, run: () => Promise<SeedRun>): Promise<Row> {
       n,
       ms,
       peakMb: (peak - startRss) / 1024 / 1024,
+      longestBlockMs: longestBlock,
       entities: result.entityIds.length,
       failures: result.progress.failures.map((failure) => `${failure.code}: ${failure.message}`),
     };
@@ -92,7 +100,10 @@ async function gleifRow(children: number): Promise<Row> {
 
 function print(title: string, rows: Row[]): void {
   const base = rows[0];
-  const lines = [title, '     N |  time ms | time ratio | N ratio | peak RSS +MB | entities | failure'];
+  const lines = [
+    title,
+    '     N |  time ms | time ratio | N ratio | peak RSS +MB | longest block ms | entities | failure',
+  ];
   for (const row of rows) {
     const ratio = base === undefined ? 1 : row.ms / base.ms;
     const nRatio = base === undefined ? 1 : row.n / base.n;
@@ -103,6 +114,7 @@ function print(title: string, rows: Row[]): void {
         ratio.toFixed(2).padStart(10),
         nRatio.toFixed(1).padStart(7),
         row.peakMb.toFixed(0).padStart(12),
+        row.longestBlockMs.toFixed(0).padStart(16),
         String(row.entities).padStart(8),
         row.failures[0]?.slice(0, 90) ?? '-',
       ].join(' | '),

@@ -11,6 +11,7 @@ import { ttlStartTime, type TtlKey } from '../config/ttl';
 import { InvalidRelationError, type CaseGraph, type WriteOptions } from '../graph/types';
 import { MissingCredentialError, SourceError, isSourceError } from '../net/errors';
 import { capFindings } from './findings-cap';
+import { applyInSlices } from './findings-slices';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
@@ -192,14 +193,16 @@ async function write(
 ): Promise<EntityId[]> {
   const { source, handler } = input.registered;
   const options: WriteOptions = { source, handler: handler.name };
-  if (markMonitored !== undefined) {
-    options.markMonitored = markMonitored;
-  }
   if (input.sessionId !== undefined) {
     options.session = input.sessionId;
   }
-  const delta = await graph.apply(findings, options);
-  return resolveDispatch(graph, findings.dispatch, delta.merged);
+  const merged = await applyInSlices(
+    findings,
+    (slice, last) =>
+      graph.apply(slice, last && markMonitored !== undefined ? { ...options, markMonitored } : options),
+    input.signal,
+  );
+  return resolveDispatch(graph, findings.dispatch, merged);
 }
 
 /** The graph as one source confirmed it since a time: the edge filter every lookup used to restate. */

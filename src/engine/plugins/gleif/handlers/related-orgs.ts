@@ -10,6 +10,7 @@ import {
   type Neighbour,
 } from '../../../core/plugin-api';
 import type { LeiRecord } from '../wire';
+import { createPacer } from '../../../util/pace';
 import { holdsLei } from '../review';
 import { addLeiRecordFindings, type OrganizationRef } from '../mapping';
 import { findDirectParent, getLeiRecord, listDirectChildren, type GleifResources } from '../client';
@@ -104,7 +105,9 @@ async function query(context: Context): Promise<Findings> {
       builder.dispatch(parentId);
     }
   }
+  const pace = createPacer();
   for (const child of children.records) {
+    await pace();
     if (child.lei === lei || child.lei === parent?.lei) {
       continue;
     }
