@@ -6,7 +6,7 @@
  */
 import type { FakeReply } from '../fakes/http-server';
 
-function contact(index: number): unknown {
+function contact(index: number, name = `Hostile Contact ${index}`, kind = 'individual'): unknown {
   const handle = `HC${index}-ARIN`;
   return {
     objectClassName: 'entity',
@@ -16,8 +16,8 @@ function contact(index: number): unknown {
       'vcard',
       [
         ['version', {}, 'text', '4.0'],
-        ['fn', {}, 'text', `Hostile Contact ${index}`],
-        ['kind', {}, 'text', 'individual'],
+        ['fn', {}, 'text', name],
+        ['kind', {}, 'text', kind],
         ['email', {}, 'text', `contact${index}@host${index}.example`],
       ],
     ],
@@ -26,6 +26,21 @@ function contact(index: number): unknown {
 
 /** An autnum reply for `asn` holding `contacts` technical contacts under one registrant. */
 export function autnumWithContacts(asn: number, contacts: number): FakeReply {
+  return autnumOf(
+    asn,
+    Array.from({ length: contacts }, (_, index) => contact(index)),
+  );
+}
+
+/** An autnum reply whose technical contacts are organizations of the given names. */
+export function autnumWithOrganizations(asn: number, names: string[]): FakeReply {
+  return autnumOf(
+    asn,
+    names.map((name, index) => contact(index, name, 'org')),
+  );
+}
+
+function autnumOf(asn: number, contacts: unknown[]): FakeReply {
   const body = {
     rdapConformance: ['rdap_level_0'],
     objectClassName: 'autnum',
@@ -47,7 +62,7 @@ export function autnumWithContacts(asn: number, contacts: number): FakeReply {
             ['kind', {}, 'text', 'org'],
           ],
         ],
-        entities: Array.from({ length: contacts }, (_, index) => contact(index)),
+        entities: contacts,
       },
     ],
   };

@@ -12,6 +12,7 @@ import {
   createMemoryCredentialStore,
   resolveConfig,
   type ConfigFile,
+  type OpenCase,
 } from '../../src/engine/index';
 import type { TypedAsset } from '../../src/shared/model/asset';
 import type { SessionProgress } from '../../src/shared/model/session';
@@ -19,6 +20,8 @@ import type { SessionProgress } from '../../src/shared/model/session';
 export interface SeedRun {
   progress: SessionProgress;
   entityIds: string[];
+  /** What `inspect` read from the case before it was closed. */
+  inspected?: unknown;
 }
 
 export const FAST_RATE = { requests: 10000, intervalMs: 1000 };
@@ -29,6 +32,7 @@ export async function runSeed(options: {
   seed: TypedAsset;
   depth: number;
   maxBodyBytes?: number;
+  inspect?: (graph: OpenCase['graph']) => unknown;
 }): Promise<SeedRun> {
   const directory = mkdtempSync(path.join(tmpdir(), 'seed-run-'));
   const engine = createEngine({
@@ -46,7 +50,11 @@ export async function runSeed(options: {
   try {
     const kase = engine.openCase(path.join(directory, 'case.sqlite'));
     const progress = await kase.startSession({ depth: options.depth, seeds: [options.seed] }).done;
-    return { progress, entityIds: kase.graph.snapshot().entities.map((entity) => entity.id) };
+    return {
+      progress,
+      entityIds: kase.graph.snapshot().entities.map((entity) => entity.id),
+      ...(options.inspect === undefined ? {} : { inspected: options.inspect(kase.graph) }),
+    };
   } finally {
     await engine.close();
     rmSync(directory, { recursive: true, force: true });

@@ -12,6 +12,7 @@ import { InvalidRelationError, type CaseGraph, type WriteOptions } from '../grap
 import { MissingCredentialError, SourceError, isSourceError } from '../net/errors';
 import { capFindings } from './findings-cap';
 import { applyInSlices } from './findings-slices';
+import { cleanFindingsText } from './findings-text';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
@@ -138,7 +139,7 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    const { findings, dropped } = capFindings(answer, graph);
+    const { findings, dropped } = capFindings(cleanFindingsText(answer), graph);
     if (dropped !== undefined) {
       context.recordFailure(
         new SourceError(
