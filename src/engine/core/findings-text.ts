@@ -3,10 +3,12 @@
  * handler run returns (and of its edges' properties) is cleaned by `cleanSourceText`, whatever the
  * plugin (src/shared/util/source-text.ts says what and why). A key field that changes changes the
  * entity's id, so edges and dispatches are carried over to the new id; an entity whose key was
- * nothing but hidden characters is left out with the edges that touch it. The reply a record keeps
+ * nothing but hidden characters, or an e-mail identifier that is no address, is left out with the
+ * edges that touch it. The reply a record keeps
  * (`raw` of AutnumRecord, IPNetRecord, DomainRecord) stays byte for byte: it is the evidence.
  */
 import { entityIdOf, type EntityId, type TypedAsset } from '../../shared/model/asset';
+import { canonicalEmail } from '../../shared/identity/email';
 import { cleanSourceText } from '../../shared/util/source-text';
 import type { EdgeProperties, Findings } from '../graph/findings';
 
@@ -39,7 +41,22 @@ function cleanProperties(properties: EdgeProperties): EdgeProperties {
   return clean;
 }
 
+/**
+ * An identifier that says it is an e-mail address but is not one (markup, spaces, no domain) is
+ * not accepted as one: it would be pivoted from and shown as an address. The raw record keeps it.
+ */
+function isFalseEmail(item: TypedAsset): boolean {
+  return (
+    item.type === 'Identifier' &&
+    item.asset.id_type === 'email' &&
+    canonicalEmail(item.asset.id) === undefined
+  );
+}
+
 function idOf(item: TypedAsset): EntityId | undefined {
+  if (isFalseEmail(item)) {
+    return undefined;
+  }
   try {
     return entityIdOf(item.type, item.asset as never);
   } catch {
@@ -52,7 +69,7 @@ export function cleanFindingsText(findings: Findings): Findings {
   const entities: TypedAsset[] = [];
   for (const item of findings.entities) {
     const clean = cleanAsset(item);
-    const before = idOf(item);
+    const before = isFalseEmail(item) ? entityIdOf(item.type, item.asset as never) : idOf(item);
     const after = idOf(clean);
     if (before !== undefined && before !== after) {
       renamed.set(before, after);
