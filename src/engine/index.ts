@@ -72,6 +72,7 @@ export { systemClock, type Clock } from './util/clock';
 export { silentLogger, type Logger } from './util/logger';
 export {
   decideCandidate,
+  rejectAllCandidates,
   listPendingCandidates,
   ReviewRefusedError,
   type CandidateDecision,

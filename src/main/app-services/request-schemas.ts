@@ -94,6 +94,7 @@ export const REQUEST_SCHEMAS = {
   'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
   'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
   'review:reject': z.strictObject({ caseId, edgeId }),
+  'review:none': z.strictObject({ caseId, organizationId: entityId }),
   'team-cases:open': z.strictObject({
     connection: teamConnection,
     password: z.string().max(1_000).exactOptional(),

@@ -39,6 +39,7 @@ export const INVOKE_CHANNELS = [
   'review:list',
   'review:accept',
   'review:reject',
+  'review:none',
   'team-cases:open',
   'team-cases:recent',
   'team-cases:forget',
@@ -278,6 +279,8 @@ export interface InvokeMap {
   'review:accept': { req: { caseId: string; edgeId: string; depth?: number }; res: CandidateAccepted };
   /** Rejects a pending candidate: it leaves the review list and is not proposed again within the TTL. */
   'review:reject': { req: { caseId: string; edgeId: string }; res: { decisionSessionId: string } };
+  /** "None of these": rejects every pending candidate of the Organization in one decision. */
+  'review:none': { req: { caseId: string; organizationId: EntityId }; res: { decisionSessionId: string } };
   /**
    * Opens (creating when missing and the role may) a team case. `password`, when given, is kept
    * under the server's keychain entry (or for this run only) once the server accepted it; without

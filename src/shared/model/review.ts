@@ -32,6 +32,26 @@ export interface ReviewCandidate {
   status: string;
   score?: number;
   matchType: string;
+  /** 1 for the best of the Organization's candidates; 0 when the edge has no rank (older cases). */
+  rank: number;
+  /** The evidence in words, each with its sign ("+ same name", "- different numeral: VII"). */
+  evidence: string[];
+}
+
+/** The evidence items an edge's `evidence` property holds ("+ a; - b" -> ["+ a", "- b"]). */
+export function evidenceItemsOf(value: unknown): string[] {
+  return typeof value === 'string' && value !== '' ? value.split('; ') : [];
+}
+
+/** Candidates of one Organization together, best rank first (rank 0, unknown, last). */
+export function compareCandidates(a: ReviewCandidate, b: ReviewCandidate): number {
+  const rank = (candidate: ReviewCandidate): number => (candidate.rank > 0 ? candidate.rank : Infinity);
+  return (
+    a.organizationName.localeCompare(b.organizationName) ||
+    a.organizationId.localeCompare(b.organizationId) ||
+    rank(a) - rank(b) ||
+    (b.score ?? 0) - (a.score ?? 0)
+  );
 }
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '');
@@ -51,7 +71,7 @@ export function reviewCandidateOf(
   if (organization?.type !== 'Organization' || identifier?.type !== 'Identifier') {
     return undefined;
   }
-  const { score } = edge.properties;
+  const { score, rank } = edge.properties;
   const org = organization.asset as { name?: unknown };
   const id = identifier.asset as { id?: unknown; status?: unknown };
   return {
@@ -66,6 +86,8 @@ export function reviewCandidateOf(
     status: text(id.status),
     ...(typeof score === 'number' ? { score } : {}),
     matchType: text(edge.properties.match_type),
+    rank: typeof rank === 'number' ? rank : 0,
+    evidence: evidenceItemsOf(edge.properties.evidence),
   };
 }
 
