@@ -50,6 +50,7 @@ export const USAGE = [
   '  cli undo --case <file.sqlite> --session <id>',
   '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
   '  cli review --case <file.sqlite> [--accept <edge id> | --reject <edge id> | --none <organization id>]',
+  '  cli report --case <file.sqlite> --out <report.html> [--since <session id>] [--entity <id> ...]',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
   '            DomainRecord=<domain>',
   'a team case: --case postgresql://USER@HOST:PORT/DBNAME#CASENAME[?sslmode=...] (password: PGPASSWORD)',

@@ -27,6 +27,7 @@ import { createProgressPrinter, printError, printable, summaryLines, type Output
 import { openTeamCaseForCli } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
 import { runReviewCommand } from './commands/review';
+import { runReportCommand } from './commands/report';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -48,6 +49,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (argv[0] === 'review') {
       return await runReviewCommand(argv, io);
+    }
+    if (argv[0] === 'report') {
+      return await runReportCommand(argv, io);
     }
     const command = parseCommandLine(argv);
     switch (command.command) {
