@@ -95,3 +95,31 @@ export function reviewCandidateOf(
 export function candidateConcerns(candidate: ReviewCandidate, entityId: string): boolean {
   return candidate.organizationId === entityId || candidate.identifierId === entityId;
 }
+
+/** Sources whose edges are derived by a rule from what the case holds, not stated by a source. */
+export const DERIVED_SOURCES: ReadonlySet<string> = new Set(['Pivot']);
+
+/**
+ * How one source of an edge reads in the details panel: a pending candidate is a candidate with
+ * its score (its edge is a proposal, not a source's statement with confidence 100), a decided one
+ * says so, and a derived edge says it is derived and from what (`fromLabel`: the edge's start).
+ */
+export function sourceWords(
+  edge: Pick<Edge, 'properties'>,
+  source: { name: string; confidence: number },
+  fromLabel: string,
+): string {
+  const state = reviewStateOf(edge);
+  const { score } = edge.properties;
+  const scored = typeof score === 'number' ? ` · score ${Math.round(score)}` : '';
+  if (state === 'pending' && source.name !== 'Investigator') {
+    return `${source.name}, candidate${scored}, awaiting review`;
+  }
+  if (state === 'rejected' && source.name !== 'Investigator') {
+    return `${source.name}, candidate${scored}, rejected`;
+  }
+  if (DERIVED_SOURCES.has(source.name)) {
+    return `${source.name}, derived from ${fromLabel}`;
+  }
+  return `${source.name}, confidence ${source.confidence}`;
+}
