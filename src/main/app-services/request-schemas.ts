@@ -57,7 +57,12 @@ export const REQUEST_SCHEMAS = {
     caseId,
     positions: z.record(entityId, z.strictObject({ x: finite, y: finite })),
   }),
-  'graph:merge-entities': z.strictObject({ caseId, from: entityId, into: entityId }),
+  'graph:merge-entities': z.strictObject({
+    caseId,
+    from: entityId,
+    into: entityId,
+    force: z.boolean().exactOptional(),
+  }),
   'history:list-sessions': z.strictObject({ caseId }),
   'history:undo-session': z.strictObject({ caseId, sessionId }),
   'entity:handlers': z.strictObject({ caseId, entityId }),

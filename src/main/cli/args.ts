@@ -48,7 +48,7 @@ export const USAGE = [
   '  cli copy --case <file.sqlite> --out <copy.sqlite>',
   '  cli sessions --case <file.sqlite>',
   '  cli undo --case <file.sqlite> --session <id>',
-  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
+  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id> [--force]',
   '  cli review --case <file.sqlite> [--accept <edge id> | --reject <edge id> | --none <organization id>]',
   '  cli report --case <file.sqlite> --out <report.html> [--since <session id>] [--entity <id> ...]',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',

@@ -243,9 +243,10 @@ export interface InvokeMap {
   /**
    * "These two are the same": folds `from` into `into`, attributed to the Investigator and recorded
    * as a session of its own (undo it with history:undo-session). The change arrives as a graph:delta.
+   * Two Organizations holding different LEIs answer `conflict` with the reason unless `force`.
    */
   'graph:merge-entities': {
-    req: { caseId: string; from: EntityId; into: EntityId };
+    req: { caseId: string; from: EntityId; into: EntityId; force?: boolean };
     res: { sessionId: string; into: EntityId };
   };
   /** The case's recorded sessions, oldest first. */

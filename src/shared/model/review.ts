@@ -123,3 +123,42 @@ export function sourceWords(
   }
   return `${source.name}, confidence ${source.confidence}`;
 }
+
+/** True when the `id` edge makes its Organization hold the LEI (no pending or rejected candidate). */
+export function edgeHoldsLei(edge: Pick<Edge, 'relation' | 'properties'>, to: Entity | undefined): boolean {
+  const state = reviewStateOf(edge);
+  const asset = to?.asset as { id_type?: unknown } | undefined;
+  return (
+    edge.relation === 'id' &&
+    to?.type === 'Identifier' &&
+    asset?.id_type === 'lei' &&
+    (state === undefined || state === 'accepted')
+  );
+}
+
+/**
+ * Why merging two Organizations needs the investigator's confirmation: they hold different LEIs
+ * (an LEI names one legal entity, so two LEIs are two entities unless the registry is wrong).
+ * Undefined when there is no such reason.
+ */
+export function leiMergeConflict(
+  from: { name: string; leis: readonly string[] },
+  into: { name: string; leis: readonly string[] },
+): string | undefined {
+  const fromLeis = [...new Set(from.leis.map((lei) => lei.toUpperCase()))];
+  const intoLeis = new Set(into.leis.map((lei) => lei.toUpperCase()));
+  const different = fromLeis.filter((lei) => !intoLeis.has(lei));
+  if (fromLeis.length === 0 || intoLeis.size === 0 || different.length === 0) {
+    return undefined;
+  }
+  return (
+    `${from.name} holds LEI ${fromLeis.join(', ')} and ${into.name} holds LEI ${[...intoLeis].join(', ')}: ` +
+    'an LEI names one legal entity, so these are two entities unless the registry is wrong'
+  );
+}
+
+/** The LEI code an Identifier entity holds ("" for anything else). */
+export function leiCodeOf(entity: Entity | undefined): string {
+  const id = (entity?.asset as { id?: unknown } | undefined)?.id;
+  return typeof id === 'string' ? id : '';
+}
