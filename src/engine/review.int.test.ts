@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FindingsBuilder } from './graph/findings';
-import { openCaseGraph } from './graph/case-graph';
+import { openCaseGraph } from './graph/case-file';
 import { decideCandidate, listPendingCandidates, rejectAllCandidates, ReviewRefusedError } from './review';
 
 type Store = ReturnType<typeof openCaseGraph>;
@@ -13,7 +13,7 @@ let graph: Store;
 
 const LEIS = ['529900GRZ2BQY5ZM9N49', '5299008URSKZ33TATT80', '529900BMH4WOV2MWXU51'];
 
-function proposeRanked(store: Store): string {
+async function proposeRanked(store: Store): Promise<string> {
   const builder = new FindingsBuilder();
   const org = builder.entity('Organization', { unique_id: 'puma', name: 'Puma' });
   // Written in an order unlike their rank: the list must follow the rank, not the write order.
@@ -28,7 +28,7 @@ function proposeRanked(store: Store): string {
       candidate_legal_name: `candidate ${index + 1}`,
     });
   }
-  store.apply(builder.build(), { source: { name: 'GLEIF', confidence: 100 } });
+  await store.apply(builder.build(), { source: { name: 'GLEIF', confidence: 100 } });
   return org;
 }
 
@@ -44,13 +44,13 @@ beforeEach(() => {
   graph = openCaseGraph(':memory:');
 });
 
-afterEach(() => {
-  graph.close();
+afterEach(async () => {
+  await graph.close();
 });
 
 describe('ranked candidates', () => {
-  it('lists an organization’s candidates best rank first, each with its evidence in words', () => {
-    proposeRanked(graph);
+  it('lists an organization’s candidates best rank first, each with its evidence in words', async () => {
+    await proposeRanked(graph);
     const listed = listPendingCandidates(graph);
     expect(listed.map((candidate) => [candidate.rank, candidate.lei])).toEqual([
       [1, LEIS[0]],
@@ -61,7 +61,7 @@ describe('ranked candidates', () => {
   });
 
   it('accepting one sets the others aside in the same decision, and undo gives all back', async () => {
-    proposeRanked(graph);
+    await proposeRanked(graph);
     const before = states(graph);
     const second = listPendingCandidates(graph)[1];
     const { session } = await decideCandidate(graph, second?.edgeId ?? '', 'accepted');
@@ -74,7 +74,7 @@ describe('ranked candidates', () => {
   });
 
   it('"none of these" rejects every candidate in one session that undo takes back', async () => {
-    const org = proposeRanked(graph);
+    const org = await proposeRanked(graph);
     const { session } = await rejectAllCandidates(graph, org);
     expect(listPendingCandidates(graph)).toEqual([]);
     await expect(rejectAllCandidates(graph, org)).rejects.toBeInstanceOf(ReviewRefusedError);

@@ -13,18 +13,11 @@ import {
   type ReviewCandidate,
 } from '../shared/model/review';
 import { FindingsBuilder } from './graph/findings';
-import type { CaseGraph } from './graph/types';
-import type { OpenCaseGraph } from './engine-types';
+import type { CaseGraph } from './graph/case-graph';
 import { INVESTIGATOR_SOURCE } from './seeds';
 
 /** One pending candidate as the CLI and the app list it (shared/model/review.ts). */
 export type PendingCandidate = ReviewCandidate;
-
-/**
- * What a decision needs of the case: a case file's graph (the CLI) or an open case's graph (the
- * app, where a team case's write answers after its commit).
- */
-export type ReviewGraph = Pick<OpenCaseGraph, 'snapshot' | 'apply' | 'saveSession'>;
 
 export interface CandidateDecision {
   /** The session that recorded the decision (`undo` takes it back). */
@@ -66,7 +59,7 @@ export function listPendingCandidates(graph: Pick<CaseGraph, 'snapshot'>): Pendi
  * continues after an accept).
  */
 export async function decideCandidate(
-  graph: ReviewGraph,
+  graph: CaseGraph,
   edgeId: string,
   decision: 'accepted' | 'rejected',
 ): Promise<CandidateDecision> {
@@ -93,7 +86,7 @@ export async function decideCandidate(
  * session, one undo). An Organization with no pending candidate is refused.
  */
 export async function rejectAllCandidates(
-  graph: ReviewGraph,
+  graph: CaseGraph,
   organizationId: string,
 ): Promise<CandidateDecision> {
   const pending = pendingEdgesOf(graph.snapshot().edges, organizationId);
@@ -116,7 +109,7 @@ function pendingEdgesOf(edges: readonly Edge[], organizationId: string): Edge[] 
 
 /** Writes a decision as the Investigator in a session of its own; returns the session id. */
 async function recordDecision(
-  graph: ReviewGraph,
+  graph: CaseGraph,
   builder: FindingsBuilder,
   seed: string,
   action: string,

@@ -8,8 +8,7 @@ import { normalizeOrganizationName } from '../../../shared/model/seed';
 import type { HandlerFailure } from '../../../shared/model/session';
 import { DEFAULT_CONFIG, type AppConfig } from '../../config/config';
 import { createMemoryCredentialStore } from '../../credentials/credential-store';
-import { openCaseGraph } from '../../graph/case-graph';
-import type { CaseGraph } from '../../graph/types';
+import { openCaseGraph, type SqliteCaseGraph } from '../../graph/case-file';
 import { createHttpClient } from '../../net/http-client';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
@@ -24,7 +23,7 @@ const HOLDINGS = '984500NWHOLDING00028';
 
 interface Harness {
   server: FakeGleifServer;
-  graph: CaseGraph;
+  graph: SqliteCaseGraph;
   failures: HandlerFailure[];
   seed(item: TypedAsset): EntityId;
   run(handlerName: string, entityId: EntityId, options?: { refresh?: boolean }): Promise<HandlerOutcome>;
@@ -77,7 +76,7 @@ async function createHarness(
     graph,
     failures,
     seed: (item) => {
-      graph.apply(
+      graph.applyNow(
         { entities: [item], edges: [], dispatch: [] },
         { source: { name: 'seed', confidence: 100 } },
       );
@@ -109,7 +108,7 @@ const leiSeed = (lei: string): TypedAsset => ({
   asset: { unique_id: `lei:${lei}`, id: lei, id_type: 'lei' },
 });
 
-function edgesFrom(graph: CaseGraph, id: EntityId, relation: string): string[] {
+function edgesFrom(graph: SqliteCaseGraph, id: EntityId, relation: string): string[] {
   return graph
     .outgoing(id, { relations: [relation] })
     .map((neighbour) => neighbour.entity.id)
@@ -121,7 +120,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  harness.graph.close();
+  void harness.graph.close();
   await harness.server.close();
 });
 
@@ -228,7 +227,7 @@ describe('fuzzyCompletions handler', () => {
     harness = await createHarness({ autoAccept: 'confirmed' });
     const orgId = harness.seed(organization('Northwind Traders Inc'));
     const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
-    harness.graph.apply(
+    harness.graph.applyNow(
       {
         entities: [{ type: 'Location', asset: location }],
         edges: [{ from: orgId, relation: 'location', to: entityIdOf('Location', location) }],
@@ -400,7 +399,7 @@ describe('fuzzyCompletions handler', () => {
   });
 
   it('records a reply that never comes as a timeout', async () => {
-    harness.graph.close();
+    void harness.graph.close();
     await harness.server.close();
     harness = await createHarness({ timeoutMs: 200 });
     harness.server.setOverride(() => ({ delayMs: 1000, body: { data: [] } }));

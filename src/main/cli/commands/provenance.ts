@@ -86,7 +86,7 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     }
     throw error;
   } finally {
-    graph.close();
+    await graph.close();
   }
 }
 

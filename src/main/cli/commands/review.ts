@@ -66,7 +66,7 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
     }
     throw error;
   } finally {
-    graph.close();
+    await graph.close();
   }
 }
 
