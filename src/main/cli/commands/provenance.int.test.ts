@@ -172,7 +172,7 @@ describe('cli merge', { timeout: 120_000 }, () => {
       ['puma', '529900GRZ2BQY5ZM9N49'],
       ['puma-europe', '529900BMH4WOV2MWXU51'],
     ] as const;
-    graph.apply(
+    await graph.apply(
       {
         entities: pairs.flatMap(([key, lei]) => [
           { type: 'Organization' as const, asset: { unique_id: key, name: key } },
@@ -190,7 +190,7 @@ describe('cli merge', { timeout: 120_000 }, () => {
       },
       { source: { name: 'GLEIF', confidence: 100 } },
     );
-    graph.close();
+    await graph.close();
     const args = [
       'merge',
       '--case',
