@@ -73,7 +73,12 @@ export const REQUEST_SCHEMAS = {
     caseId,
     positions: positionsPerEntry,
   }),
-  'graph:merge-entities': z.strictObject({ caseId, from: entityId, into: entityId }),
+  'graph:merge-entities': z.strictObject({
+    caseId,
+    from: entityId,
+    into: entityId,
+    force: z.boolean().exactOptional(),
+  }),
   'history:list-sessions': z.strictObject({ caseId }),
   'history:undo-session': z.strictObject({ caseId, sessionId }),
   'entity:handlers': z.strictObject({ caseId, entityId }),
@@ -110,6 +115,7 @@ export const REQUEST_SCHEMAS = {
   'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
   'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
   'review:reject': z.strictObject({ caseId, edgeId }),
+  'review:none': z.strictObject({ caseId, organizationId: entityId }),
   'team-cases:open': z.strictObject({
     connection: teamConnection,
     password: z.string().max(1_000).exactOptional(),
