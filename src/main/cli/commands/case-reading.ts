@@ -7,7 +7,6 @@ import {
   isTeamCaseUrl,
   openCaseGraph,
   scrubSecrets,
-  teamCaseGraph,
   type Logger,
 } from '../../../engine/index';
 import { composeEngine } from '../../app-services/compose';
@@ -44,7 +43,7 @@ export async function openCaseForReading(
       purpose: 'export',
     });
     return {
-      graph: teamCaseGraph(team.store, quiet),
+      graph: team.store,
       location: team.store.address,
       close: () => team.close(),
     };
@@ -55,10 +54,7 @@ export async function openCaseForReading(
     return {
       graph,
       location: casePath,
-      close: () => {
-        graph.close();
-        return Promise.resolve();
-      },
+      close: () => graph.close(),
     };
   } catch (error) {
     throw new UsageError(`cannot open case file ${casePath}: ${messageOf(error)}`);
