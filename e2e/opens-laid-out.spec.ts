@@ -117,7 +117,7 @@ test.describe('the README demo case', () => {
     const entities = graph.snapshot().entities.length;
     const seeds = graph.listSessions().flatMap((session) => session.seeds);
     graph.setMeta('name', 'Demo');
-    await graph.close();
+    void graph.close();
     await expectOpensReadable(page, 'Demo', entities);
     await screenshot(page, '30-demo-case-fit');
     // Labels at Fit (boxes as Cytoscape lays them out): every seed named, no two labels overlapping.
@@ -158,7 +158,7 @@ test('opens a 3,000-entity case written without positions laid out, filling the 
   graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
   graph.setMeta('name', 'Tree 3000');
   graph.setMeta('createdAt', new Date().toISOString());
-  await graph.close();
+  void graph.close();
   await expectOpensReadable(page, 'Tree 3000', 3_000);
   await screenshot(page, '31-tree-3000-fit');
 });

@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await graph.close();
+  void graph.close();
   await rm(dir, { recursive: true, force: true });
 });
 
