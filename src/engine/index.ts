@@ -64,6 +64,7 @@ export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOpt
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';
 export { scrubSecrets } from './net/redact';
+export { refreshSession } from './refresh';
 
 export { builtinPlugins } from './plugins/builtin';
 export type { Findings } from './graph/findings';

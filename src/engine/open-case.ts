@@ -55,6 +55,7 @@ export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCase
       resourcesOf: options.resourcesOf,
       maxDepth: depth,
       refresh: sessionOptions.refresh ?? false,
+      ...(sessionOptions.answeredOnly === true ? { answeredOnly: true } : {}),
       ...(sessionOptions.handler === undefined ? {} : { onlyHandler: sessionOptions.handler }),
     });
     const record: SessionRecord = { id, startedAt: runner.progress.snapshot().startedAt, seeds, depth };

@@ -9,6 +9,7 @@
  */
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { Entity, GraphDelta, GraphExport, GraphSnapshot, GraphStats } from '../../shared/model/graph';
+import type { RecordedChange } from '../../shared/model/changes';
 import type { Findings } from './findings';
 import type { CaseGraph, EdgeQuery, Neighbour, SessionRecord, WriteOptions } from './types';
 
@@ -92,6 +93,11 @@ export interface CaseStore {
   loadPositions(): Promise<Positions>;
   saveSession(record: SessionRecord): Promise<void>;
   listSessions(): Promise<SessionRecord[]>;
+  /**
+   * The change records of every run, oldest first: entities and edges added, edges a source no
+   * longer states (gone), fields and edge properties changed with their earlier value.
+   */
+  listChanges(): Promise<RecordedChange[]>;
 
   /** Commits nothing more, stops listeners, releases the connection (and checkpoints a WAL). */
   close(): Promise<void>;
@@ -135,6 +141,7 @@ export function asyncCaseStore(store: SyncCaseStore): CaseStore {
     loadPositions: () => run(() => store.loadPositions()),
     saveSession: (record) => run(() => store.saveSession(record)),
     listSessions: () => run(() => store.listSessions()),
+    listChanges: () => run(() => store.listChanges()),
     close: () => run(() => store.close()),
   };
 }

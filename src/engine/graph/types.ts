@@ -14,6 +14,7 @@ import type {
   RawRecord,
   SourceRef,
 } from '../../shared/model/graph';
+import type { RecordedChange } from '../../shared/model/changes';
 import type { SessionProgress } from '../../shared/model/session';
 import type { Findings } from './findings';
 
@@ -76,6 +77,8 @@ export interface CaseGraph extends GraphReader {
   loadPositions(): Record<EntityId, { x: number; y: number }>;
   saveSession(record: SessionRecord): void;
   listSessions(): SessionRecord[];
+  /** The change records of every run, oldest first (refresh and diff, docs/changes.md). */
+  listChanges(): RecordedChange[];
   close(): void;
 }
 

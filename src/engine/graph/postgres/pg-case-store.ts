@@ -449,6 +449,11 @@ export class PostgresCaseStore implements CaseStore {
     return this.read(() => this.replica.listSessions());
   }
 
+  listChanges(): ReturnType<CaseStore['listChanges']> {
+    // The replica replays every write through the case file's write path, change records included.
+    return this.read(() => this.replica.listChanges());
+  }
+
   async close(): Promise<void> {
     if (this.closed) {
       return;

@@ -31,6 +31,7 @@ export function teamCaseGraph(store: PostgresCaseStore, logger: Logger) {
     getMeta: (key: string) => store.reader.getMeta(key),
     loadPositions: () => store.reader.loadPositions(),
     listSessions: () => store.reader.listSessions(),
+    listChanges: () => store.reader.listChanges(),
     apply: (...args: Parameters<PostgresCaseStore['apply']>) => store.apply(...args),
     onDelta: (...args: Parameters<PostgresCaseStore['onDelta']>) => store.onDelta(...args),
     setMeta: (key: string, value: string): void => {

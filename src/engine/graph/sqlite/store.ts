@@ -24,6 +24,8 @@ import { undoSessionWrites, type UndoSummary } from './undo';
 import { mergeManually } from './manual-merge';
 import { CANONICAL_IDS_KEY, CANONICAL_IDS_VERSION, canonicaliseIds } from './canonical-ids';
 import { randomUUID } from 'node:crypto';
+import type { RecordedChange } from '../../../shared/model/changes';
+import { changeRecordsOf } from './change-records';
 
 export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
   clock?: Clock;
@@ -291,6 +293,10 @@ class SqliteStore implements SqliteCaseStore {
       .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
   }
 
+  listChanges(): RecordedChange[] {
+    return changeRecordsOf(this.statements);
+  }
+
   saveCopy(target: string): void {
     copyCaseDatabase(this.db, target);
   }
@@ -339,6 +345,9 @@ class SqliteStore implements SqliteCaseStore {
       .transaction(() => {
         const seq = this.storedSeq() + 1;
         const result = undoSessionWrites(this.db, session, seq);
+        // The run's change records go with it, and what it found gone is confirmed as before.
+        this.statements.deleteChanges.run(session);
+        this.statements.ungone.run(session);
         this.statements.setMeta.run(SEQ_KEY, String(seq));
         return { result, seq };
       })
