@@ -81,7 +81,8 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
       const id = graph.resolveId?.(entityId) ?? entityId;
       if (
         options.answeredOnly === true &&
-        !graph.isMonitoredSince(id, registered.source.name, registered.handler.name, 0)
+        (registered.plugin.derived === true ||
+          !graph.isMonitoredSince(id, registered.source.name, registered.handler.name, 0))
       ) {
         return Promise.resolve({ kind: 'unserved' });
       }

@@ -15,6 +15,12 @@
 import type { EdgeId, EntityId } from './asset';
 import type { CaseChange, RecordedChange } from './changes';
 
+/**
+ * Fields that hold a source's reply itself (OAM's `raw`), not a fact read from it: the reply is
+ * kept as the entity's raw record, and the facts read from it are compared one by one.
+ */
+const REPLY_FIELDS: ReadonlySet<string> = new Set(['raw']);
+
 export interface EdgeEnds {
   from: EntityId;
   to: EntityId;
@@ -30,6 +36,7 @@ export function foldChanges(
     records.filter((r) => r.change === 'added' && r.entity !== undefined).map((r) => r.entity as EntityId),
   );
   const lines: CaseChange[] = [...fieldLines(records, fresh, edges)];
+  const detached = detachedBy(records, edges);
   const covered = new Set<EntityId>();
   const newEdges = new Map<EdgeId, EdgeEnds>();
   const relationGroups = new Map<
@@ -45,6 +52,10 @@ export function foldChanges(
     }
     if (record.change === 'added' && fresh.has(ends.from)) {
       newEdges.set(record.edge, ends);
+      continue;
+    }
+    if (record.change === 'gone' && detached.has(ends.from)) {
+      // Said of an entity whose own link is gone: that line stands for it.
       continue;
     }
     const key = `${ends.from}\u0000${ends.relation}`;
@@ -77,6 +88,30 @@ export function foldChanges(
   return lines.sort(byEntity(edges));
 }
 
+/**
+ * Entities cut off by a gone edge (a child that left a family, a registrant replaced): the
+ * targets of gone edges whose source end is not itself cut off, and what hangs off them through
+ * further gone edges. What a source said of them only through the lost link goes with that line.
+ */
+function detachedBy(records: readonly RecordedChange[], edges: ReadonlyMap<EdgeId, EdgeEnds>): Set<EntityId> {
+  const gone = records
+    .filter((record) => record.change === 'gone' && record.edge !== undefined)
+    .map((record) => edges.get(record.edge ?? ''))
+    .filter((ends): ends is EdgeEnds => ends !== undefined);
+  const targets = new Set(gone.map((ends) => ends.to));
+  const detached = new Set<EntityId>();
+  const stack = gone.filter((ends) => !targets.has(ends.from)).map((ends) => ends.to);
+  while (stack.length > 0) {
+    const id = stack.pop() as EntityId;
+    if (detached.has(id)) continue;
+    detached.add(id);
+    for (const ends of gone) {
+      if (ends.from === id) stack.push(ends.to);
+    }
+  }
+  return detached;
+}
+
 /** Records of one kind not cancelled by a later opposite record of the same edge in the window. */
 function settled(list: RecordedChange[], opposite: RecordedChange[]): RecordedChange[] {
   const last = new Map<string, string>();
@@ -99,7 +134,7 @@ function fieldLines(
 ): CaseChange[] {
   const byField = new Map<string, { first: RecordedChange; last: RecordedChange }>();
   for (const record of records) {
-    if (record.change !== 'changed' || record.field === undefined) continue;
+    if (record.change !== 'changed' || record.field === undefined || REPLY_FIELDS.has(record.field)) continue;
     if (record.entity !== undefined && fresh.has(record.entity)) continue;
     if (record.edge !== undefined && fresh.has(edges.get(record.edge)?.from ?? '')) continue;
     const key = `${record.entity ?? ''}\u0000${record.edge ?? ''}\u0000${record.field}`;
