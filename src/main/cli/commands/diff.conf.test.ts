@@ -94,7 +94,9 @@ describe.each(stores)('refresh and diff on $name against changed recordings', (s
     if (skip) return;
     dir = await mkdtemp(path.join(os.tmpdir(), 'diff-conf-'));
     sources = await startRecordedSources(dir, API_KEY, { copies: true });
-    ({ target, password, stop } = await store.setUp(dir));
+    const opened = await store.setUp(dir);
+    ({ target, password } = opened);
+    stop = () => opened.stop();
     const enrich = await cli([
       'enrich',
       '--case',
