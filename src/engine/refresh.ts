@@ -5,13 +5,14 @@
  * at once when forced); what the answers no longer state is marked gone by the write path.
  */
 import type { EntityId } from '../shared/model/asset';
-import type { OpenCaseGraph, StartSessionOptions } from './engine-types';
+import type { StartSessionOptions } from './engine-types';
+import type { CaseGraph } from './graph/case-graph';
 
 const MONITORED_TAG = 'last_monitored';
 
 /** The session that refreshes the case (or only `only`'s entities): seeds, depth 0, forced or not. */
 export function refreshSession(
-  graph: Pick<OpenCaseGraph, 'snapshot' | 'resolveId'>,
+  graph: Pick<CaseGraph, 'snapshot' | 'resolveId'>,
   options: { force: boolean; only?: readonly EntityId[] },
 ): StartSessionOptions {
   const wanted =

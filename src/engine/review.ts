@@ -12,18 +12,11 @@ import {
   type ReviewCandidate,
 } from '../shared/model/review';
 import { FindingsBuilder } from './graph/findings';
-import type { CaseGraph } from './graph/types';
-import type { OpenCaseGraph } from './engine-types';
+import type { CaseGraph } from './graph/case-graph';
 import { INVESTIGATOR_SOURCE } from './seeds';
 
 /** One pending candidate as the CLI and the app list it (shared/model/review.ts). */
 export type PendingCandidate = ReviewCandidate;
-
-/**
- * What a decision needs of the case: a case file's graph (the CLI) or an open case's graph (the
- * app, where a team case's write answers after its commit).
- */
-export type ReviewGraph = Pick<OpenCaseGraph, 'snapshot' | 'apply' | 'saveSession'>;
 
 export interface CandidateDecision {
   /** The session that recorded the decision (`undo` takes it back). */
@@ -63,7 +56,7 @@ export function listPendingCandidates(graph: Pick<CaseGraph, 'snapshot'>): Pendi
  * Organization (where the chain continues after an accept).
  */
 export async function decideCandidate(
-  graph: ReviewGraph,
+  graph: CaseGraph,
   edgeId: string,
   decision: 'accepted' | 'rejected',
 ): Promise<CandidateDecision> {
@@ -92,6 +85,6 @@ export async function decideCandidate(
   return { session, organizationId: edge.from };
 }
 
-function findEdge(graph: ReviewGraph, edgeId: string): Edge | undefined {
+function findEdge(graph: Pick<CaseGraph, 'snapshot'>, edgeId: string): Edge | undefined {
   return graph.snapshot().edges.find((edge) => edge.id === edgeId);
 }

@@ -6,7 +6,8 @@ import type { EntityId } from '../../shared/model/asset';
 import type { AppConfig } from '../config/config';
 import { createTtlResolver } from '../config/ttl';
 import { pipelineOfOne, type HandlerRegistry } from '../core/registry';
-import { runHandler, ttlKeyOf, type EngineGraph } from '../core/run-handler';
+import { runHandler, ttlKeyOf } from '../core/run-handler';
+import type { SessionGraph } from '../graph/case-graph';
 import type { PluginDefinition } from '../core/plugin-api';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
@@ -17,7 +18,7 @@ import { createProgressTracker, type ProgressTracker } from './progress';
 export interface SessionRunnerOptions {
   sessionId: string;
   registry: HandlerRegistry;
-  graph: EngineGraph;
+  graph: SessionGraph;
   config: AppConfig;
   clock: Clock;
   logger: Logger;

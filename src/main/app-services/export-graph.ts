@@ -7,7 +7,8 @@ import type { CaseGraph } from '../../engine/index';
 
 /** What an export reads of a case graph (a case file's or a team case's local replica). */
 type ExportableGraph = Pick<CaseGraph, 'exportJson' | 'getMeta' | 'loadPositions'>;
-import { toCsv, toGexf, toGraphml, withPositions } from './export-formats';
+import { toCsv } from './export-csv';
+import { toGexf, toGraphml, withPositions } from './export-formats';
 import { slug } from './service-error';
 
 type ExportRequest = InvokeMap['export:graph']['req'];

@@ -8,7 +8,6 @@ import {
   isTeamCaseUrl,
   refreshSession,
   openCaseGraph,
-  teamCaseGraph,
   type AppConfig,
   type Logger,
   type OpenCase,
@@ -132,7 +131,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
       // Reads every table once: a damaged file is refused here, before a session writes to it.
       open.graph.stats();
     } else {
-      open = engine.openCaseOn(teamCaseGraph(teamCase.store, logger), teamCase.store.address);
+      open = engine.openCaseOn(teamCase.store, teamCase.store.address);
     }
   } catch (error) {
     await engine.close();
@@ -207,7 +206,7 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
       purpose: 'export',
     });
     try {
-      const exported = await teamCase.store.exportJson();
+      const exported = teamCase.store.exportJson();
       await writeJsonFile(command.outPath, exported);
       io.stderr.write(
         `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${command.outPath}\n`,
@@ -232,7 +231,7 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
       `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${printable(command.outPath)}\n`,
     );
   } finally {
-    graph.close();
+    await graph.close();
   }
   return EXIT_OK;
 }

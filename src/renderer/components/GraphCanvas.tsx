@@ -12,6 +12,7 @@ import type { Theme } from '../graph/cy-style';
 import { CANVAS_OPTIONS } from '../graph/cy-options';
 import { buildStylesheet } from '../graph/cy-style';
 import { startWorkerLayout } from '../graph/layout-client';
+import { invoke } from '../api';
 import { savePositions } from '../store/actions';
 import { appStore } from '../store/app-store';
 import { ReviewNotice } from './CandidateList';
@@ -67,6 +68,14 @@ export function GraphCanvas({
       onContextMenu: (request) => menuHandler.current(request),
       onLayoutState: setLayout,
       onRelayout: (before) => recordHistory({ kind: 'relayout', before }),
+      // The seeds are the entities the case's runs started from (an investigator's own actions,
+      // such as a merge, are not runs).
+      seedsOf: async (caseId) => {
+        const sessions = await invoke('history:list-sessions', { caseId });
+        return sessions.ok
+          ? sessions.value.filter((run) => run.action === undefined).flatMap((run) => run.seeds)
+          : [];
+      },
       theme: systemTheme,
       background: () => getComputedStyle(element).backgroundColor,
       requestFrame: (callback) => requestAnimationFrame(callback),

@@ -76,7 +76,20 @@ export const MAX_FIT_ZOOM = 1.5;
  */
 const HIDDEN_NODES = `.filtered, .folded, .${REJECTED_NODE}`;
 
-/** Fits the canvas to its shown nodes; false when there are none. */
+/** The lowest zoom any fit may set (a drawing 50 million px wide: far beyond any case). */
+export const ZOOM_FLOOR_LEAST = 0.00002;
+/** The zoom-out limit the canvas starts with (cy-options.ts); lowered when a fit needs less. */
+export const ZOOM_FLOOR_DEFAULT = 0.02;
+
+/** The zoom-out limit after a fit at `fitZoom`: room to zoom out to half of it, never above the default. */
+export function zoomFloorFor(fitZoom: number): number {
+  return Math.max(ZOOM_FLOOR_LEAST, Math.min(ZOOM_FLOOR_DEFAULT, fitZoom / 2));
+}
+
+/**
+ * Fits the canvas to its shown nodes, lowering the zoom floor when the drawing is wider than the
+ * default floor shows (so Fit always shows the whole graph); false when there are none.
+ */
 export function fitToNodes(cy: Core, padding: number): boolean {
   const points = cy
     .nodes()
@@ -87,12 +100,23 @@ export function fitToNodes(cy: Core, padding: number): boolean {
     width: cy.width(),
     height: cy.height(),
     padding,
-    minZoom: cy.minZoom(),
+    minZoom: ZOOM_FLOOR_LEAST,
     maxZoom: Math.min(cy.maxZoom(), MAX_FIT_ZOOM),
   });
   if (view === undefined) {
     return false;
   }
+  cy.minZoom(zoomFloorFor(view.zoom));
   cy.viewport(view);
   return true;
+}
+
+/**
+ * Fits the canvas to everything shown; false when nothing is. Fitted from node positions at every
+ * size: cy.fit asks every element for its bounding box (seconds at 10,000 nodes), and labels are
+ * drawn at a constant size on screen (label-policy.ts), so their boxes in model units grow as the
+ * view zooms out: a fit counting them zoomed out further at every press of Fit.
+ */
+export function fitCanvas(cy: Core, padding: number): boolean {
+  return fitToNodes(cy, padding);
 }

@@ -7,7 +7,7 @@ import type Database from 'better-sqlite3';
 import { edgeIdOf, type EntityId } from '../../../shared/model/asset';
 import { mergeEntity } from './merge';
 import type { EdgeRow, EntityRow, MergeRow, SourceRow, TagRow } from './rows';
-import { SOURCE_TAG } from './write';
+import { SOURCE_TAG } from '../case-graph';
 import type { Stamp, Touched, WriteContext } from './write-context';
 
 /** The source a manual merge is attributed to (the seeds' attribution too). */

@@ -4,7 +4,7 @@
  */
 import type { EntityId } from '../../../shared/model/asset';
 import { edgeIdOf } from '../../../shared/model/asset';
-import type { MergeRule } from '../case-store';
+import type { MergeRule } from '../case-graph';
 import { mergeFields, type Fields } from '../fields';
 import { typeOfId, type PendingEdge } from '../write-plan';
 import type { Stamp, Touched, WriteContext } from './write-context';

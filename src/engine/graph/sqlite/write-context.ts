@@ -1,7 +1,7 @@
 /** What the write path and the merge rules share while one write runs. */
 import type { EdgeId, EntityId } from '../../../shared/model/asset';
 import type { Edge, Entity } from '../../../shared/model/graph';
-import type { MergeRule } from '../case-store';
+import type { MergeRule } from '../case-graph';
 import type { PlanContext } from '../write-plan';
 import type { Statements } from './statements';
 

@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import type { EntityId } from '../../../shared/model/asset';
 import type { Entity, EntityTag } from '../../../shared/model/graph';
 import { mergeFields, type Fields } from '../fields';
+import { MONITORED_TAG, SOURCE_TAG } from '../case-graph';
 import type { Findings } from '../findings';
 import type { WriteOptions } from '../types';
 import { planEdges, planEntities, requireEntity, type PendingEdge, type PendingEntity } from '../write-plan';
@@ -14,9 +15,6 @@ import { applyMergeRules } from './merge';
 import { iso } from './rows';
 import type { Statements } from './statements';
 import { touchedNothing, type Stamp, type Touched, type WriteContext } from './write-context';
-
-export const SOURCE_TAG = 'source';
-export const MONITORED_TAG = 'last_monitored';
 
 /** Validates everything, then writes; the caller runs it inside one IMMEDIATE transaction. */
 export function writeFindings(

@@ -8,8 +8,7 @@ import { normalizeOrganizationName } from '../../../shared/model/seed';
 import type { HandlerFailure } from '../../../shared/model/session';
 import { DEFAULT_CONFIG, type AppConfig } from '../../config/config';
 import { createMemoryCredentialStore } from '../../credentials/credential-store';
-import { openCaseGraph } from '../../graph/case-graph';
-import type { CaseGraph } from '../../graph/types';
+import { openCaseGraph, type SqliteCaseGraph } from '../../graph/case-file';
 import { createHttpClient } from '../../net/http-client';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
@@ -24,7 +23,7 @@ const HOLDINGS = '984500NWHOLDING00028';
 
 interface Harness {
   server: FakeGleifServer;
-  graph: CaseGraph;
+  graph: SqliteCaseGraph;
   failures: HandlerFailure[];
   seed(item: TypedAsset): EntityId;
   run(handlerName: string, entityId: EntityId, options?: { refresh?: boolean }): Promise<HandlerOutcome>;
@@ -32,7 +31,9 @@ interface Harness {
 
 let harness: Harness;
 
-async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Harness> {
+async function createHarness(
+  overrides: { timeoutMs?: number; autoAccept?: GleifResources['autoAccept'] } = {},
+): Promise<Harness> {
   const server = await startFakeGleifServer({ fixturesDir: FIXTURES });
   const config: AppConfig = {
     ...DEFAULT_CONFIG,
@@ -58,7 +59,7 @@ async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Ha
   const resources: GleifResources = {
     http,
     baseUrl: server.url,
-    autoAccept: config.sources.gleif.autoAccept,
+    autoAccept: overrides.autoAccept ?? config.sources.gleif.autoAccept,
   };
   const graph = openCaseGraph(':memory:');
   const registry = createHandlerRegistry([gleifPlugin]);
@@ -75,7 +76,7 @@ async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Ha
     graph,
     failures,
     seed: (item) => {
-      graph.apply(
+      graph.applyNow(
         { entities: [item], edges: [], dispatch: [] },
         { source: { name: 'seed', confidence: 100 } },
       );
@@ -107,7 +108,7 @@ const leiSeed = (lei: string): TypedAsset => ({
   asset: { unique_id: `lei:${lei}`, id: lei, id_type: 'lei' },
 });
 
-function edgesFrom(graph: CaseGraph, id: EntityId, relation: string): string[] {
+function edgesFrom(graph: SqliteCaseGraph, id: EntityId, relation: string): string[] {
   return graph
     .outgoing(id, { relations: [relation] })
     .map((neighbour) => neighbour.entity.id)
@@ -119,7 +120,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  harness.graph.close();
+  void harness.graph.close();
   await harness.server.close();
 });
 
@@ -225,10 +226,13 @@ describe('fuzzyCompletions handler', () => {
     expect(idEdge?.edge.properties).toEqual(matched);
   });
 
-  it('fetches candidate records first when the organization has a postal code, and adds 40 for a match', async () => {
+  it('under the confirmed rule, fetches candidate records first when the organization has a postal code, and adds 40 for a match', async () => {
+    harness.graph.close();
+    await harness.server.close();
+    harness = await createHarness({ autoAccept: 'confirmed' });
     const orgId = harness.seed(organization('Northwind Traders Inc'));
     const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
-    harness.graph.apply(
+    harness.graph.applyNow(
       {
         entities: [{ type: 'Location', asset: location }],
         edges: [{ from: orgId, relation: 'location', to: entityIdOf('Location', location) }],
@@ -254,6 +258,47 @@ describe('fuzzyCompletions handler', () => {
     ]);
   });
 
+  it('holds the same name for review when the postal code points at another candidate', async () => {
+    const orgId = harness.seed(organization('Northwind Traders Inc'));
+    const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
+    harness.graph.apply(
+      {
+        entities: [{ type: 'Location', asset: location }],
+        edges: [{ from: orgId, relation: 'location', to: entityIdOf('Location', location) }],
+        dispatch: [],
+      },
+      { source: { name: 'seed', confidence: 100 } },
+    );
+    expect(await harness.run('gleif/fuzzy-completions', orgId)).toMatchObject({ dispatch: [] });
+    const pending = harness.graph
+      .outgoing(orgId, { relations: ['id'] })
+      .map(({ entity, edge }) => [entity.id, edge.properties.review, edge.properties.evidence]);
+    expect(pending).toContainEqual([
+      'Identifier:lei:984500nwchild0000103',
+      'pending',
+      expect.stringContaining('+ postal code D02 X285 matches'),
+    ]);
+    expect(pending).toContainEqual([
+      `Identifier:lei:${TRADERS.toLowerCase()}`,
+      'pending',
+      expect.stringContaining('+ legal form Inc = '),
+    ]);
+  });
+
+  it('accepts the same name whose legal form agrees when nothing contradicts it', async () => {
+    const orgId = harness.seed(organization('Northwind Traders Incorporated'));
+    const outcome = await harness.run('gleif/fuzzy-completions', orgId);
+    expect(outcome).toMatchObject({
+      dispatch: [`Identifier:lei:${TRADERS.toLowerCase()}`],
+    });
+    const [idEdge] = harness.graph
+      .outgoing(orgId, { relations: ['id'] })
+      .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
+    // The spec's score and match type, unchanged: the name is not equal as the spec compares.
+    expect(idEdge?.edge.properties).toMatchObject({ match_type: 'partial' });
+    expect(idEdge?.edge.properties).not.toHaveProperty('review');
+  });
+
   it('stores a partial match without a location match as a pending candidate and dispatches nothing', async () => {
     // The search for the brand "Northwind" answers names that only contain it.
     const reply = readFileSync(
@@ -272,9 +317,14 @@ describe('fuzzyCompletions handler', () => {
     });
     const leis = harness.graph
       .outgoing(orgId, { relations: ['id'] })
-      .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
-    expect(leis).toHaveLength(1);
-    expect(leis[0]?.edge.properties).toMatchObject({ review: 'pending', match_type: 'partial' });
+      .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'))
+      .sort((a, b) => Number(a.edge.properties.rank) - Number(b.edge.properties.rank));
+    // Every candidate that carries the brand, ranked; none is the best alone: all await review.
+    expect(leis.map(({ edge }) => edge.properties.rank)).toEqual([1, 2, 3]);
+    for (const { edge } of leis) {
+      expect(edge.properties).toMatchObject({ review: 'pending', match_type: 'partial' });
+      expect(edge.properties.evidence).toContain('registry name says more');
+    }
     expect(harness.graph.outgoing(orgId, { relations: ['legal_address', 'hq_address'] })).toEqual([]);
 
     // Within the TTL the candidate awaiting review is the answer: no request is spent on it.
@@ -354,7 +404,7 @@ describe('fuzzyCompletions handler', () => {
   });
 
   it('records a reply that never comes as a timeout', async () => {
-    harness.graph.close();
+    void harness.graph.close();
     await harness.server.close();
     harness = await createHarness({ timeoutMs: 200 });
     harness.server.setOverride(() => ({ delayMs: 1000, body: { data: [] } }));

@@ -99,7 +99,7 @@ describe('cli merge', { timeout: 120_000 }, () => {
   it('merges two entities as the investigator and undo of its session separates them again', async () => {
     const caseFile = path.join(dir, 'merge.sqlite');
     const graph = openCaseGraph(caseFile);
-    graph.apply(
+    graph.applyNow(
       {
         entities: [
           { type: 'Organization', asset: { unique_id: 'acme', name: 'ACME' } },
@@ -110,7 +110,7 @@ describe('cli merge', { timeout: 120_000 }, () => {
       },
       { source: { name: 'Investigator', confidence: 100 } },
     );
-    graph.close();
+    void graph.close();
     const before = path.join(dir, 'before-merge.json');
     expect((await runCli(['export', '--case', caseFile, '--out', before])).code).toBe(0);
 
@@ -143,7 +143,7 @@ describe('cli merge', { timeout: 120_000 }, () => {
   it('refuses to merge an id the case does not have with exit 2', async () => {
     const caseFile = path.join(dir, 'merge-unknown.sqlite');
     const graph = openCaseGraph(caseFile);
-    graph.apply(
+    graph.applyNow(
       {
         entities: [{ type: 'Organization', asset: { unique_id: 'acme', name: 'ACME' } }],
         edges: [],
@@ -151,7 +151,7 @@ describe('cli merge', { timeout: 120_000 }, () => {
       },
       { source: { name: 'Investigator', confidence: 100 } },
     );
-    graph.close();
+    void graph.close();
     const result = await runCli([
       'merge',
       '--case',

@@ -91,7 +91,7 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     }
     throw error;
   } finally {
-    graph.close();
+    await graph.close();
   }
 }
 

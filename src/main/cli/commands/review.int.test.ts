@@ -52,7 +52,7 @@ function graphState(caseFile: string) {
       subsidiaries: snapshot.edges.filter((edge) => edge.relation === 'subsidiary'),
     };
   } finally {
-    graph.close();
+    void graph.close();
   }
 }
 

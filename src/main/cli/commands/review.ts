@@ -58,7 +58,7 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
     }
     throw error;
   } finally {
-    graph.close();
+    await graph.close();
   }
 }
 

@@ -4,7 +4,8 @@
  * blocks (`handle-contacts.ts`). The values land in a `ContactSet` (`contact-set.ts`).
  */
 import { ContactSet } from './contact-set';
-import { collectHandleContacts, handleBlocks } from './handle-contacts';
+import { collectHandleContacts, handleBlocks, referenceRoleOf } from './handle-contacts';
+import { NAME_PART_KEYS } from './role-labels';
 import type { Entry } from './tokenise';
 import type { ContactField } from './types';
 
@@ -16,7 +17,7 @@ export function collectContacts(
 ): ContactSet {
   const contacts = new ContactSet();
   // Each handle's block (the last block that defines it), read in one pass over the entries.
-  const handles = handleBlocks(entries);
+  const handles = handleBlocks(entries, domainBlock);
   for (const entry of entries) {
     // What the label tables say of this entry's key, worked out once per distinct label.
     const label = entry.label;
@@ -28,7 +29,12 @@ export function collectContacts(
       continue;
     }
     // `registrant: com-gi8-1` names a contact block: read there, not as a name here.
-    if (label.handleRole !== undefined && handles.has(entry.value.toLowerCase())) {
+    if (
+      handles.size > 0 &&
+      entry.block === domainBlock &&
+      referenceRoleOf(entry) !== undefined &&
+      handles.has(entry.value.toLowerCase())
+    ) {
       continue;
     }
     const sectionRole = entry.section?.sectionRole;
@@ -39,6 +45,8 @@ export function collectContacts(
       const field = sectionField;
       if (field === 'street') {
         contacts.address(sectionRole, [entry.value, ...entry.more]);
+      } else if (field === 'name' && NAME_PART_KEYS[label.key] === 'family') {
+        contacts.appendName(sectionRole, entry.value);
       } else if (sectionRole === 'registrar' && field === 'name') {
         contacts.set(
           'registrar',

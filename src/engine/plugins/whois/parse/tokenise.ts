@@ -39,7 +39,10 @@ function keyBeforeColon(line: string, colon: number): string | undefined {
   }
   const key = line.slice(start, colon).trimEnd();
   const first = key.charCodeAt(0);
-  if (key === '' || key.length > 60 || key.includes('\t') || (first >= 48 && first <= 57)) {
+  // A long key is a label only when a parenthetical hint makes it long (`Company English Name
+  // (It should be the same as ...)`, .hk): the label before the hint is short.
+  const long = key.length > 60 && !(key.endsWith(')') && key.indexOf('(') > 0 && key.indexOf('(') <= 60);
+  if (key === '' || long || key.length > 300 || key.includes('\t') || (first >= 48 && first <= 57)) {
     return undefined;
   }
   return key;
@@ -268,6 +271,9 @@ export function tokenise(text: string): Entry[] {
   let last: Entry | undefined;
   let pending: Entry | undefined;
   let softSection: LabelFacts | undefined;
+  // A role heading with nothing under it before a blank line (`Registrant Contact Information:`,
+  // a blank, then `Address: ...`, .hk): the labelled block after the blank is that role's.
+  let carriedRole: LabelFacts | undefined;
   for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
     // A line of spaces inside a run of unlabelled lines (a .tr role block) spaces the run out;
@@ -291,6 +297,9 @@ export function tokenise(text: string): Entry[] {
       // A heading with nothing under it yet (`Name servers in the listed order:`) keeps the
       // unlabelled lines that follow one blank line (see `pending` below).
       pending = last !== undefined && last.value === '' && last.more === NO_MORE ? last : undefined;
+      if (pending !== undefined) {
+        carriedRole = pending.label.roleHeading ? pending.label : undefined;
+      }
       last = undefined;
       continue;
     }
@@ -353,6 +362,9 @@ export function tokenise(text: string): Entry[] {
       headers.length = 0;
       continue;
     }
+    if (heading !== undefined || !keyed) {
+      carriedRole = undefined;
+    }
     if (heading?.roleHeading === true) {
       last = entryOf(heading, undefined, block, entries.at(-1));
       entries.push(last);
@@ -387,6 +399,10 @@ export function tokenise(text: string): Entry[] {
       blockSection = undefined;
       softSection = undefined;
     }
+    if (carriedRole !== undefined && blockSection === undefined && headers.length === 0) {
+      blockSection = carriedRole;
+    }
+    carriedRole = undefined;
     const label = keyed.label;
     const previous = entries.at(-1);
     last = keyed;
