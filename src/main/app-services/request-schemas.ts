@@ -112,6 +112,17 @@ export const REQUEST_SCHEMAS = {
     }),
   }),
   'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'gexf', 'csv']) }),
+  'export:report': z.strictObject({
+    caseId,
+    entityIds: z.array(entityId).max(100_000).exactOptional(),
+    since: z.string().min(1).max(200).exactOptional(),
+  }),
+  'case:refresh': z.strictObject({
+    caseId,
+    entityIds: z.array(entityId).max(100_000).exactOptional(),
+    force: z.boolean().exactOptional(),
+  }),
+  'changes:list': z.strictObject({ caseId, since: z.string().min(1).max(200).exactOptional() }),
   'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
   'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
   'review:reject': z.strictObject({ caseId, edgeId }),
