@@ -27,6 +27,7 @@ import type { LayoutInput } from './layouts/types';
 import type { LayoutState, Relayout, RunningLayout } from './relayout';
 import type { SearchActions } from './canvas-steps';
 import {
+  bindHover,
   bindPointer,
   createFailureMarks,
   createLook,
@@ -80,6 +81,8 @@ export interface CanvasDeps {
   background: () => string;
   requestFrame: (callback: () => void) => number;
   cancelFrame: (handle: number) => void;
+  /** The node under the pointer, for the hover card (undefined: none). */
+  onHover?: (request: { id: EntityId; x: number; y: number } | undefined) => void;
   /** The entity ids the case's runs started from (its seeds); none known without it. */
   seedsOf?: (caseId: string) => Promise<EntityId[]>;
   /** Runs a delta application after the frame (delta-scheduler.ts, `defer`); default: in it. */
@@ -354,6 +357,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
 
   bindPointer(cy, store, deps.onContextMenu, (id) => controller.expandCollection(id));
+  if (deps.onHover !== undefined) {
+    bindHover(cy, deps.onHover);
+  }
   cy.on('dragfree', 'node', scheduleSave);
 
   const controller: CanvasController = {
