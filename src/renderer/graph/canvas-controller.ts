@@ -45,7 +45,8 @@ export interface CanvasController
     Pick<Relayout, 'relayout' | 'stopLayout' | 'undoLayout' | 'restorePositions'> {
   fit(): void;
   zoomBy(factor: number): void;
-  png(): Promise<Blob>;
+  /** The whole graph as PNG at `scale` (1, 2, 4), capped where the browser's canvas ends. */
+  png(scale?: number): Promise<Blob>;
   /** The visible graph as a standalone SVG document. */
   svg(): string;
   selectNeighbours(id: EntityId): void;
@@ -372,7 +373,16 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     stopLayout: layouts.stopLayout,
     undoLayout: layouts.undoLayout,
     restorePositions: layouts.restorePositions,
-    png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
+    png: (scale = 1) =>
+      cy.png({
+        output: 'blob-promise',
+        full: true,
+        scale,
+        // Chromium's canvas ends at 16,384 px a side: a bigger picture is scaled down to fit.
+        maxWidth: 16_000,
+        maxHeight: 16_000,
+        bg: deps.background(),
+      }),
     svg: () => canvasSvg(cy, deps.background()),
     ...createSearch(cy, adapter, collections, store, () => {
       following = false;
