@@ -237,10 +237,10 @@ describe('case file permissions, close and copies', () => {
     const path = casePath();
     writeFileSync(path, '', { mode: 0o644 });
     chmodSync(path, 0o644);
-    const store = openSqliteCaseStore(path);
-    store.apply(fqdns('a.example'), WHOIS);
+    const store = openSqliteCaseGraph(path);
+    store.applyNow(fqdns('a.example'), WHOIS);
     expect(statSync(path).mode & 0o777).toBe(0o600);
-    store.close();
+    void store.close();
   });
 
   it('leaves no write-ahead log beside a cleanly closed case', () => {
