@@ -61,6 +61,7 @@ export { InvalidRelationError, type GraphReader, type SessionRecord, type WriteO
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';
 export { scrubSecrets } from './net/redact';
+export { refreshSession } from './refresh';
 
 export { builtinPlugins } from './plugins/builtin';
 export type { Findings } from './graph/findings';

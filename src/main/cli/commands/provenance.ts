@@ -14,6 +14,7 @@ import {
 import { UsageError } from '../args';
 import { checkCaseFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
+import { openCaseForReading } from './case-reading';
 
 export const PROVENANCE_COMMANDS = ['sessions', 'undo', 'merge'] as const;
 type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
@@ -31,6 +32,7 @@ export function isProvenanceCommand(command: string | undefined): command is Pro
 interface Io {
   stdout: OutputStream;
   stderr: OutputStream;
+  env?: Record<string, string | undefined>;
 }
 
 /** Runs `sessions` or `undo`; bad input throws UsageError (exit 2) before the case is written. */
@@ -48,6 +50,18 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     command === 'merge'
       ? { from: requiredOption(values, 'from'), into: requiredOption(values, 'into') }
       : undefined;
+  if (command === 'sessions') {
+    // Reading only: a case file or a team case (through its replica).
+    const opened = await openCaseForReading(casePath, io.env ?? {});
+    try {
+      for (const record of opened.graph.listSessions()) {
+        io.stdout.write(`${printable(sessionLine(record))}\n`);
+      }
+      return 0;
+    } finally {
+      await opened.close();
+    }
+  }
   await checkCaseFile(casePath, 'existing');
   let graph;
   try {
