@@ -4,7 +4,7 @@
  * blocks (`handle-contacts.ts`). The values land in a `ContactSet` (`contact-set.ts`).
  */
 import { ContactSet } from './contact-set';
-import { collectHandleContacts, handleBlocks, referenceRoleOf } from './handle-contacts';
+import { collectHandleContacts, definesHandle, handleBlocks, referenceRoleOf } from './handle-contacts';
 import { NAME_PART_KEYS } from './role-labels';
 import type { Entry } from './tokenise';
 import type { ContactField, WhoisRole } from './types';
@@ -27,6 +27,26 @@ export function collectContacts(
       run = undefined;
     }
   };
+  // Blocks the domain block refers to by handle are read by the handle rules (their role comes
+  // from the reference), not again as the section a heading before them names.
+  const referenced = new Set<string>();
+  for (const entry of entries) {
+    if (entry.block === domainBlock && referenceRoleOf(entry) !== undefined) {
+      referenced.add(entry.value.toLowerCase());
+    }
+  }
+  const referencedBlocks = new Set<number>();
+  for (const [handle, block] of handles) {
+    if (referenced.has(handle) && block[0] !== undefined) {
+      referencedBlocks.add(block[0].block);
+    }
+  }
+  for (const entry of entries) {
+    // Every block defining a referenced handle (a handle may be defined more than once).
+    if (definesHandle(entry) && referenced.has(entry.value.toLowerCase())) {
+      referencedBlocks.add(entry.block);
+    }
+  }
   for (const entry of entries) {
     if (run !== undefined && !(entry.key === run.key && entry.section?.sectionRole === run.role)) {
       flush();
@@ -49,12 +69,17 @@ export function collectContacts(
     ) {
       continue;
     }
-    const sectionRole = entry.section?.sectionRole;
+    const sectionRole = referencedBlocks.has(entry.block) ? undefined : entry.section?.sectionRole;
     // In a role's section a plain label (`name:`) is that role's; a label it does not know
     // (`Registrant Name:` under `Registrant:`) is read by the rules below.
     const sectionField = sectionRole === undefined ? undefined : label.contactField;
     if (sectionRole !== undefined && sectionField !== undefined) {
       const field = sectionField;
+      // `address-loc` (.ua) repeats a field in the local script: it fills the field when the
+      // reply left it empty, never adds to it.
+      if (label.key.endsWith('-loc') && contacts.has(sectionRole, field)) {
+        continue;
+      }
       if (field === 'street') {
         run ??= { role: sectionRole, key: entry.key, lines: [], last: entry };
         run.lines.push(entry.value, ...entry.more);
