@@ -180,7 +180,14 @@ function mayBeHeading(trimmed: string): boolean {
  */
 function headingOf(trimmed: string): LabelFacts {
   const label = labelOf(trimmed);
-  if (label.sectionRole !== undefined || label.recordHeading || trimmed.includes(' ')) {
+  if (
+    label.sectionRole !== undefined ||
+    label.recordHeading ||
+    label.record !== undefined ||
+    label.contactField !== undefined ||
+    trimmed.length > 20 ||
+    trimmed.includes(' ')
+  ) {
     return label;
   }
   const asContact = labelOf(`${trimmed} contact`);
