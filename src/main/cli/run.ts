@@ -6,6 +6,7 @@ import {
   DEFAULT_CONFIG,
   loadConfigFile,
   isTeamCaseUrl,
+  refreshSession,
   openCaseGraph,
   type AppConfig,
   type Logger,
@@ -27,6 +28,7 @@ import { openTeamCaseForCli } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
 import { runReviewCommand } from './commands/review';
 import { runReportCommand } from './commands/report';
+import { runDiffCommand } from './commands/diff';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -51,6 +53,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (argv[0] === 'report') {
       return await runReportCommand(argv, io);
+    }
+    if (argv[0] === 'diff') {
+      return await runDiffCommand(argv, io);
     }
     const command = parseCommandLine(argv);
     switch (command.command) {
@@ -81,7 +86,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   const config = await readConfig(command.configPath, dataDir);
   const team = isTeamCaseUrl(command.casePath);
   if (!team) {
-    await checkCaseFile(command.casePath, 'open-or-create');
+    await checkCaseFile(command.casePath, command.refresh === undefined ? 'open-or-create' : 'existing');
   }
   if (command.exportPath !== undefined) {
     await checkOutputFile(command.exportPath, command.casePath, '--export');
@@ -150,9 +155,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   try {
-    const session = open.startSession(
-      command.depth === undefined ? { seeds: command.seeds } : { seeds: command.seeds, depth: command.depth },
-    );
+    const session = open.startSession(sessionOptionsOf(command, open));
     session.onProgress((progress) => printer.update(progress));
     const progress = await session.done;
     printer.finish();
@@ -172,6 +175,23 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
     await engine.close();
     await teamCase?.close();
   }
+}
+
+/** An enrich's seeds, or a refresh's: every entity a source answered for (docs/changes.md). */
+function sessionOptionsOf(command: EnrichCommand, open: OpenCase): Parameters<OpenCase['startSession']>[0] {
+  if (command.refresh !== undefined) {
+    const options = refreshSession(open.graph, command.refresh);
+    const unknown = command.refresh.only?.find(
+      (id) => open.graph.findEntity(open.graph.resolveId(id)) === undefined,
+    );
+    if (unknown !== undefined) {
+      throw new UsageError(`the case has no entity ${unknown}`);
+    }
+    return options;
+  }
+  return command.depth === undefined
+    ? { seeds: command.seeds }
+    : { seeds: command.seeds, depth: command.depth };
 }
 
 async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
