@@ -69,8 +69,10 @@ export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './c
 
 export { systemClock, type Clock } from './util/clock';
 export { silentLogger, type Logger } from './util/logger';
+export { heldLeis, mergeNeedsConfirmation } from './merge-check';
 export {
   decideCandidate,
+  rejectAllCandidates,
   listPendingCandidates,
   ReviewRefusedError,
   type CandidateDecision,

@@ -43,6 +43,7 @@ export const INVOKE_CHANNELS = [
   'review:list',
   'review:accept',
   'review:reject',
+  'review:none',
   'team-cases:open',
   'team-cases:recent',
   'team-cases:forget',
@@ -253,9 +254,10 @@ export interface InvokeMap {
   /**
    * "These two are the same": folds `from` into `into`, attributed to the Investigator and recorded
    * as a session of its own (undo it with history:undo-session). The change arrives as a graph:delta.
+   * Two Organizations holding different LEIs answer `conflict` with the reason unless `force`.
    */
   'graph:merge-entities': {
-    req: { caseId: string; from: EntityId; into: EntityId };
+    req: { caseId: string; from: EntityId; into: EntityId; force?: boolean };
     res: { sessionId: string; into: EntityId };
   };
   /** The case's recorded sessions, oldest first. */
@@ -298,6 +300,8 @@ export interface InvokeMap {
   'review:accept': { req: { caseId: string; edgeId: string; depth?: number }; res: CandidateAccepted };
   /** Rejects a pending candidate: it leaves the review list and is not proposed again within the TTL. */
   'review:reject': { req: { caseId: string; edgeId: string }; res: { decisionSessionId: string } };
+  /** "None of these": rejects every pending candidate of the Organization in one decision. */
+  'review:none': { req: { caseId: string; organizationId: EntityId }; res: { decisionSessionId: string } };
   /**
    * Opens (creating when missing and the role may) a team case. `password`, when given, is kept
    * under the server's keychain entry (or for this run only) once the server accepted it; without

@@ -29,7 +29,7 @@ import { prepareStatements, type Statements } from './statements';
 import { writeFindings } from './write';
 import { touchedNothing, type Touched, type WriteContext } from './write-context';
 import { undoSessionWrites } from './undo';
-import { mergeManually } from './manual-merge';
+import { captureMergeImage, mergeManually } from './manual-merge';
 import { CANONICAL_IDS_KEY, CANONICAL_IDS_VERSION, canonicaliseIds } from './canonical-ids';
 import { randomUUID } from 'node:crypto';
 import type { RecordedChange } from '../../../shared/model/changes';
@@ -109,6 +109,12 @@ class SqliteStore implements SqliteCaseGraph {
       entityExists: (id) => s.entityExists.get(id) !== undefined,
       findEntity: (id) => findEntity(s, id),
       findEdge: (id: EdgeId) => findEdge(s, id),
+      mergeImage: (from, into) => {
+        const [fromRow, intoRow] = [s.selectEntity.get(from), s.selectEntity.get(into)];
+        return fromRow === undefined || intoRow === undefined
+          ? undefined
+          : JSON.stringify(captureMergeImage(db, s, fromRow, intoRow));
+      },
     };
     this.canonicaliseIdsOnce();
     this.applyTransaction = db.transaction((findings: Findings, write: WriteOptions) => {

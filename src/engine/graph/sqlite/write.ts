@@ -104,7 +104,7 @@ export function writeFindings(
     touched.entities.set(monitored, undefined);
   }
 
-  applyMergeRules(context, edges, stamp, touched);
+  applyMergeRules(context, edges, stamp, touched, options.session === undefined ? undefined : log);
 
   if (!touchedNothing(touched)) {
     // Updated rows are read back whole and stamped with this write's sequence number (new

@@ -227,7 +227,7 @@ describe('fuzzyCompletions handler', () => {
   });
 
   it('under the confirmed rule, fetches candidate records first when the organization has a postal code, and adds 40 for a match', async () => {
-    harness.graph.close();
+    await harness.graph.close();
     await harness.server.close();
     harness = await createHarness({ autoAccept: 'confirmed' });
     const orgId = harness.seed(organization('Northwind Traders Inc'));
@@ -261,7 +261,7 @@ describe('fuzzyCompletions handler', () => {
   it('holds the same name for review when the postal code points at another candidate', async () => {
     const orgId = harness.seed(organization('Northwind Traders Inc'));
     const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
-    harness.graph.apply(
+    harness.graph.applyNow(
       {
         entities: [{ type: 'Location', asset: location }],
         edges: [{ from: orgId, relation: 'location', to: entityIdOf('Location', location) }],

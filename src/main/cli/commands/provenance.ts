@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import {
+  mergeNeedsConfirmation,
   MergeRefusedError,
   openCaseGraph,
   UnknownSessionError,
@@ -21,7 +22,7 @@ type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
 export const PROVENANCE_USAGE = [
   '  cli sessions --case <file.sqlite>',
   '  cli undo --case <file.sqlite> --session <id>',
-  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
+  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id> [--force]',
 ].join('\n');
 
 export function isProvenanceCommand(command: string | undefined): command is ProvenanceCommand {
@@ -38,7 +39,11 @@ interface Io {
 export async function runProvenanceCommand(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   const names = { sessions: ['case'], undo: ['case', 'session'], merge: ['case', 'from', 'into'] };
-  const values = parseOptions(rest, names[command as ProvenanceCommand]);
+  const values = parseOptions(
+    rest,
+    names[command as ProvenanceCommand],
+    command === 'merge' ? ['force'] : [],
+  );
   const casePath = requiredOption(values, 'case');
   const session = command === 'undo' ? requiredOption(values, 'session') : undefined;
   const merge =
@@ -66,6 +71,10 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
   }
   try {
     if (merge !== undefined) {
+      const reason = mergeNeedsConfirmation(graph, merge.from, merge.into);
+      if (reason !== undefined && values.force !== true) {
+        throw new UsageError(`not merged: ${printable(reason)} (give --force to merge anyway)`);
+      }
       const { session: mergeSession } = graph.mergeEntities(merge.from, merge.into);
       io.stdout.write(`${mergeSession}\n`);
       io.stderr.write(
@@ -110,8 +119,14 @@ export function sessionLine(record: SessionRecord): string {
   );
 }
 
-function parseOptions(argv: string[], names: readonly string[]): Record<string, string | undefined> {
-  const options = Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+function parseOptions(
+  argv: string[],
+  names: readonly string[],
+  flags: readonly string[] = [],
+): Record<string, string | boolean | undefined> {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  names.forEach((name) => (options[name] = { type: 'string' }));
+  flags.forEach((name) => (options[name] = { type: 'boolean' }));
   try {
     const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
     return values;
@@ -121,9 +136,9 @@ function parseOptions(argv: string[], names: readonly string[]): Record<string, 
   }
 }
 
-function requiredOption(values: Record<string, string | undefined>, name: string): string {
+function requiredOption(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
-  if (value === undefined || value.trim() === '') {
+  if (typeof value !== 'string' || value.trim() === '') {
     throw new UsageError(`--${name} is required`);
   }
   return value;

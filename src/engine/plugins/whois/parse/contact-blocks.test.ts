@@ -122,3 +122,34 @@ describe('contact blocks referenced by value from the domain block', () => {
     }
   });
 });
+
+describe('a lone role word as a heading', () => {
+  const parsed = parseWhoisReply(
+    [
+      'domain.............: example.fi',
+      '',
+      'Holder',
+      '',
+      'name...............: Example Oy',
+      'address............: Exampletie 5',
+      'address............: 00440',
+      'address............: Helsinki',
+      'country............: Finland',
+      'holder email.......: info@example.fi',
+      '',
+    ].join('\n'),
+    'example.fi',
+  );
+
+  it("reads `Holder` on its own line as the registrant's heading, its labelled block after a blank line", () => {
+    expect(parsed.contacts.registrant).toMatchObject({
+      name: 'Example Oy',
+      country: 'Finland',
+      email: 'info@example.fi',
+    });
+  });
+
+  it('reads consecutive address lines of a section as one address', () => {
+    expect(parsed.contacts.registrant?.street).toBe('Exampletie 5, 00440, Helsinki');
+  });
+});
