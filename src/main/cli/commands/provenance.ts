@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import {
+  isTeamCaseUrl,
   MergeRefusedError,
   openCaseGraph,
   UnknownSessionError,
@@ -13,6 +14,8 @@ import {
 import { UsageError } from '../args';
 import { checkCaseFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
+import { composeEngine } from '../../app-services/compose';
+import { openTeamCaseForCli } from '../team-case';
 
 export const PROVENANCE_COMMANDS = ['sessions', 'undo', 'merge'] as const;
 type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
@@ -43,6 +46,9 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     command === 'merge'
       ? { from: requiredOption(values, 'from'), into: requiredOption(values, 'into') }
       : undefined;
+  if (isTeamCaseUrl(casePath)) {
+    throw await teamCaseRefusal(command as ProvenanceCommand, casePath);
+  }
   await checkCaseFile(casePath, 'existing');
   let graph;
   try {
@@ -113,4 +119,34 @@ function requiredOption(values: Record<string, string | undefined>, name: string
     throw new UsageError(`--${name} is required`);
   }
   return value;
+}
+
+/**
+ * `sessions`, `undo` and `merge` work on case files; a team case address is answered for what it
+ * is (issue 24: "case file ... does not exist"): read-only for this role, or a team case these
+ * commands do not change from the command line.
+ */
+async function teamCaseRefusal(command: ProvenanceCommand, address: string): Promise<UsageError> {
+  const quiet = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined,
+  };
+  const { credentials } = composeEngine({ environment: process.env, logger: quiet });
+  const team = await openTeamCaseForCli(address, {
+    env: process.env,
+    credentials: credentials.store,
+    logger: quiet,
+    purpose: 'export',
+  });
+  try {
+    return new UsageError(
+      team.store.readOnly
+        ? `${team.store.address} is read-only for PostgreSQL user ${team.store.target.user}: you can open and export it, not ${command === 'sessions' ? 'list its runs here' : command} in it`
+        : `${command} works on case files; ${team.store.address} is a team case: use the app's History panel for it`,
+    );
+  } finally {
+    await team.close();
+  }
 }
