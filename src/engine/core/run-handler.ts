@@ -8,7 +8,8 @@ import type { GraphDelta } from '../../shared/model/graph';
 import type { HandlerFailure } from '../../shared/model/session';
 import type { AppConfig } from '../config/config';
 import { ttlStartTime, type TtlKey } from '../config/ttl';
-import { InvalidRelationError, type CaseGraph, type WriteOptions } from '../graph/types';
+import type { SessionGraph } from '../graph/case-graph';
+import { InvalidRelationError, type WriteOptions } from '../graph/types';
 import { MissingCredentialError, SourceError, isSourceError } from '../net/errors';
 import { capFindings } from './findings-cap';
 import { applyInSlices } from './findings-slices';
@@ -26,18 +27,10 @@ import {
 } from './plugin-api';
 import { captureReplies } from '../util/reply-capture';
 
-/** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
-export type EngineGraph = GraphReader & {
-  /** The one write path; a server-backed case (a team case) answers after its commit. */
-  apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
-  /** The id an entity now has, when organizations were merged (optional in the store). */
-  resolveId?(id: EntityId): EntityId;
-};
-
 export interface HandlerRunInput {
   registered: RegisteredHandler;
   entityId: EntityId;
-  graph: EngineGraph;
+  graph: SessionGraph;
   config: AppConfig;
   /** Current time (ms since epoch), for the TTL start time. */
   now: number;
@@ -187,7 +180,7 @@ export function ttlKeyOf({ handler, plugin }: RegisteredHandler): TtlKey {
 
 /** Applies findings through the one write path and returns the ids to dispatch (after merges). */
 async function write(
-  graph: EngineGraph,
+  graph: SessionGraph,
   findings: Findings,
   input: HandlerRunInput,
   markMonitored: EntityId | undefined,
@@ -218,7 +211,7 @@ function confirmedEdges(graph: GraphReader, source: string, since: number): Conf
 
 /** The ids to dispatch, following organization merges, without duplicates. */
 function resolveDispatch(
-  graph: EngineGraph,
+  graph: SessionGraph,
   dispatch: EntityId[],
   mergedNow: GraphDelta['merged'] | undefined,
 ): EntityId[] {
@@ -228,7 +221,7 @@ function resolveDispatch(
       : new Map(mergedNow.map((m) => [m.from, m.into]));
   const ids: EntityId[] = [];
   for (const id of dispatch) {
-    const resolved = merged?.get(id) ?? graph.resolveId?.(id) ?? id;
+    const resolved = merged?.get(id) ?? graph.resolveId(id);
     if (!ids.includes(resolved)) {
       ids.push(resolved);
     }

@@ -109,6 +109,7 @@ const urlToFqdn = defineHandler<'URL', PivotResources>({
 export const pivotsPlugin: PluginDefinition<PivotResources> = definePlugin<PivotResources>({
   name: 'pivots',
   source: PIVOT_SOURCE,
+  derived: true,
   setup: ({ config }) => ({
     enabled: config.pivots.enabled,
     mailboxProviders: new Set(config.pivots.mailboxProviders.map((domain) => domain.trim().toLowerCase())),
