@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { openCaseGraph } from '../src/engine/graph/case-graph';
+import { openCaseGraph } from '../src/engine/graph/case-file';
 import { entityIdOf } from '../src/shared/model/asset';
 import { fixturesDir, haveFixtures } from '../test/support/fixtures-dir';
 import { buildDemoCase } from './support/demo-case';
@@ -113,10 +113,10 @@ function writeTreeCase(dataDir: string, name: string, count: number): void {
   const edges = ids
     .slice(1)
     .map((to, index) => ({ from: ids[Math.floor(index / 4)] ?? '', relation: 'subsidiary', to }));
-  graph.apply({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
+  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
   graph.setMeta('name', name);
   graph.setMeta('createdAt', new Date().toISOString());
-  graph.close();
+  void graph.close();
 }
 
 test.describe('the README demo case', () => {
@@ -136,7 +136,7 @@ test.describe('the README demo case', () => {
     const entities = graph.snapshot().entities.length;
     const seeds = graph.listSessions().flatMap((session) => session.seeds);
     graph.setMeta('name', 'Demo');
-    graph.close();
+    await graph.close();
     await expectOpensReadable(page, 'Demo', entities);
     await screenshot(page, '30-demo-case-fit');
     // Labels at Fit (boxes as Cytoscape lays them out): every seed named, no two labels overlapping.

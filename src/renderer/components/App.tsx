@@ -10,6 +10,7 @@ import { FilterPanel } from './FilterPanel';
 import type { ContextMenuRequest } from './GraphCanvas';
 import { GraphCanvas } from './GraphCanvas';
 import { HistoryPanel } from './HistoryPanel';
+import { ChangesPanel } from './ChangesPanel';
 import { isTyping } from './keys';
 import { ProgressPanel } from './ProgressPanel';
 import { SeedForm } from './SeedForm';
@@ -82,6 +83,7 @@ function Workspace() {
           <ProgressPanel />
           <FilterPanel />
           <HistoryPanel />
+          <ChangesPanel />
         </div>
         <div className="centre">
           <GraphCanvas onContextMenu={setMenu} />

@@ -1,4 +1,5 @@
 /** Details of the selected node: OAM fields, tags, edges grouped by relation with provenance, raw value. */
+import { sourceWords } from '../../shared/model/review';
 import { useMemo } from 'react';
 import { assetKey } from '../../shared/model/asset';
 import type { Edge, Entity } from '../../shared/model/graph';
@@ -275,7 +276,15 @@ export function DetailsPanel() {
                 <ul className="provenance">
                   {edge.sources.map((source) => (
                     <li key={source.name}>
-                      {source.name}, confidence {source.confidence}, {formatDate(source.updatedAt)}
+                      {sourceWords(
+                        edge,
+                        source,
+                        readableLabel(
+                          direction === 'in' && other !== undefined ? other : entity,
+                          labelContextOf(() => appStore.getState()),
+                        ),
+                      )}
+                      , {formatDate(source.updatedAt)}
                     </li>
                   ))}
                   {Object.entries(edge.properties).map(([name, value]) => (

@@ -2,7 +2,7 @@
 import type Database from 'better-sqlite3';
 import { isAssetType, type EdgeId, type EntityId } from '../../../shared/model/asset';
 import type { Edge, Entity, GraphExport, GraphSnapshot, GraphStats } from '../../../shared/model/graph';
-import type { ChangesSince } from '../case-store';
+import type { ChangesSince } from '../case-graph';
 import type { EdgeQuery, Neighbour } from '../types';
 import { edgeOf, entityOf, groupBy, sourceOf, tagOf, type EdgeFilter, type EdgeRow } from './rows';
 import type { Statements } from './statements';
