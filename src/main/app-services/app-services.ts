@@ -9,6 +9,7 @@
  * merge), team-cases.ts (team cases on PostgreSQL, their recent list); this file routes each channel
  * to them.
  */
+import { orderRawRecords } from '../../shared/model/raw-record-order';
 import path from 'node:path';
 import type { EventChannel, EventMap, InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { isInvokeChannel } from '../../shared/ipc/contract';
@@ -300,7 +301,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       if (graph.findEntity(graph.resolveId(entityId)) === undefined) {
         throw new ServiceError('not_found', `no entity ${entityId} in this case`);
       }
-      return { records: graph.rawRecords(entityId) };
+      return { records: orderRawRecords(graph.rawRecords(entityId)) };
     },
     'credentials:get-status': () => options.credentials.status(),
     'credentials:set': async ({ source, secret, scope }) => {
