@@ -27,6 +27,7 @@ import { createProgressPrinter, printError, printable, summaryLines, type Output
 import { openTeamCaseForCli } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
 import { runReviewCommand } from './commands/review';
+import { readSeedsFile } from './seeds-file';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -73,6 +74,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   // Everything is checked before the case file is opened, so bad input never creates or touches it.
+  if (command.seedsFile !== undefined) {
+    const list = await readSeedsFile(command.seedsFile, command.seeds.length, io.stderr);
+    command.seeds.push(...list.seeds);
+    command.notices.push(...list.notices);
+  }
   const dataDir = resolveDataDir({ flag: command.dataDir, env: io.env });
   await checkDataDir(dataDir);
   const config = await readConfig(command.configPath, dataDir);
