@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { TEAM_SSL_MODES } from '../../shared/ipc/contract';
+import { MAX_SEEDS_PER_RUN } from '../../shared/model/seed-list';
 
 const empty = z.strictObject({});
 /** Case ids name files: a strict alphabet keeps them inside the cases directory. */
@@ -40,7 +41,7 @@ export const REQUEST_SCHEMAS = {
     seeds: z
       .array(z.strictObject({ type: z.string().max(64), value: z.string().max(4_000) }))
       .min(1, 'enter at least one seed')
-      .max(100),
+      .max(MAX_SEEDS_PER_RUN, `at most ${MAX_SEEDS_PER_RUN} seeds in one run`),
     depth: depth.exactOptional(),
   }),
   'session:pause': z.strictObject({ sessionId }),

@@ -12,6 +12,7 @@ import { GraphCanvas } from './GraphCanvas';
 import { HistoryPanel } from './HistoryPanel';
 import { isTyping } from './keys';
 import { ProgressPanel } from './ProgressPanel';
+import { ImportSeeds } from './ImportSeeds';
 import { SeedForm } from './SeedForm';
 import { SettingsDialog } from './SettingsDialog';
 import { TeamCaseBanner } from './TeamCaseBanner';
@@ -79,6 +80,7 @@ function Workspace() {
       <div className="panes">
         <div className="sidebar">
           <SeedForm />
+          <ImportSeeds />
           <ProgressPanel />
           <FilterPanel />
           <HistoryPanel />

@@ -34,6 +34,8 @@ export interface SeedList {
   seeds: TypedAsset[];
   /** The line of each kept seed, parallel to `seeds`. */
   lines: number[];
+  /** Each kept seed as typed (type and trimmed value), parallel to `seeds`: what a host sends on. */
+  inputs: { type: SeedType; value: string }[];
   /** How values were made canonical (a URL reduced to its domain...), as `line N: ...`. */
   notices: string[];
   /** Lines that could not be read as a seed, with why. */
@@ -72,7 +74,15 @@ interface Collector {
 }
 
 function createCollector(): Collector {
-  const list: SeedList = { seeds: [], lines: [], notices: [], problems: [], duplicates: 0, overLimit: 0 };
+  const list: SeedList = {
+    seeds: [],
+    lines: [],
+    inputs: [],
+    notices: [],
+    problems: [],
+    duplicates: 0,
+    overLimit: 0,
+  };
   const seen = new Set<string>();
   return {
     list,
@@ -95,6 +105,7 @@ function createCollector(): Collector {
       seen.add(id);
       list.seeds.push(result.seed);
       list.lines.push(line);
+      list.inputs.push({ type: result.seed.type as SeedType, value: value.trim() });
       if (result.notice !== undefined) {
         list.notices.push(`line ${line}: ${result.notice}`);
       }
