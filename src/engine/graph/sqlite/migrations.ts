@@ -93,6 +93,22 @@ export const SCHEMA_STEPS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX entity_raw_handler ON entity_raw(entity_id, source, handler);
   `,
+  // 5: the investigator's notes and flags on entities and edges (docs/notes-and-flags.md). Kept
+  // apart from the sources' rows: merges repoint them, undo removes a session's own.
+  `
+  CREATE TABLE annotations (
+    id INTEGER PRIMARY KEY,
+    target TEXT NOT NULL,
+    target_kind TEXT NOT NULL CHECK (target_kind IN ('entity', 'edge')),
+    kind TEXT NOT NULL CHECK (kind IN ('note', 'flag')),
+    text TEXT NOT NULL,
+    author TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    session TEXT
+  );
+  CREATE INDEX annotations_target ON annotations(target);
+  CREATE INDEX annotations_session ON annotations(session);
+  `,
 ];
 
 /**

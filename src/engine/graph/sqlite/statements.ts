@@ -1,5 +1,6 @@
 /** Every SQL statement of the SQLite backend, prepared once per connection. */
 import type Database from 'better-sqlite3';
+import { prepareAnnotationStatements } from './annotations';
 import type { EdgeFilter, EdgeRow, EntityRow, MergeRow, SourceRow, TagRow } from './rows';
 
 export function prepareStatements(db: Database.Database) {
@@ -12,6 +13,7 @@ export function prepareStatements(db: Database.Database) {
         WHERE s.edge_id = e.id AND s.name = @source AND (@since IS NULL OR s.updated_at >= @since)))
     )`;
   return {
+    ...prepareAnnotationStatements(db),
     insertEntity: db.prepare<[string, string, string, number, number, number]>(
       `INSERT INTO entities (id, type, content, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO NOTHING`,

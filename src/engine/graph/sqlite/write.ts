@@ -9,6 +9,7 @@ import { mergeFields, type Fields } from '../fields';
 import type { Findings } from '../findings';
 import type { WriteOptions } from '../types';
 import { planEdges, planEntities, requireEntity, type PendingEdge, type PendingEntity } from '../write-plan';
+import { writeAnnotations } from './annotations';
 import { applyMergeRules } from './merge';
 import { iso } from './rows';
 import type { Statements } from './statements';
@@ -90,6 +91,12 @@ export function writeFindings(
   }
 
   applyMergeRules(context, edges, stamp, touched);
+
+  if (findings.annotations !== undefined && findings.annotations.length > 0) {
+    const annotated = writeAnnotations(context, findings.annotations, stamp.now, options.session);
+    annotated.entities.forEach((id) => touched.entities.set(id, undefined));
+    annotated.edges.forEach((id) => touched.edges.set(id, undefined));
+  }
 
   if (!touchedNothing(touched)) {
     // Updated rows are read back whole and stamped with this write's sequence number (new
