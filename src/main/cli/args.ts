@@ -62,6 +62,8 @@ export const USAGE = [
   '  cli undo --case <file.sqlite> --session <id>',
   '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
   '  cli review --case <file.sqlite> [--accept <edge id> | --reject <edge id>]',
+  '  cli note --case <file.sqlite> --id <entity or edge id> --text <text>',
+  '  cli flag --case <file.sqlite> --id <entity or edge id> --flag red|orange|yellow|green|blue|purple|star|none',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
   '            DomainRecord=<domain>',
   'a team case: --case postgresql://USER@HOST:PORT/DBNAME#CASENAME[?sslmode=...] (password: PGPASSWORD)',

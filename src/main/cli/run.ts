@@ -26,6 +26,7 @@ import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messag
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
 import { openTeamCaseForCli } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
+import { isAnnotateCommand, runAnnotateCommand } from './commands/annotate';
 import { runReviewCommand } from './commands/review';
 import { readSeedsFile } from './seeds-file';
 
@@ -49,6 +50,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (argv[0] === 'review') {
       return await runReviewCommand(argv, io);
+    }
+    if (isAnnotateCommand(argv[0])) {
+      return await runAnnotateCommand(argv, io);
     }
     const command = parseCommandLine(argv);
     switch (command.command) {
