@@ -24,6 +24,7 @@ import type { AnyCase, CaseResolvers } from './case-resolvers';
 import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
+import { createAnnotationHandlers } from './annotation-service';
 import { createReviewHandlers } from './review-service';
 import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
@@ -318,6 +319,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await caseOf(caseId)).open.graph, caseId, format),
     ...createReviewHandlers({ cases: resolvers, sessions }),
+    ...createAnnotationHandlers({ cases: resolvers, environment: process.env }),
     ...createHistoryHandlers({ cases: resolvers, sessions, emit }),
     'team-cases:open': async ({ connection, password, remember }) => {
       const { handle, notice } = await teamCases.open({ connection, password, remember });

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import type { InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { TEAM_SSL_MODES } from '../../shared/ipc/contract';
+import { FLAG_NAMES, MAX_NOTE_LENGTH } from '../../shared/model/annotation';
 import { MAX_SEEDS_PER_RUN } from '../../shared/model/seed-list';
 
 const empty = z.strictObject({});
@@ -95,6 +96,15 @@ export const REQUEST_SCHEMAS = {
   'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
   'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
   'review:reject': z.strictObject({ caseId, edgeId }),
+  'annotation:set': z.strictObject({
+    caseId,
+    target: edgeId,
+    note: z
+      .string()
+      .max(MAX_NOTE_LENGTH + 100)
+      .exactOptional(),
+    flag: z.enum(FLAG_NAMES).exactOptional(),
+  }),
   'team-cases:open': z.strictObject({
     connection: teamConnection,
     password: z.string().max(1_000).exactOptional(),

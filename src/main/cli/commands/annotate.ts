@@ -2,7 +2,6 @@
  * The CLI's `note` and `flag` commands (docs/notes-and-flags.md): a note added to, or the flag
  * set on, an entity or an edge of a case, by its id as the JSON export writes it.
  */
-import os from 'node:os';
 import { parseArgs } from 'node:util';
 import {
   annotate,
@@ -12,6 +11,7 @@ import {
   type AnnotateRequest,
 } from '../../../engine/index';
 import { composeEngine } from '../../app-services/compose';
+import { authorOf } from '../../author';
 import { UsageError } from '../args';
 import { checkCaseFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
@@ -25,19 +25,6 @@ interface Io {
 
 export function isAnnotateCommand(command: string | undefined): command is 'note' | 'flag' {
   return command === 'note' || command === 'flag';
-}
-
-/** Who wrote a note: `TRACE_GRAPH_AUTHOR`, else the operating-system user. */
-export function authorOf(env: Record<string, string | undefined>): string {
-  const configured = env.TRACE_GRAPH_AUTHOR?.trim();
-  if (configured !== undefined && configured !== '') {
-    return configured;
-  }
-  try {
-    return os.userInfo().username;
-  } catch {
-    return 'investigator';
-  }
 }
 
 /** Runs `note` or `flag`; bad input and an unknown id throw UsageError (exit 2), nothing written. */
