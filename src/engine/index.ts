@@ -64,6 +64,7 @@ export { asyncCaseStore, type CaseStore, type MergeRule, type SyncCaseStore } fr
 export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOptions } from './graph/types';
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';
+export { scrubSecrets } from './net/redact';
 
 export { builtinPlugins } from './plugins/builtin';
 export type { Findings } from './graph/findings';

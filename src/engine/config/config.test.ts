@@ -16,7 +16,7 @@ describe('resolveConfig', () => {
     expect(DEFAULT_CONFIG.sources.gleif).toEqual({
       baseUrl: 'https://api.gleif.org',
       rateLimit: { requests: 1, intervalMs: 3000 },
-      autoAccept: 'confirmed',
+      autoAccept: 'evidence',
     });
     expect(DEFAULT_CONFIG.depth).toBe(2);
     expect(DEFAULT_CONFIG.http.timeoutMs).toBe(10_000);

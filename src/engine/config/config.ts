@@ -101,9 +101,10 @@ export const configSchema = z
           .strictObject({
             baseUrl: urlSchema.default('https://api.gleif.org'),
             rateLimit: rateLimit(1, 3000),
-            // Which search matches apply without review (docs/resolution.md, "Reviewed matches"):
-            // `confirmed` = exact names or a postal-code match; `best` = any winner (the old rule).
-            autoAccept: z.enum(['confirmed', 'best']).default('confirmed'),
+            // Which search matches apply without review (docs/resolution.md, "Deciding from
+            // evidence"): `evidence` = the candidate the evidence makes unambiguous; `confirmed` =
+            // exact names or a postal-code match; `best` = any winner (the spec's rule).
+            autoAccept: z.enum(['evidence', 'confirmed', 'best']).default('evidence'),
           })
           .prefault({}),
         companydata: z
@@ -187,6 +188,16 @@ export const configSchema = z
           .int()
           .positive()
           .default(1024 * 1024),
+        // A failed part of a lookup (IANA, registry, registrar) is asked again after firstMs,
+        // then factor times longer after each further failure in a row, at most maxMs
+        // (docs/whois.md, "Parts of a lookup").
+        partBackoff: z
+          .strictObject({
+            firstMs: timerMs('whoisClient.partBackoff.firstMs').default(10 * 60_000),
+            factor: z.number().min(1).max(100).default(3),
+            maxMs: timerMs('whoisClient.partBackoff.maxMs').default(24 * 60 * 60_000),
+          })
+          .prefault({}),
       })
       .prefault({}),
   })

@@ -16,7 +16,9 @@ export type SourceErrorCode =
   | 'unsupported'
   | 'aborted'
   /** A destination a reply pointed to (redirect, referral, link) that the SSRF policy refuses. */
-  | 'destination_refused';
+  | 'destination_refused'
+  /** A reply in no known shape: no field read and no "no match" phrase (WHOIS). Not an answer. */
+  | 'unrecognised_reply';
 
 /** Longest URL quoted in a message; a server can make a redirect's URL kilobytes long. */
 export const MAX_URL_IN_MESSAGE = 200;

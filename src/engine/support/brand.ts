@@ -1,52 +1,30 @@
-/** Brand-name extraction: an organisation name without its trailing legal-form suffix. */
-
 /**
- * Legal-form suffixes removed by `extractBrandName`, longest spellings first so that
- * "S.A.R.L" wins over "S.A.". Matched case-insensitively; dots are literal, inner spaces flexible.
- * "Corporation", "Company" and "Group" are deliberately absent: they are part of many brands.
+ * Brand-name extraction (the spec's "Extract brand name"): an organisation name without the legal
+ * form at its end. The spec names a fixed list of suffixes (Inc, LLC, LTD, PLC, SA, S.A., AG,
+ * GmbH, AB, Oy, SARL, S.A.R.L.); the rule here is the general one it samples: remove a legal form
+ * the ISO 20275 ELF code list knows (shared/names/legal-forms.ts, docs/resolution.md), so
+ * "Siemens Aktiengesellschaft", "Acme Sp. z o.o." and "Foo A.G." lose theirs too.
  */
-export const LEGAL_SUFFIXES: readonly string[] = [
-  'incorporated',
-  's.a. r.l',
-  's.a.r.l',
-  'sa rl',
-  'sarl',
-  'gmbh',
-  'inc',
-  'llc',
-  'ltd',
-  'plc',
-  's.a.',
-  'eci',
-  'co',
-  'sa',
-  'ag',
-  'ab',
-  'oy',
-];
-
-function escapeSuffix(suffix: string): string {
-  return suffix.replace(/[.]/g, '\\.').replace(/ /g, '\\s+');
-}
-
-// The brand must end in something other than a separator, so "Acme, Inc." keeps no comma.
-const BRAND_WITH_SUFFIX = new RegExp(
-  `^(.*[^\\s,])[\\s,]+(?:${LEGAL_SUFFIXES.map(escapeSuffix).join('|')})[.,\\s]*$`,
-  'isu',
-);
+import { splitLegalForm } from '../../shared/names/legal-forms';
 
 /**
- * Removes one legal suffix at the end of a name, after a space or a comma, with an optional
- * trailing "." or ",". Works on any script ("Société Générale SA" gives "Société Générale").
- * A name that is only a suffix, or has none, comes back trimmed and otherwise unchanged.
+ * Removes one legal form at the end of a name (or an abbreviation before it: "PT Shell
+ * Indonesia"), with the separators before it. Works on any script ("Société Générale SA" gives
+ * "Société Générale"). A name that is only a legal form, or has none, comes back trimmed.
  */
 export function extractBrandName(name: string): string {
-  const match = BRAND_WITH_SUFFIX.exec(name);
-  const brand = match?.[1];
-  return brand === undefined ? name.trim() : brand.trim();
+  return splitLegalForm(name).brand;
 }
 
-/** True when the name ends in one of the legal suffixes (used to spot organisation names). */
+/**
+ * The spec's suffixes (and a few common English ones), used to tell an organisation from a
+ * person in a WHOIS or RDAP contact. Deliberately not the whole ELF list: its two-letter
+ * abbreviations ("Ky", "Sa", "Da") are surnames too, and a person taken for a company is lost.
+ */
+const ORGANISATION_SUFFIX =
+  /[\s,]+(?:incorporated|s\.a\.\s*r\.l|s\.a\.r\.l|sa\s+rl|sarl|gmbh|inc|llc|ltd|plc|s\.a\.|eci|co|sa|ag|ab|oy)[.,\s]*$/iu;
+
+/** True when the name ends in one of those suffixes after a word (used to spot organisations). */
 export function hasLegalSuffix(name: string): boolean {
-  return BRAND_WITH_SUFFIX.test(name);
+  return /[^\s,]/u.test(name.replace(ORGANISATION_SUFFIX, '')) && ORGANISATION_SUFFIX.test(name);
 }

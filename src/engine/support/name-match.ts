@@ -1,4 +1,5 @@
 /** Organisation name matching and postal-code location matching against the case graph. */
+import { canonicalCountry } from '../../shared/identity/country';
 import type { EntityId } from '../../shared/model/asset';
 import type { Entity } from '../../shared/model/graph';
 import type { GraphReader } from '../graph/types';
@@ -83,11 +84,10 @@ export function locationMatch(orgPostalCodes: string[], recordPostalCode: string
 const ADDRESS_RELATIONS = ['legal_address', 'hq_address', 'location'];
 
 /**
- * Postal codes of the Locations an organisation is linked to (`legal_address`, `hq_address`,
- * `location`), and of the Locations of ContactRecords that point at it with `organization`.
- * Distinct, non-empty, as stored.
+ * The Locations an organisation is linked to (`legal_address`, `hq_address`, `location`), and
+ * those of the ContactRecords that point at it with `organization` (a WHOIS/RDAP registrant).
  */
-export function organizationPostalCodes(graph: GraphReader, orgId: EntityId): string[] {
+function organizationLocations(graph: GraphReader, orgId: EntityId): Entity[] {
   const locations: Entity[] = graph
     .outgoing(orgId, { relations: ADDRESS_RELATIONS })
     .map((neighbour) => neighbour.entity);
@@ -96,13 +96,36 @@ export function organizationPostalCodes(graph: GraphReader, orgId: EntityId): st
       locations.push(...graph.outgoing(entity.id, { relations: ['location'] }).map((n) => n.entity));
     }
   }
+  return locations;
+}
+
+/** Postal codes of the organisation's Locations (see above). Distinct, non-empty, as stored. */
+export function organizationPostalCodes(graph: GraphReader, orgId: EntityId): string[] {
   const codes: string[] = [];
-  for (const location of locations) {
+  for (const location of organizationLocations(graph, orgId)) {
     if (location.type === 'Location' && location.asset.postal_code !== undefined) {
       codes.push(location.asset.postal_code);
     }
   }
   return distinct(codes);
+}
+
+/**
+ * Alpha-2 countries the case holds for an organisation: its jurisdiction (`US-DE` gives `US`)
+ * and the countries of its Locations (see above), as codes. Distinct, upper case.
+ */
+export function organizationCountries(graph: GraphReader, orgId: EntityId): string[] {
+  const org = graph.findEntity(orgId);
+  const texts: string[] = [];
+  if (org?.type === 'Organization' && org.asset.jurisdiction !== undefined) {
+    texts.push(org.asset.jurisdiction.slice(0, 2));
+  }
+  for (const location of organizationLocations(graph, orgId)) {
+    if (location.type === 'Location' && location.asset.country !== undefined) {
+      texts.push(canonicalCountry(location.asset.country) ?? '');
+    }
+  }
+  return distinct(texts.filter((text) => /^[A-Za-z]{2}$/u.test(text)).map((text) => text.toUpperCase()));
 }
 
 function distinct(values: string[]): string[] {

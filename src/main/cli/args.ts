@@ -64,6 +64,7 @@ export const USAGE = [
   '  cli review --case <file.sqlite> [--accept <edge id> | --reject <edge id>]',
   '  cli note --case <file.sqlite> --id <entity or edge id> --text <text>',
   '  cli flag --case <file.sqlite> --id <entity or edge id> --flag red|orange|yellow|green|blue|purple|star|none',
+  '  cli report --case <file.sqlite> --out <report.html> [--since <session id>] [--entity <id> ...]',
   'seed types: Organization=<name>, Identifier=lei:<LEI>, AutonomousSystem=<number>, Netblock=<cidr>,',
   '            DomainRecord=<domain>',
   'a team case: --case postgresql://USER@HOST:PORT/DBNAME#CASENAME[?sslmode=...] (password: PGPASSWORD)',

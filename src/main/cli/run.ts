@@ -29,6 +29,7 @@ import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance
 import { isAnnotateCommand, runAnnotateCommand } from './commands/annotate';
 import { runReviewCommand } from './commands/review';
 import { readSeedsFile } from './seeds-file';
+import { runReportCommand } from './commands/report';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -53,6 +54,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (isAnnotateCommand(argv[0])) {
       return await runAnnotateCommand(argv, io);
+    }
+    if (argv[0] === 'report') {
+      return await runReportCommand(argv, io);
     }
     const command = parseCommandLine(argv);
     switch (command.command) {

@@ -196,10 +196,47 @@ describe('the canvas controller', () => {
     expect(cy.edges().not('.collection-edge')).toHaveLength(1_600 + 20 * 50);
   });
 
+  it('lays out a case opened without stored positions in the worker, saves it, and offers no undo for it', async () => {
+    const { cy, open, layouts, saved, layoutStates, dataset } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    expect(layouts.started).toHaveLength(1);
+    expect(layouts.started[0]?.input.kind).toBe('force');
+    expect(dataset.layout).toBe('force');
+    layouts.started[0]?.finish({
+      'Organization:root': { x: 0, y: 0 },
+      'Organization:c0': { x: 80, y: 0 },
+      'Organization:c1': { x: 0, y: 80 },
+      'Organization:c2': { x: -80, y: 0 },
+    });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(cy.getElementById('Organization:c2').position()).toEqual({ x: -80, y: 0 });
+    expect(dataset.layout).toBe('idle');
+    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false });
+    vi.advanceTimersByTime(2_000);
+    expect(saved.at(-1)?.['Organization:c2']).toEqual({ x: -80, y: 0 });
+  });
+
+  it('leaves a case opened with its stored positions where it was', () => {
+    const { open, layouts } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges, {
+      'Organization:root': { x: 0, y: 0 },
+      'Organization:c0': { x: 90, y: 0 },
+      'Organization:c1': { x: 0, y: 90 },
+    });
+    expect(layouts.started).toHaveLength(0);
+  });
+
   it('moves nodes only when a re-layout finishes, and saves the new positions then', async () => {
     const { cy, open, layouts, saved, mounted } = setup();
     const { entities, edges } = family(2);
-    open(entities, edges, { 'Organization:root': { x: 0, y: 0 } });
+    open(entities, edges, {
+      'Organization:root': { x: 0, y: 0 },
+      'Organization:c0': { x: 90, y: 0 },
+      'Organization:c1': { x: 0, y: 90 },
+    });
     vi.advanceTimersByTime(2_000);
     saved.length = 0;
     mounted.controller.relayout('grid');

@@ -21,14 +21,14 @@ import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
 import { buildStylesheet, isLargeGraph, LEAN_CLASS } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
-import { fitToNodes } from './fit-view';
+import { fitCanvas } from './fit-view';
 import { createLabelsInView } from './labels-in-view';
 import { createLeanSwitch } from './lean-switch';
 import { labelContextOf } from './node-label';
 import type { LayoutInput } from './layouts/types';
 import type { LayoutState, Relayout, RunningLayout } from './relayout';
-import { createRelayout } from './relayout';
-import { createOverviewLayer, OVERVIEW_MIN_NODES } from './overview/overview-layer';
+import { createRelayout, mostlyUnplaced } from './relayout';
+import { createOverviewLayer } from './overview/overview-layer';
 import { canvasSvg } from './svg-export';
 import { drawnCandidateLabels } from './review-look';
 
@@ -176,26 +176,10 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   cy.on('dragpan scrollzoom pinchzoom', () => {
     following = false;
   });
-  // A big graph is fitted from node positions (fit-view.ts): cy.fit asks every element for its
-  // bounding box, which the overview layer never needs (seconds at 10,000 nodes). A small one
-  // keeps cy.fit, which also counts label widths.
   const fitAll = (padding: number): void => {
-    if (cy.nodes().length >= OVERVIEW_MIN_NODES) {
-      if (fitToNodes(cy, padding)) {
-        followedAt = now();
-      }
-      return;
+    if (fitCanvas(cy, padding)) {
+      followedAt = now();
     }
-    const visible = cy.elements().not('.filtered, .folded');
-    if (visible.empty()) {
-      return;
-    }
-    cy.fit(visible, padding);
-    if (cy.zoom() > 1.5) {
-      cy.zoom(1.5);
-      cy.center(visible);
-    }
-    followedAt = now();
   };
 
   /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
@@ -228,7 +212,11 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     adapter,
     startLayout: deps.startLayout,
     onError: (message) => store.getState().setNotice({ kind: 'error', text: `Re-layout failed: ${message}` }),
-    onLayoutState: deps.onLayoutState,
+    onLayoutState: (state) => {
+      // `data-layout`: the layout running in the worker, or "idle" (tests wait for it).
+      dataset.layout = state.running ?? 'idle';
+      deps.onLayoutState(state);
+    },
     onRelayout: deps.onRelayout,
     withMembers: (positions) => collections.withMembers(positions),
     fit: () => fitAll(30),
@@ -285,6 +273,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       state.takePendingDeltas();
       following = true;
       fitAll(40);
+      if (mostlyUnplaced(state.entitiesById.keys(), state.savedPositions, keep)) {
+        layouts.relayout('force', { opening: true });
+      }
       markFailures();
       scheduleSave();
       publishCounts();

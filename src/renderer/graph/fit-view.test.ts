@@ -100,6 +100,19 @@ describe('fitToNodes', () => {
     expect(alone.zoom()).toBeGreaterThan(1);
   });
 
+  it('shows the whole of a drawing wider than the default zoom floor allows, lowering the floor', () => {
+    const cy = canvasOf([
+      { id: 'a', x: -250_000 },
+      { id: 'b', x: 250_000 },
+    ]);
+    expect(fitToNodes(cy, 40)).toBe(true);
+    const left = cy.getElementById('a').renderedPosition().x;
+    const right = cy.getElementById('b').renderedPosition().x;
+    expect(left).toBeGreaterThanOrEqual(40);
+    expect(right).toBeLessThanOrEqual(960);
+    expect(cy.minZoom()).toBeLessThan(cy.zoom());
+  });
+
   it('leaves the view alone when no node is shown', () => {
     const cy = canvasOf([{ id: 'a', x: 5_000, classes: 'filtered' }]);
     cy.viewport({ zoom: 0.7, pan: { x: 12, y: 34 } });

@@ -9,6 +9,7 @@
  * are fitted from positions (canvas-controller.ts) and small ones keep cy.fit.
  */
 import type { Core } from 'cytoscape';
+import { OVERVIEW_MIN_NODES } from './overview/thresholds';
 import { REJECTED_NODE } from './review-look';
 
 export interface Point {
@@ -76,7 +77,20 @@ export const MAX_FIT_ZOOM = 1.5;
  */
 const HIDDEN_NODES = `.filtered, .folded, .${REJECTED_NODE}`;
 
-/** Fits the canvas to its shown nodes; false when there are none. */
+/** The lowest zoom any fit may set (a drawing 50 million px wide: far beyond any case). */
+export const ZOOM_FLOOR_LEAST = 0.00002;
+/** The zoom-out limit the canvas starts with (cy-options.ts); lowered when a fit needs less. */
+export const ZOOM_FLOOR_DEFAULT = 0.02;
+
+/** The zoom-out limit after a fit at `fitZoom`: room to zoom out to half of it, never above the default. */
+export function zoomFloorFor(fitZoom: number): number {
+  return Math.max(ZOOM_FLOOR_LEAST, Math.min(ZOOM_FLOOR_DEFAULT, fitZoom / 2));
+}
+
+/**
+ * Fits the canvas to its shown nodes, lowering the zoom floor when the drawing is wider than the
+ * default floor shows (so Fit always shows the whole graph); false when there are none.
+ */
 export function fitToNodes(cy: Core, padding: number): boolean {
   const points = cy
     .nodes()
@@ -87,12 +101,37 @@ export function fitToNodes(cy: Core, padding: number): boolean {
     width: cy.width(),
     height: cy.height(),
     padding,
-    minZoom: cy.minZoom(),
+    minZoom: ZOOM_FLOOR_LEAST,
     maxZoom: Math.min(cy.maxZoom(), MAX_FIT_ZOOM),
   });
   if (view === undefined) {
     return false;
   }
+  cy.minZoom(zoomFloorFor(view.zoom));
   cy.viewport(view);
+  return true;
+}
+
+/**
+ * Fits the canvas to everything shown; false when nothing is. A big graph is fitted from node
+ * positions: cy.fit asks every element for its bounding box, which the overview layer never needs
+ * (seconds at 10,000 nodes). A small one keeps cy.fit, which also counts label widths. Either way
+ * the zoom floor follows the drawing's extent, so Fit always shows all of it.
+ */
+export function fitCanvas(cy: Core, padding: number): boolean {
+  if (cy.nodes().length >= OVERVIEW_MIN_NODES) {
+    return fitToNodes(cy, padding);
+  }
+  const visible = cy.elements().not(`.filtered, .folded, .${REJECTED_NODE}`);
+  if (visible.empty()) {
+    return false;
+  }
+  cy.minZoom(ZOOM_FLOOR_LEAST);
+  cy.fit(visible, padding);
+  cy.minZoom(zoomFloorFor(cy.zoom()));
+  if (cy.zoom() > MAX_FIT_ZOOM) {
+    cy.zoom(MAX_FIT_ZOOM);
+    cy.center(visible);
+  }
   return true;
 }

@@ -37,7 +37,11 @@ export interface RelayoutDeps {
 
 /** Its actions are plain functions (the controller hands them out as its own). */
 export interface Relayout {
-  relayout: (kind?: LayoutKind) => void;
+  /**
+   * Lays the visible graph out in the worker. `opening`: the first layout of a case opened without
+   * stored positions, which is no user action: nothing to undo, no history entry.
+   */
+  relayout: (kind?: LayoutKind, options?: { opening?: boolean }) => void;
   stopLayout: () => void;
   /** Puts every node back where it was before the last finished re-layout (and saves that). */
   undoLayout: () => void;
@@ -51,6 +55,23 @@ export interface Relayout {
   dispose: () => void;
 }
 
+/**
+ * Whether a case being opened needs a layout: most of its entities have no stored position (it was
+ * written by the CLI, a script or a colleague's process). Placement alone (next to a neighbour, new
+ * clusters beside the drawing) suits a graph growing a few nodes at a time, not thousands at once.
+ */
+export function mostlyUnplaced(ids: Iterable<EntityId>, ...known: NodePositions[]): boolean {
+  let all = 0;
+  let unplaced = 0;
+  for (const id of ids) {
+    all += 1;
+    if (known.every((positions) => positions[id] === undefined)) {
+      unplaced += 1;
+    }
+  }
+  return unplaced >= 2 && unplaced * 2 >= all;
+}
+
 export function createRelayout(deps: RelayoutDeps): Relayout {
   const { adapter } = deps;
   let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
@@ -59,9 +80,15 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
     deps.onLayoutState({ running: layout?.kind, canUndo: undoPositions !== undefined });
   };
 
-  const finish = (positions: LayoutPositions, addedMeanwhile: readonly EntityId[]): void => {
-    undoPositions = adapter.positions();
-    deps.onRelayout?.(undoPositions);
+  const finish = (
+    positions: LayoutPositions,
+    addedMeanwhile: readonly EntityId[],
+    opening: boolean,
+  ): void => {
+    if (!opening) {
+      undoPositions = adapter.positions();
+      deps.onRelayout?.(undoPositions);
+    }
     adapter.applyPositions(deps.withMembers(positions));
     // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
     adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
@@ -81,7 +108,7 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
   };
 
   return {
-    relayout: (kind = 'force') => {
+    relayout: (kind = 'force', options = {}) => {
       layout?.running.stop();
       const running = deps.startLayout(adapter.layoutInput(kind), deps.onError);
       const entry = { kind, running, addedMeanwhile: [] as EntityId[] };
@@ -93,7 +120,7 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
         }
         layout = undefined;
         if (positions !== undefined) {
-          finish(positions, entry.addedMeanwhile);
+          finish(positions, entry.addedMeanwhile, options.opening === true);
         }
         publish();
       });

@@ -38,6 +38,12 @@ export type Entity = TypedAsset &
 export interface EdgeSource extends SourceRef {
   createdAt: string;
   updatedAt: string;
+  /**
+   * Set when a later answer of this source no longer stated the edge (a refresh found it gone):
+   * when (ISO 8601) and in which run. Nothing is deleted; the source states it again to clear it.
+   */
+  goneAt?: string;
+  goneSession?: string;
 }
 
 export interface Edge extends Annotated {

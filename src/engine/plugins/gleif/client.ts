@@ -23,6 +23,9 @@ export const MAX_CHILDREN_PAGES = 200;
 /** The registry's largest page: a family of 5,000 children is 25 pages, well under the cap. */
 export const CHILDREN_PAGE_SIZE = 200;
 
+/** docs/resolution.md: `evidence` (default), `confirmed` (exact or postal code), `best` (spec). */
+export type AutoAcceptRule = 'evidence' | 'confirmed' | 'best';
+
 /** What the plugin's setup gives its handlers. */
 export interface GleifResources {
   /** The one client, so one 1 request / 3 s limiter serves every registry call of every handler. */
@@ -30,7 +33,7 @@ export interface GleifResources {
   /** The registry's base URL (pagination links must stay on its origin). */
   baseUrl: string;
   /** Which search matches apply without the investigator's review (see review.ts). */
-  autoAccept: 'confirmed' | 'best';
+  autoAccept: AutoAcceptRule;
 }
 
 const leiPath = (lei: string): string => `/api/v1/lei-records/${encodeURIComponent(lei)}`;

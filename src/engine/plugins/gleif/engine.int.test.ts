@@ -115,21 +115,18 @@ describe('LEI registry plugin through the engine (synthetic registry)', () => {
     });
   });
 
-  it('keeps a child found later under another spelling apart until the partial match is reviewed', async () => {
+  it('folds a child found later under another spelling into it once the evidence identifies it', async () => {
     const h = await start();
     await h.run([seedOf('Organization=Northwind Traders Inc')], { depth: 1 });
     expect(h.openCase.graph.findEntity(EUROPE_ORG)).toBeDefined();
     const organizationsBefore = h.openCase.graph.stats().entitiesByType.Organization ?? 0;
-    // Another spelling: a different normalised name, found by the search as a partial match only,
-    // so it is a candidate for the investigator (issue 14), not merged into the child unseen.
+    // Another spelling: "Ltd." for the registry's "LIMITED", the same name once folded. The
+    // evidence identifies the child (issue 22), so the same-LEI rule makes one Organization.
     const progress = await h.run([seedOf('Organization=Northwind Traders (Europe) Ltd.')], { depth: 0 });
     expect(progress.failures).toEqual([]);
-    const spelling = 'Organization:northwind traders europe ltd';
-    expect(h.openCase.graph.stats().entitiesByType.Organization).toBe(organizationsBefore + 1);
-    const candidate = h.openCase.graph.outgoing(spelling, { relations: ['id'] });
-    expect(candidate.map(({ entity, edge }) => [entity.id, edge.properties?.review])).toEqual([
-      ['Identifier:lei:984500nwchild0000103', 'pending'],
-    ]);
+    expect(h.openCase.graph.stats().entitiesByType.Organization).toBe(organizationsBefore);
+    const pending = h.openCase.graph.snapshot().edges.filter((edge) => edge.properties.review === 'pending');
+    expect(pending).toEqual([]);
     expect(h.neighbours(TRADERS_ORG, 'subsidiary')).toContain(EUROPE_ORG);
   });
 });

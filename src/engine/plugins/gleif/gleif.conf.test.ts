@@ -67,8 +67,22 @@ describe.skipIf(!haveFixtures())('LEI registry plugin against the recorded regis
     const leis = h.openCase.graph
       .outgoing(puma, { relations: ['id'] })
       .filter((n) => n.entity.type === 'Identifier' && n.entity.asset.id_type === 'lei');
-    expect(leis).toHaveLength(1);
-    expect(leis[0]?.edge.properties).toMatchObject({ review: 'pending', match_type: 'partial' });
+    // A brand typed alone: ranked alternatives, PUMA SE first (the same name, and the parent of
+    // other candidates), each pending with its evidence; at most five.
+    leis.sort((a, b) => Number(a.edge.properties.rank) - Number(b.edge.properties.rank));
+    expect(leis.length).toBeGreaterThan(1);
+    expect(leis.length).toBeLessThanOrEqual(5);
+    expect(leis[0]?.entity.id).toBe('Identifier:lei:529900grz2bqy5zm9n49');
+    expect(leis[0]?.edge.properties).toMatchObject({
+      review: 'pending',
+      match_type: 'partial',
+      score: 30,
+      rank: 1,
+    });
+    expect(leis[0]?.edge.properties.evidence).toMatch(/\+ same name.*\+ parent of \d+ other candidates?/u);
+    for (const { edge } of leis) {
+      expect(edge.properties.review).toBe('pending');
+    }
     expect(h.openCase.graph.findEntity(puma)?.asset).toEqual({ unique_id: 'puma', name: 'Puma' });
     const family = h.openCase.graph.snapshot().edges.filter((edge) => edge.relation === 'subsidiary');
     expect(family).toEqual([]);

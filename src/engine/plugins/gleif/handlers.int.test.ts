@@ -32,7 +32,9 @@ interface Harness {
 
 let harness: Harness;
 
-async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Harness> {
+async function createHarness(
+  overrides: { timeoutMs?: number; autoAccept?: GleifResources['autoAccept'] } = {},
+): Promise<Harness> {
   const server = await startFakeGleifServer({ fixturesDir: FIXTURES });
   const config: AppConfig = {
     ...DEFAULT_CONFIG,
@@ -58,7 +60,7 @@ async function createHarness(overrides: { timeoutMs?: number } = {}): Promise<Ha
   const resources: GleifResources = {
     http,
     baseUrl: server.url,
-    autoAccept: config.sources.gleif.autoAccept,
+    autoAccept: overrides.autoAccept ?? config.sources.gleif.autoAccept,
   };
   const graph = openCaseGraph(':memory:');
   const registry = createHandlerRegistry([gleifPlugin]);
@@ -220,7 +222,10 @@ describe('fuzzyCompletions handler', () => {
     expect(idEdge?.edge.properties).toEqual({ score: 100, match_type: 'known' });
   });
 
-  it('fetches candidate records first when the organization has a postal code, and adds 40 for a match', async () => {
+  it('under the confirmed rule, fetches candidate records first when the organization has a postal code, and adds 40 for a match', async () => {
+    harness.graph.close();
+    await harness.server.close();
+    harness = await createHarness({ autoAccept: 'confirmed' });
     const orgId = harness.seed(organization('Northwind Traders Inc'));
     const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
     harness.graph.apply(
@@ -249,6 +254,47 @@ describe('fuzzyCompletions handler', () => {
     ]);
   });
 
+  it('holds the same name for review when the postal code points at another candidate', async () => {
+    const orgId = harness.seed(organization('Northwind Traders Inc'));
+    const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
+    harness.graph.apply(
+      {
+        entities: [{ type: 'Location', asset: location }],
+        edges: [{ from: orgId, relation: 'location', to: entityIdOf('Location', location) }],
+        dispatch: [],
+      },
+      { source: { name: 'seed', confidence: 100 } },
+    );
+    expect(await harness.run('gleif/fuzzy-completions', orgId)).toMatchObject({ dispatch: [] });
+    const pending = harness.graph
+      .outgoing(orgId, { relations: ['id'] })
+      .map(({ entity, edge }) => [entity.id, edge.properties.review, edge.properties.evidence]);
+    expect(pending).toContainEqual([
+      'Identifier:lei:984500nwchild0000103',
+      'pending',
+      expect.stringContaining('+ postal code D02 X285 matches'),
+    ]);
+    expect(pending).toContainEqual([
+      `Identifier:lei:${TRADERS.toLowerCase()}`,
+      'pending',
+      expect.stringContaining('+ legal form Inc = '),
+    ]);
+  });
+
+  it('accepts the same name whose legal form agrees when nothing contradicts it', async () => {
+    const orgId = harness.seed(organization('Northwind Traders Incorporated'));
+    const outcome = await harness.run('gleif/fuzzy-completions', orgId);
+    expect(outcome).toMatchObject({
+      dispatch: [`Identifier:lei:${TRADERS.toLowerCase()}`],
+    });
+    const [idEdge] = harness.graph
+      .outgoing(orgId, { relations: ['id'] })
+      .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
+    // The spec's score and match type, unchanged: the name is not equal as the spec compares.
+    expect(idEdge?.edge.properties).toMatchObject({ match_type: 'partial' });
+    expect(idEdge?.edge.properties).not.toHaveProperty('review');
+  });
+
   it('stores a partial match without a location match as a pending candidate and dispatches nothing', async () => {
     // The search for the brand "Northwind" answers names that only contain it.
     const reply = readFileSync(
@@ -267,9 +313,14 @@ describe('fuzzyCompletions handler', () => {
     });
     const leis = harness.graph
       .outgoing(orgId, { relations: ['id'] })
-      .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
-    expect(leis).toHaveLength(1);
-    expect(leis[0]?.edge.properties).toMatchObject({ review: 'pending', match_type: 'partial' });
+      .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'))
+      .sort((a, b) => Number(a.edge.properties.rank) - Number(b.edge.properties.rank));
+    // Every candidate that carries the brand, ranked; none is the best alone: all await review.
+    expect(leis.map(({ edge }) => edge.properties.rank)).toEqual([1, 2, 3]);
+    for (const { edge } of leis) {
+      expect(edge.properties).toMatchObject({ review: 'pending', match_type: 'partial' });
+      expect(edge.properties.evidence).toContain('registry name says more');
+    }
     expect(harness.graph.outgoing(orgId, { relations: ['legal_address', 'hq_address'] })).toEqual([]);
 
     // Within the TTL the candidate awaiting review is the answer: no request is spent on it.

@@ -36,6 +36,10 @@ export interface LeiRecord {
   registeredAs?: string;
   /** `entity.status` (ACTIVE, INACTIVE, NULL...). */
   entityStatus?: string;
+  /** `entity.legalForm.id`: an ISO 20275 ELF code (8888/9999: none on the list). */
+  legalFormCode?: string;
+  /** `entity.legalForm.other`: the form in words when the code is 8888/9999. */
+  legalFormOther?: string;
   legalAddress?: LeiAddress;
   headquartersAddress?: LeiAddress;
   otherAddresses: LeiAddress[];
@@ -140,6 +144,7 @@ export const LeiRecordResource = z.looseObject({
       jurisdiction: optionalText,
       registeredAs: optionalText,
       status: optionalText,
+      legalForm: z.looseObject({ id: optionalText, other: optionalText }).nullish().catch(undefined),
     }),
     registration: z
       .looseObject({
@@ -210,6 +215,8 @@ export function leiRecordOf(resource: LeiRecordResource): LeiRecord {
     jurisdiction: entity.jurisdiction,
     registeredAs: entity.registeredAs,
     entityStatus: entity.status,
+    legalFormCode: entity.legalForm?.id ?? undefined,
+    legalFormOther: entity.legalForm?.other ?? undefined,
     legalAddress: entity.legalAddress,
     headquartersAddress: entity.headquartersAddress,
     otherAddresses: entity.otherAddresses,

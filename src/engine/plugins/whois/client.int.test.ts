@@ -203,15 +203,15 @@ describe('WHOIS client against fake servers', () => {
     });
   });
 
-  it('keeps a reply in no known format as the record (raw text kept), not a failure', async () => {
+  it('fails with unrecognised_reply, keeping the text, for a reply with no known field and no "no match"', async () => {
     fake.setBehaviour('whois.nic.test', {
       kind: 'reply',
       body: 'Bienvenue. Ce serveur ne parle que de .test\n',
     });
-    const lookup = await createClient().lookup('plain.test');
-    expect(lookup.outcome).toBe('found');
-    expect(lookup.parsed?.kind).toBe('unknown');
-    expect(lookup.record?.text).toContain('Bienvenue');
+    await expect(createClient().lookup('plain.test')).rejects.toMatchObject({
+      code: 'unrecognised_reply',
+      reply: 'Bienvenue. Ce serveur ne parle que de .test\n',
+    });
   });
 
   it('fails clearly when IANA names no server for the TLD', async () => {

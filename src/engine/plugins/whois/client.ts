@@ -6,7 +6,6 @@
 import net from 'node:net';
 import { domainToASCII } from 'node:url';
 import {
-  MalformedBodyError,
   NetworkError,
   RateLimitedError,
   ResponseTooLargeError,
@@ -20,13 +19,18 @@ import {
   type DestinationPolicy,
   type LookupFunction,
 } from '../../net/destination-policy';
-import { decodeReply, type WhoisCharset } from './decode';
+import { decodeReply } from './decode';
 import { formatWhoisQuery, hintFor } from './server-hints';
 import { WHOIS_SOURCE } from './source';
+import { RegistrarPartError } from './reply-errors';
+import { splitHostPort, whoisUrl } from './address';
+import { createPartAsker, hopOf, type LookupFreshness, type WhoisHop } from './parts';
+
+export type { LookupFreshness, WhoisHop } from './parts';
+import { DEFAULT_PART_BACKOFF, type PartBackoff, type WhoisPartCache } from './part-cache';
 import { parseWhoisReply, WHOIS_ROLES, type ParsedWhois, type WhoisRole } from './parse';
 
 const SOURCE = WHOIS_SOURCE.name;
-const DEFAULT_PORT = 43;
 
 export interface WhoisClientOptions {
   /** IANA's WHOIS server, `host` or `host:port`. */
@@ -52,15 +56,10 @@ export interface WhoisClientOptions {
    * policy trusting `ianaServer` and `servers`.
    */
   destinations?: DestinationPolicy;
-}
-
-/** One query and its reply. */
-export interface WhoisHop {
-  server: string;
-  query: string;
-  text: string;
-  charset: WhoisCharset;
-  parsed: ParsedWhois;
+  /** Where the parts of lookups are kept (absent: every lookup asks every part). */
+  partCache?: WhoisPartCache;
+  /** The wait before a failed part is asked again (default DEFAULT_PART_BACKOFF). */
+  partBackoff?: PartBackoff;
 }
 
 export interface WhoisLookup {
@@ -79,17 +78,7 @@ export interface WhoisLookup {
 }
 
 export interface WhoisClient {
-  lookup(domain: string, signal?: AbortSignal): Promise<WhoisLookup>;
-}
-
-function splitHostPort(address: string): { host: string; port: number } {
-  const match = /^(.*?)(?::(\d{1,5}))?$/.exec(address.trim());
-  const port = match?.[2] === undefined ? DEFAULT_PORT : Number(match[2]);
-  return { host: match?.[1] ?? address, port };
-}
-
-function whoisUrl(server: string, query: string): string {
-  return `whois://${server}/${query}`;
+  lookup(domain: string, signal?: AbortSignal, freshness?: LookupFreshness): Promise<WhoisLookup>;
 }
 
 interface ExchangeOptions {
@@ -156,14 +145,6 @@ export function exchangeWhois(address: string, query: string, options: ExchangeO
   });
 }
 
-function firstLine(text: string): string {
-  const line = text
-    .split(/\r?\n/)
-    .map((item) => item.replace(/^[\s%#*]+/, '').trim())
-    .find((item) => item.length > 0);
-  return (line ?? '').slice(0, 120);
-}
-
 /** Registrar fields first; the registry's fill what the registrar's reply does not have. */
 function mergeReplies(registry: ParsedWhois, registrar: ParsedWhois): ParsedWhois {
   const merged: ParsedWhois = {
@@ -218,7 +199,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   };
 
   /** One query with the server's rate limit, retried after throttle replies. */
-  const ask = async (
+  const askServer = async (
     server: string,
     query: string,
     domain: string,
@@ -249,7 +230,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
       );
       if (parsed.kind !== 'throttled') {
         recordReply(url, decoded.text, options.clock.now());
-        return { server: name, query, text: decoded.text, charset: decoded.charset, parsed };
+        return { server: name, query, text: decoded.text, charset: decoded.charset, parsed, cached: false };
       }
       const delay = retryDelays[attempt];
       if (delay === undefined) {
@@ -259,7 +240,18 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
     }
   };
 
-  const lookup = async (domain: string, signal?: AbortSignal): Promise<WhoisLookup> => {
+  const ask = createPartAsker({
+    cache: options.partCache,
+    backoff: options.partBackoff ?? DEFAULT_PART_BACKOFF,
+    clock: options.clock,
+    askServer,
+  });
+
+  const lookup = async (
+    domain: string,
+    signal?: AbortSignal,
+    freshness?: LookupFreshness,
+  ): Promise<WhoisLookup> => {
     const ascii = domainToASCII(domain.trim().replace(/\.$/, ''));
     if (ascii === '' || !ascii.includes('.')) {
       throw new SourceError(
@@ -272,7 +264,7 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
     const hops: WhoisHop[] = [];
     const failures: SourceError[] = [];
 
-    const iana = await ask(ianaName, tld, tld, signal);
+    const iana = hopOf(await ask(ianaName, tld, tld, signal, freshness));
     hops.push(iana);
     const registryServer = iana.parsed.referral;
     if (registryServer === undefined) {
@@ -280,12 +272,8 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
     }
 
     const registryQuery = formatWhoisQuery(splitHostPort(registryServer).host, ascii);
-    const registry = await ask(registryServer, registryQuery, ascii, signal);
+    const registry = hopOf(await ask(registryServer, registryQuery, ascii, signal, freshness));
     hops.push(registry);
-    const refusal = refusalOf(registry);
-    if (refusal) {
-      throw refusal;
-    }
     if (registry.parsed.kind === 'not_found') {
       return { domain: ascii, outcome: 'not_found', hops, contactServers: {}, failures };
     }
@@ -309,22 +297,13 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
         break;
       }
       visited.add(nextName);
-      let hop: WhoisHop;
-      try {
-        hop = await ask(next, formatWhoisQuery(nextName, ascii), ascii, signal);
-      } catch (error) {
-        if (error instanceof SourceError && error.code !== 'aborted') {
-          failures.push(error);
-          break;
-        }
-        throw error;
-      }
-      hops.push(hop);
-      const hopRefusal = refusalOf(hop);
-      if (hopRefusal) {
-        failures.push(hopRefusal);
+      const outcome = await ask(next, formatWhoisQuery(nextName, ascii), ascii, signal, freshness);
+      if (!('hop' in outcome)) {
+        failures.push(new RegistrarPartError(nextName, outcome.failure, outcome.retryAt));
         break;
       }
+      const hop = outcome.hop;
+      hops.push(hop);
       if (hop.parsed.kind !== 'record') {
         break;
       }
@@ -337,20 +316,4 @@ export function createWhoisClient(options: WhoisClientOptions): WhoisClient {
   };
 
   return { lookup };
-}
-
-/** A reply that is no answer (refusal, nothing recognisable) as the error to record. */
-function refusalOf(hop: WhoisHop): SourceError | undefined {
-  const url = whoisUrl(hop.server, hop.query);
-  if (hop.parsed.kind === 'refused') {
-    return new MalformedBodyError(url, `the server refused the query ("${firstLine(hop.text)}")`, SOURCE);
-  }
-  if (hop.parsed.kind === 'empty') {
-    return new MalformedBodyError(
-      url,
-      hop.text.trim() === '' ? 'empty reply' : 'no domain record in the reply',
-      SOURCE,
-    );
-  }
-  return undefined;
 }

@@ -1,7 +1,9 @@
 /** The WHOIS plugin (source `WHOIS`, confidence 100): port-43 lookups for DomainRecords. */
 import { definePlugin, type PluginDefinition } from '../../core/plugin-api';
 import { configuredEndpoints, createDestinationPolicy } from '../../net/destination-policy';
+import path from 'node:path';
 import { createWhoisClient } from './client';
+import { createFilePartCache } from './part-cache';
 import { domainRecordHandler } from './handlers/domain-record';
 import type { WhoisResources } from './resources';
 import { WHOIS_SOURCE } from './source';
@@ -19,7 +21,7 @@ export function createWhoisPlugin(options: WhoisPluginOptions = {}): PluginDefin
     source: WHOIS_SOURCE,
     setup: (environment) => {
       const { ianaServer, servers, rateLimit } = environment.config.sources.whois;
-      const { timeoutMs, maxReplyBytes } = environment.config.whoisClient;
+      const { timeoutMs, maxReplyBytes, partBackoff } = environment.config.whoisClient;
       const client = createWhoisClient({
         ianaServer,
         servers,
@@ -31,6 +33,9 @@ export function createWhoisPlugin(options: WhoisPluginOptions = {}): PluginDefin
         clock: environment.clock,
         // Every endpoint the user configured is trusted as set; servers a reply names are not.
         destinations: createDestinationPolicy(configuredEndpoints(environment.config)),
+        // Each part of a lookup kept apart, so that a second run re-asks only the part that failed.
+        partCache: createFilePartCache(path.join(environment.dataDir, '.whois-parts')),
+        partBackoff,
         ...(options.throttleRetryDelaysMs === undefined
           ? {}
           : { throttleRetryDelaysMs: options.throttleRetryDelaysMs }),

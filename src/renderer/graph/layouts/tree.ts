@@ -39,7 +39,7 @@ export function byDegree(adjacency: ReadonlyMap<string, readonly string[]>): str
   );
 }
 
-interface Tree {
+export interface Tree {
   /** Breadth-first order; the root first. */
   order: string[];
   children: Map<string, string[]>;
@@ -47,7 +47,7 @@ interface Tree {
 }
 
 /** Breadth-first spanning trees, one per component, each rooted at its first id in `roots`. */
-function spanningForest(roots: readonly string[], next: (id: string) => readonly string[]): Tree[] {
+export function spanningForest(roots: readonly string[], next: (id: string) => readonly string[]): Tree[] {
   const seen = new Set<string>();
   const forest: Tree[] = [];
   for (const root of roots) {
@@ -74,17 +74,28 @@ function spanningForest(roots: readonly string[], next: (id: string) => readonly
   return forest;
 }
 
-interface Box {
+export interface Box {
   positions: LayoutPositions;
   width: number;
   height: number;
 }
 
-/** Shifts each component's box (centred on 0,0) onto shelves about as wide as the total is tall. */
-function pack(boxes: Box[]): LayoutPositions {
+/**
+ * Room left around a component: a big one is kept well apart from the next, a lone node or a pair
+ * only a little (else thousands of them would spread over the screen).
+ */
+function gapAround(box: Box): number {
+  return Math.min(COMPONENT_GAP, Math.max(NODE_SPACING, Math.max(box.width, box.height) * 0.25));
+}
+
+/**
+ * Shifts each component's box (centred on 0,0) onto shelves about as wide as the total is tall,
+ * largest first; no two boxes overlap.
+ */
+export function pack(boxes: Box[]): LayoutPositions {
   const sorted = [...boxes].sort((a, b) => b.width * b.height - a.width * a.height);
   const area = sorted.reduce(
-    (sum, box) => sum + (box.width + COMPONENT_GAP) * (box.height + COMPONENT_GAP),
+    (sum, box) => sum + (box.width + gapAround(box)) * (box.height + gapAround(box)),
     0,
   );
   const shelfWidth = Math.max(Math.sqrt(area) * 1.4, sorted[0]?.width ?? 0);
@@ -93,16 +104,17 @@ function pack(boxes: Box[]): LayoutPositions {
   let y = 0;
   let shelfHeight = 0;
   for (const box of sorted) {
+    const gap = gapAround(box);
     if (x > 0 && x + box.width > shelfWidth) {
       x = 0;
-      y += shelfHeight + COMPONENT_GAP;
+      y += shelfHeight;
       shelfHeight = 0;
     }
     for (const [id, at] of Object.entries(box.positions)) {
       result[id] = { x: at.x + x + box.width / 2, y: at.y + y + box.height / 2 };
     }
-    x += box.width + COMPONENT_GAP;
-    shelfHeight = Math.max(shelfHeight, box.height);
+    x += box.width + gap;
+    shelfHeight = Math.max(shelfHeight, box.height + gap);
   }
   return result;
 }

@@ -1,9 +1,11 @@
 /** The LEI search handler (fuzzyCompletions): an Organization to its LEI record and LEI Identifier. */
 import type { EntityId } from '../../../../shared/model/asset';
+import { canonicalName } from '../../../../shared/names/canonical';
 import { extractBrandName } from '../../../support/brand';
 import {
   locationMatch,
   nameMatch,
+  organizationCountries,
   organizationNames,
   organizationPostalCodes,
 } from '../../../support/name-match';
@@ -16,19 +18,15 @@ import {
   type GraphReader,
   type HandlerContext,
   type Neighbour,
+  type SourceHttp,
 } from '../../../core/plugin-api';
 import { recordPostalCodes, type LeiRecord } from '../wire';
 import { addLeiRecordFindings, leiIdentifierOf, type LeiMatch } from '../mapping';
-import { findLeiRecord, searchLegalNames, type GleifResources } from '../client';
-import {
-  APPLIED_PROPERTY,
-  REVIEW_PROPERTY,
-  awaitsApplication,
-  holdsLei,
-  isAutoAccepted,
-  reviewStateOf,
-} from '../review';
+import { findLeiRecord, listDirectChildren, searchLegalNames, type GleifResources } from '../client';
+import { APPLIED_PROPERTY, REVIEW_PROPERTY, awaitsApplication, holdsLei, reviewStateOf } from '../review';
 import { LOCATION_BONUS, couldWin, scoreCandidates, selectCandidate, type ScoredCandidate } from '../scoring';
+import { candidatesOfReply, decideReply, recordsWorthFetching } from '../candidates';
+import { evidenceText, type AssessedCandidate, type CandidateFacts, type SeedFacts } from '../evidence';
 
 type Context = HandlerContext<'Organization', GleifResources>;
 
@@ -110,83 +108,132 @@ function recordFindings(context: Context, record: LeiRecord, match: LeiMatch): F
   return builder.dispatch(leiId).build();
 }
 
+/** The review properties a pending candidate's edge carries (shown by `review` and the UI). */
+function candidateProperties(
+  record: LeiRecord | undefined,
+  name: string,
+): Record<string, string | number | boolean> {
+  const city = record?.legalAddress?.city ?? record?.headquartersAddress?.city;
+  return {
+    [REVIEW_PROPERTY]: 'pending',
+    candidate_legal_name: record?.legalName ?? name,
+    ...(record?.jurisdiction === undefined ? {} : { candidate_jurisdiction: record.jurisdiction }),
+    ...(city === undefined || city === '' ? {} : { candidate_city: city }),
+  };
+}
+
 /**
- * A candidate for review: only the LEI Identifier and the `id` edge with its score, match type
- * and `review: "pending"`. The record's fields are not applied and nothing is dispatched.
+ * Candidates for review, best first: for each, only the LEI Identifier and the `id` edge with
+ * its spec score, match type, rank, evidence and `review: "pending"`. No record is applied and
+ * nothing is dispatched until the investigator accepts one.
  */
-function candidateFindings(context: Context, record: LeiRecord, match: LeiMatch): Findings {
+function candidatesFindings(
+  context: Context,
+  ranked: AssessedCandidate[],
+  records: ReadonlyMap<string, LeiRecord>,
+): Findings {
   const builder = new FindingsBuilder();
   const { unique_id, name } = context.entity.asset;
   const orgId = builder.entity('Organization', { unique_id, name });
-  const leiId = builder.entity('Identifier', leiIdentifierOf(record));
-  // What the investigator decides on, shown by `review` and the UI without another request.
-  const city = record.legalAddress?.city ?? record.headquartersAddress?.city;
-  builder.edge(orgId, 'id', leiId, {
-    score: match.score,
-    match_type: match.matchType,
-    [REVIEW_PROPERTY]: 'pending',
-    candidate_legal_name: record.legalName,
-    ...(record.jurisdiction === undefined ? {} : { candidate_jurisdiction: record.jurisdiction }),
-    ...(city === undefined || city === '' ? {} : { candidate_city: city }),
+  ranked.forEach((candidate, index) => {
+    const record = records.get(candidate.lei);
+    const identifier =
+      record === undefined
+        ? { unique_id: `lei:${candidate.lei}`, id: candidate.lei, id_type: 'lei' as const }
+        : leiIdentifierOf(record);
+    const leiId = builder.entity('Identifier', identifier);
+    builder.edge(orgId, 'id', leiId, {
+      score: candidate.score,
+      match_type: candidate.matchType,
+      rank: index + 1,
+      evidence: evidenceText(candidate.evidence),
+      ...candidateProperties(record, candidate.name),
+    });
   });
   return builder.build();
 }
 
-async function query(context: Context): Promise<Findings> {
+/** Records of the candidates worth a request; an LEI the registry does not know is left out. */
+async function fetchRecords(http: SourceHttp, leis: string[]): Promise<Map<string, LeiRecord>> {
+  const records = new Map<string, LeiRecord>();
+  for (const lei of leis) {
+    const record = await findLeiRecord(http, lei);
+    if (record !== undefined) {
+      records.set(lei, record);
+    }
+  }
+  return records;
+}
+
+/**
+ * For a name typed without a legal form (a brand) with several candidates: how many of them the
+ * best same-name candidate is the registry parent of (one request, its direct children), so the
+ * head of the group ranks first. Other names spend no request on it.
+ */
+async function groupHeads(
+  context: Context,
+  seed: SeedFacts,
+  candidates: CandidateFacts[],
+  records: ReadonlyMap<string, LeiRecord>,
+): Promise<Map<string, number>> {
+  const heads = new Map<string, number>();
+  if (candidates.length < 2 || canonicalName(seed.name).form !== undefined) {
+    return heads;
+  }
+  const { ranked } = decideReply(seed, candidates, records);
+  const head = ranked.find((candidate) => candidate.evidence.some((item) => item.text === 'same name'));
+  if (head === undefined) {
+    return heads;
+  }
+  const { records: children } = await listDirectChildren(
+    context.resources.http,
+    head.lei,
+    context.resources.baseUrl,
+  );
+  const leis = new Set(candidates.map((candidate) => candidate.lei));
+  heads.set(head.lei, children.filter((child) => child.lei !== head.lei && leis.has(child.lei)).length);
+  return heads;
+}
+
+/** The evidence rule (docs/resolution.md, "Deciding from evidence"). */
+async function decideByEvidence(
+  context: Context,
+  organizationName: string,
+  candidates: CandidateFacts[],
+): Promise<Findings> {
+  const { graph, entity, resources } = context;
+  const seed: SeedFacts = {
+    name: organizationName,
+    postalCodes: organizationPostalCodes(graph, entity.id),
+    countries: organizationCountries(graph, entity.id),
+  };
+  const records = await fetchRecords(resources.http, recordsWorthFetching(seed, candidates));
+  const parents = await groupHeads(context, seed, candidates, records);
+  const decision = decideReply(seed, candidates, records, parents);
+  const accepted = decision.accepted;
+  if (accepted === undefined) {
+    return decision.ranked.length === 0
+      ? emptyFindings()
+      : candidatesFindings(context, decision.ranked, records);
+  }
+  const record = records.get(accepted.lei) ?? (await findLeiRecord(resources.http, accepted.lei));
+  if (record === undefined) {
+    context.logger.warn('GLEIF: the search named an LEI the registry has no record for', {
+      lei: accepted.lei,
+    });
+    return emptyFindings();
+  }
+  return recordFindings(context, record, { score: accepted.score, matchType: accepted.matchType });
+}
+
+/**
+ * The spec's selection (`confirmed` and `best` rules): the highest score, records fetched before
+ * selection only when there is a postal code to compare; a winner the rule does not accept is one
+ * candidate for review.
+ */
+async function decideBySpecScore(context: Context, scored: ScoredCandidate[]): Promise<Findings> {
   const { graph, entity, resources } = context;
   const { http } = resources;
-  const held = findHeldLei(graph, entity.id);
-  if (held !== undefined) {
-    const record = await findLeiRecord(http, held.lei);
-    if (record === undefined) {
-      context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
-      return emptyFindings();
-    }
-    if (awaitsApplication(held.edge)) {
-      // An accepted candidate keeps the score and match type it was proposed with.
-      const { score, match_type: matchType } = held.edge.properties;
-      const match: LeiMatch =
-        typeof score === 'number' && (matchType === 'exact' || matchType === 'partial')
-          ? { score, matchType }
-          : { score: KNOWN_LEI_SCORE, matchType: 'known' };
-      // The edge keeps the investigator's decision and says the record is now applied.
-      match.edgeProperties = { [REVIEW_PROPERTY]: 'accepted', [APPLIED_PROPERTY]: true };
-      return recordFindings(context, record, match);
-    }
-    return recordFindings(context, record, { score: KNOWN_LEI_SCORE, matchType: 'known' });
-  }
-
-  const organizationName = entity.asset.name;
-  const brand = extractBrandName(organizationName);
-  if (brand === '') {
-    return emptyFindings();
-  }
-  const rejected = rejectedLeis(graph, entity.id, context.since);
-  const candidates = (await searchLegalNames(http, brand)).filter(
-    (candidate) => !rejected.has(candidate.lei.toUpperCase()),
-  );
-  if (candidates.length === 0) {
-    return emptyFindings();
-  }
-  const names = organizationNames(graph, entity.id);
-  const known = names.length > 0 ? names : [organizationName, entity.asset.legal_name ?? ''];
-  const { exact, partial } = nameMatch(
-    known,
-    candidates.map((candidate) => candidate.name),
-  );
-  const scored = scoreCandidates({
-    organizationName,
-    brand,
-    candidates,
-    exact,
-    partial,
-    similarity: smithWatermanGotoh,
-  });
-  if (scored.length === 0) {
-    return emptyFindings();
-  }
-
-  // Records are fetched before selection only when there is a postal code to compare.
   const records = new Map<string, LeiRecord>();
   const located = new Set<string>();
   const unknown = new Set<string>();
@@ -223,11 +270,86 @@ async function query(context: Context): Promise<Findings> {
     return emptyFindings();
   }
   const match: LeiMatch = { score: selection.score, matchType: selection.candidate.matchType };
-  const autoAccepted = isAutoAccepted(resources.autoAccept, {
+  if (
+    resources.autoAccept === 'best' ||
+    selection.candidate.matchType === 'exact' ||
+    selection.locationMatched
+  ) {
+    return recordFindings(context, record, match);
+  }
+  const single: AssessedCandidate = {
+    lei,
+    name: record.legalName,
+    score: selection.score,
     matchType: selection.candidate.matchType,
-    locationMatched: selection.locationMatched,
+    evidence: [],
+    strength: 0,
+    identifies: false,
+  };
+  return candidatesFindings(context, [single], new Map([[lei, record]]));
+}
+
+async function query(context: Context): Promise<Findings> {
+  const { graph, entity, resources } = context;
+  const { http } = resources;
+  const held = findHeldLei(graph, entity.id);
+  if (held !== undefined) {
+    return applyHeldLei(context, held);
+  }
+  const organizationName = entity.asset.name;
+  const brand = extractBrandName(organizationName);
+  if (brand === '') {
+    return emptyFindings();
+  }
+  const rejected = rejectedLeis(graph, entity.id, context.since);
+  const reply = (await searchLegalNames(http, brand)).filter(
+    (candidate) => !rejected.has(candidate.lei.toUpperCase()),
+  );
+  if (reply.length === 0) {
+    return emptyFindings();
+  }
+  const names = organizationNames(graph, entity.id);
+  const known = names.length > 0 ? names : [organizationName, entity.asset.legal_name ?? ''];
+  if (resources.autoAccept === 'evidence') {
+    const candidates = candidatesOfReply(organizationName, known, reply);
+    return candidates.length === 0
+      ? emptyFindings()
+      : decideByEvidence(context, organizationName, candidates);
+  }
+  const { exact, partial } = nameMatch(
+    known,
+    reply.map((candidate) => candidate.name),
+  );
+  const scored = scoreCandidates({
+    organizationName,
+    brand,
+    candidates: reply,
+    exact,
+    partial,
+    similarity: smithWatermanGotoh,
   });
-  return autoAccepted ? recordFindings(context, record, match) : candidateFindings(context, record, match);
+  return scored.length === 0 ? emptyFindings() : decideBySpecScore(context, scored);
+}
+
+/** The Organization already holds an LEI: apply its record (an accepted candidate's, once). */
+async function applyHeldLei(context: Context, held: HeldLei): Promise<Findings> {
+  const record = await findLeiRecord(context.resources.http, held.lei);
+  if (record === undefined) {
+    context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
+    return emptyFindings();
+  }
+  if (awaitsApplication(held.edge)) {
+    // An accepted candidate keeps the score and match type it was proposed with.
+    const { score, match_type: matchType } = held.edge.properties;
+    const match: LeiMatch =
+      typeof score === 'number' && (matchType === 'exact' || matchType === 'partial')
+        ? { score, matchType }
+        : { score: KNOWN_LEI_SCORE, matchType: 'known' };
+    // The edge keeps the investigator's decision and says the record is now applied.
+    match.edgeProperties = { [REVIEW_PROPERTY]: 'accepted', [APPLIED_PROPERTY]: true };
+    return recordFindings(context, record, match);
+  }
+  return recordFindings(context, record, { score: KNOWN_LEI_SCORE, matchType: 'known' });
 }
 
 export const fuzzyCompletionsHandler = defineHandler<'Organization', GleifResources>({

@@ -9,6 +9,8 @@ import { createMemoryCredentialStore } from '../../../credentials/credential-sto
 import { createEngine } from '../../../engine';
 import type { Engine, OpenCase } from '../../../engine-types';
 import { createWhoisPlugin } from '../plugin';
+import { silentLogger } from '../../../util/logger';
+import { systemClock, type Clock } from '../../../util/clock';
 
 const FIXTURES = path.join(repositoryRoot, 'test', 'fixtures', 'whois');
 const CONTACT = 'ContactRecord:whois://whois.registrar.test/acme-widgets.test';
@@ -16,8 +18,15 @@ const CONTACT = 'ContactRecord:whois://whois.registrar.test/acme-widgets.test';
 let dir: string;
 let fake: FakeWhoisServers;
 let engine: Engine | undefined;
+/** Added to the real time: a test moves the engine's clock past a backoff. */
+let clockShiftMs = 0;
+const clock: Clock = {
+  now: () => Date.now() + clockShiftMs,
+  sleep: (ms, signal) => systemClock.sleep(ms, signal),
+};
 
 beforeEach(async () => {
+  clockShiftMs = 0;
   dir = await mkdtemp(path.join(os.tmpdir(), 'whois-int-'));
   fake = await startFakeWhoisServers({ directory: FIXTURES });
 });
@@ -29,7 +38,9 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-function openCase(overrides: { timeoutMs?: number } = {}): OpenCase {
+function openCase(
+  overrides: { timeoutMs?: number; onWarn?: (fields: Record<string, unknown>) => void } = {},
+): OpenCase {
   const config: AppConfig = {
     ...DEFAULT_CONFIG,
     sources: {
@@ -46,10 +57,15 @@ function openCase(overrides: { timeoutMs?: number } = {}): OpenCase {
     config,
     dataDir: dir,
     credentials: createMemoryCredentialStore(),
+    clock,
     plugins: [createWhoisPlugin({ throttleRetryDelaysMs: [10] })],
+    logger: { ...silentLogger, warn: (_message, fields) => overrides.onWarn?.(fields ?? {}) },
   });
   return engine.openCase(path.join(dir, 'case.sqlite'));
 }
+
+/** Past the first backoff of a failed part (10 min by default), within the TTL. */
+const BACKOFF_RUN_OUT_MS = 11 * 60_000;
 
 const seed = { type: 'DomainRecord' as const, asset: { domain: 'acme-widgets.test' } };
 
@@ -137,50 +153,32 @@ describe('WHOIS domrec through the engine', () => {
     expect(relations).not.toContain('registrant_contact');
   });
 
-  it('makes no WHOIS query in a second session within the TTL for a no-match reply nor an unknown one', async () => {
-    fake.setBehaviour('whois.nic.test', { kind: 'reply', body: 'Sorry, this server speaks only of .test\n' });
+  it('makes no WHOIS query in a second session within the TTL for a no-match reply', async () => {
     const open = openCase();
-    const seeds = [
-      { type: 'DomainRecord' as const, asset: { domain: 'missing.test' } },
-      { type: 'DomainRecord' as const, asset: { domain: 'odd.test' } },
-    ];
+    const seeds = [{ type: 'DomainRecord' as const, asset: { domain: 'missing.test' } }];
     fake.enqueue('whois.nic.test', { kind: 'reply', body: 'No match for "MISSING.TEST".\r\n' });
     const first = await open.startSession({ seeds, depth: 0 }).done;
     expect(first.failures).toEqual([]);
     const queries = fake.queries.length;
-    const second = await open.startSession({
-      seeds: ['DomainRecord:missing.test', 'DomainRecord:odd.test'],
-      depth: 0,
-    }).done;
-    expect(second.cacheHits).toBe(2);
+    const second = await open.startSession({ seeds: ['DomainRecord:missing.test'], depth: 0 }).done;
+    expect(second.cacheHits).toBe(1);
     expect(fake.queries).toHaveLength(queries);
   });
 
-  it('makes no WHOIS query in a second session within the TTL for a terms-only reply nor a partial record with a throttle line', async () => {
+  it('makes no WHOIS query in a second session within the TTL for a partial record with a throttle line', async () => {
     const open = openCase();
-    const seeds = [
-      { type: 'DomainRecord' as const, asset: { domain: 'terms.test' } },
-      { type: 'DomainRecord' as const, asset: { domain: 'partial.test' } },
-    ];
-    fake.enqueue(
-      'whois.nic.test',
-      { kind: 'reply', body: '% By submitting a query you agree to these terms of use.\n' },
-      {
-        kind: 'reply',
-        body: 'Domain Name: partial.test\nRegistrant Organization: Partial Widgets Oy\n% Query limit exceeded, try again later\n',
-      },
-    );
+    const seeds = [{ type: 'DomainRecord' as const, asset: { domain: 'partial.test' } }];
+    fake.enqueue('whois.nic.test', {
+      kind: 'reply',
+      body: 'Domain Name: partial.test\nRegistrant Organization: Partial Widgets Oy\n% Query limit exceeded, try again later\n',
+    });
     const first = await open.startSession({ seeds, depth: 0 }).done;
     expect(first.failures).toEqual([]);
     const ids = open.graph.exportJson().entities.map((entity) => entity.id);
-    expect(ids).toContain('DomainRecord:terms.test');
     expect(ids).toContain('ContactRecord:whois://whois.nic.test/partial.test#registrant');
     const queries = fake.queries.length;
-    const second = await open.startSession({
-      seeds: ['DomainRecord:terms.test', 'DomainRecord:partial.test'],
-      depth: 0,
-    }).done;
-    expect(second.cacheHits).toBe(2);
+    const second = await open.startSession({ seeds: ['DomainRecord:partial.test'], depth: 0 }).done;
+    expect(second.cacheHits).toBe(1);
     expect(fake.queries).toHaveLength(queries);
   });
 
@@ -190,22 +188,70 @@ describe('WHOIS domrec through the engine', () => {
     const first = await open.startSession({ seeds: [seed], depth: 0 }).done;
     expect(first.failures).toMatchObject([{ source: 'WHOIS', entityId: 'DomainRecord:acme-widgets.test' }]);
     const queries = fake.queries.length;
+    clockShiftMs = BACKOFF_RUN_OUT_MS;
     const second = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
     expect(second.failures).toEqual([]);
     expect(second.cacheHits).toBe(0);
     expect(fake.queries.length).toBeGreaterThan(queries);
   });
 
-  it("keeps a reply in no known format as the record's raw text, with no failure", async () => {
-    fake.setBehaviour('whois.nic.test', { kind: 'reply', body: 'Sorry, this server speaks only of .test\n' });
+  it('records an unrecognised_reply failure for a reply with no known field and no "no match", stores nothing and asks again', async () => {
+    const warnings: Record<string, unknown>[] = [];
+    const open = openCase({ onWarn: (fields) => warnings.push(fields) });
+    const seeds = [{ type: 'DomainRecord' as const, asset: { domain: 'odd.test' } }];
+    fake.enqueue('whois.nic.test', {
+      kind: 'reply',
+      body: '\x1b[1mSorry, this server speaks only of .test\x1b[0m\n',
+    });
+    const first = await open.startSession({ seeds, depth: 0 }).done;
+    expect(first.failures).toMatchObject([
+      { source: 'WHOIS', code: 'unrecognised_reply', entityId: 'DomainRecord:odd.test' },
+    ]);
+    expect(first.failures[0]?.message).toContain('\\x1b[1mSorry, this server speaks only of .test');
+    const record = open.graph.exportJson().entities.find((entity) => entity.id === 'DomainRecord:odd.test');
+    expect((record?.asset as { raw?: string }).raw).toBeUndefined();
+    // The text is kept for inspection (the log), its escapes made visible.
+    expect(warnings).toMatchObject([{ url: 'whois://whois.nic.test/odd.test' }]);
+    expect(String(warnings[0]?.reply)).toContain('\\x1b[1mSorry');
+    const queries = fake.queries.length;
+    clockShiftMs = BACKOFF_RUN_OUT_MS;
+    const second = await open.startSession({ seeds: ['DomainRecord:odd.test'], depth: 0 }).done;
+    expect(second.cacheHits).toBe(0);
+    expect(fake.queries.length).toBeGreaterThan(queries);
+  });
+
+  it('reads "database is down, please retry" wrapped in terminal escapes as a failure, not as the record', async () => {
     const open = openCase();
+    fake.enqueue('whois.nic.test', {
+      kind: 'reply',
+      body: '\x1b[31;1mdatabase is down, please retry\x1b[0m\r\n',
+    });
+    const first = await open.startSession({ seeds: [seed], depth: 0 }).done;
+    expect(first.failures).toHaveLength(1);
+    expect(first.failures[0]?.code).not.toBe('handler_error');
+    expect(open.graph.exportJson().entities.map((entity) => entity.id)).toEqual([
+      'DomainRecord:acme-widgets.test',
+    ]);
+    const record = open.graph.exportJson().entities[0];
+    expect((record?.asset as { raw?: string }).raw).toBeUndefined();
+    const queries = fake.queries.length;
+    clockShiftMs = BACKOFF_RUN_OUT_MS;
+    const second = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
+    expect(second.failures).toEqual([]);
+    expect(fake.queries.length).toBeGreaterThan(queries);
+  });
+
+  it('records a terms-only reply as unrecognised, not as an answer', async () => {
+    const open = openCase();
+    fake.enqueue('whois.nic.test', {
+      kind: 'reply',
+      body: '% By submitting a query you agree to these terms of use.\n',
+    });
     const progress = await open.startSession({
-      seeds: [{ type: 'DomainRecord', asset: { domain: 'odd.test' } }],
+      seeds: [{ type: 'DomainRecord', asset: { domain: 'terms.test' } }],
       depth: 0,
     }).done;
-    expect(progress.failures).toEqual([]);
-    const record = open.graph.exportJson().entities.find((entity) => entity.id === 'DomainRecord:odd.test');
-    expect((record?.asset as { raw?: string }).raw).toContain('speaks only of .test');
+    expect(progress.failures).toMatchObject([{ code: 'unrecognised_reply' }]);
   });
 
   it('refuses a referral to a loopback address a reply names, records the refusal and keeps the registry record', async () => {

@@ -20,6 +20,7 @@ import {
 import type { WhoisLookup } from '../client';
 import { hostNameOf, WHOIS_ROLES, type WhoisContact, type WhoisRole } from '../parse';
 import type { WhoisResources } from '../resources';
+import { UnrecognisedReplyError } from '../reply-errors';
 import { omitUndefined as defined } from '../../../../shared/util/object';
 import { normalizeSpaces } from '../../../../shared/util/text';
 
@@ -190,8 +191,27 @@ export const domainRecordHandler = defineHandler<'DomainRecord', WhoisResources>
   // nothing, which is an answer too).
   lookup: (context) => findEarlierResults(context.confirmed, context.entity.id),
   query: async (context) => {
-    const lookup = await context.resources.client.lookup(context.entity.asset.domain, context.signal);
+    const keepForInspection = (error: unknown): void => {
+      // An unrecognised reply is no answer and is not stored; its text goes to the log to be read.
+      const cause = error instanceof Error ? error.cause : undefined;
+      const unrecognised = [error, cause].find((item) => item instanceof UnrecognisedReplyError);
+      if (unrecognised !== undefined) {
+        const { url, reply } = unrecognised;
+        context.logger.warn('WHOIS reply in no known shape', { url, reply });
+      }
+    };
+    let lookup: WhoisLookup;
+    try {
+      lookup = await context.resources.client.lookup(context.entity.asset.domain, context.signal, {
+        since: context.since,
+        refresh: context.refresh,
+      });
+    } catch (error) {
+      keepForInspection(error);
+      throw error;
+    }
     for (const failure of lookup.failures) {
+      keepForInspection(failure);
       context.recordFailure(failure);
     }
     return buildDomainRecordFindings(context.graph, context.entity.asset, lookup);

@@ -125,6 +125,11 @@ describe('parseWhoisReply on other reply kinds', () => {
     expect(parseWhoisReply('Sorry, the Whois database is currently down.\n').kind).toBe('refused');
   });
 
+  it('recognises a refusal wrapped in terminal escapes', () => {
+    const reply = '\x1b[31;1mdatabase is down, please retry\x1b[0m\r\n';
+    expect(parseWhoisReply(reply, 'example.com').kind).toBe('refused');
+  });
+
   it('reads a reply with a contact or a registry id as a record even when a line asks to slow down', () => {
     const reply = [
       'Domain Name: partial.test',

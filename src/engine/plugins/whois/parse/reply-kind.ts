@@ -19,6 +19,22 @@ function isLeadMark(line: string, index: number): boolean {
 }
 
 /**
+ * Terminal escape sequences (CSI `ESC [ ... m`, OSC `ESC ] ... BEL`, two-character `ESC x`) and
+ * the other C0/C1 controls: a server can colour its text, and `\x1b[31mdatabase is down` must
+ * still read as "database is down" (the escape would glue `31m` to the first word).
+ */
+const TERMINAL_CONTROLS =
+  // eslint-disable-next-line no-control-regex -- matching control characters is the point
+  /\x1b\[[0-?]*[ -/]*[@-~]|\x1b\][^\x07\x1b]*(?:\x07|\x1b\\)?|\x1b[@-_]?|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/g;
+// eslint-disable-next-line no-control-regex -- see TERMINAL_CONTROLS
+const HAS_CONTROLS = /[\x00-\x08\x0b\x0c\x0e-\x1f\x7f-\x9f]/;
+
+/** The text without terminal escapes and control characters (unchanged when it has none). */
+export function withoutTerminalControls(text: string): string {
+  return HAS_CONTROLS.test(text) ? text.replace(TERMINAL_CONTROLS, '') : text;
+}
+
+/**
  * The reply's lines in lower case with their comment marks removed, blank and terms-of-use
  * lines left out; and whether any terms line was met. `lowered` is the whole reply in lower
  * case (one conversion, not one per line).
@@ -102,7 +118,7 @@ export function kindOf(
   if (text.trim() === '') {
     return 'empty';
   }
-  const { lines, terms } = plainLines(reply.lowered());
+  const { lines, terms } = plainLines(withoutTerminalControls(reply.lowered()));
   if (anyLine(lines, THROTTLED)) {
     return 'throttled';
   }
