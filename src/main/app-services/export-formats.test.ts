@@ -76,7 +76,7 @@ describe('CSV export', () => {
   it('writes a header and one row per edge', () => {
     const { edges } = toCsv(graph);
     const rows = edges.trim().split('\r\n');
-    expect(rows[0]).toBe('id,from,to,relation,sources,confidence,first_seen,last_confirmed');
+    expect(rows[0]).toBe('id,from,to,relation,sources,confidence,first_seen,last_confirmed,flag,notes');
     expect(rows).toHaveLength(2);
     expect(rows[1]).toContain(`,id,GLEIF;CompanyData,100,${FIRST},${LAST}`);
   });

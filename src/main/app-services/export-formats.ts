@@ -2,6 +2,7 @@
  * GraphML, GEXF and CSV renderings of the JSON export (the JSON itself is the engine's exportJson(),
  * given the canvas positions by withPositions).
  */
+import { ANNOTATION_ATTRIBUTES, annotationColumns } from './export-annotations';
 import { assetLabel } from '../../shared/model/asset';
 import type { GraphExport } from '../../shared/model/graph';
 import { escapeXml } from '../../shared/util/xml';
@@ -74,6 +75,8 @@ const RESERVED = new Set([
   'confidence',
   'first_seen',
   'last_confirmed',
+  'flag',
+  'notes',
 ]);
 
 function columns(rows: Iterable<Record<string, unknown>>, prefix: string): Map<string, Attribute> {
@@ -111,6 +114,7 @@ const NODE_BASICS: Attribute[] = [
   { id: 'label', name: 'label', type: 'string' },
   { id: 'x', name: 'x', type: 'double' },
   { id: 'y', name: 'y', type: 'double' },
+  ...ANNOTATION_ATTRIBUTES,
 ];
 const EDGE_BASICS: Attribute[] = [
   { id: 'relation', name: 'relation', type: 'string' },
@@ -119,6 +123,7 @@ const EDGE_BASICS: Attribute[] = [
   // ISO 8601 text: GraphML has no date type, and Gephi reads the text as is.
   { id: 'first_seen', name: 'first_seen', type: 'string' },
   { id: 'last_confirmed', name: 'last_confirmed', type: 'string' },
+  ...ANNOTATION_ATTRIBUTES,
 ];
 
 function edgeBasics(edge: GraphExport['edges'][number]): Record<string, Scalar> {
@@ -128,7 +133,13 @@ function edgeBasics(edge: GraphExport['edges'][number]): Record<string, Scalar> 
     confidence: Math.max(0, ...edge.sources.map((source) => source.confidence)),
     first_seen: edge.createdAt,
     last_confirmed: edge.updatedAt,
+    ...nonEmpty(annotationColumns(edge)),
   };
+}
+
+/** Only the columns with a value: an element without notes or flag gets no attribute. */
+function nonEmpty(columns: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== ''));
 }
 
 function nodeBasics(
@@ -136,7 +147,12 @@ function nodeBasics(
   positions: ExportPositions,
 ): Record<string, Scalar> {
   const at = positions[entity.id];
-  return { type: entity.type, label: labelOf(entity), ...(at === undefined ? {} : { x: at.x, y: at.y }) };
+  return {
+    type: entity.type,
+    label: labelOf(entity),
+    ...(at === undefined ? {} : { x: at.x, y: at.y }),
+    ...nonEmpty(annotationColumns(entity)),
+  };
 }
 
 /**
@@ -208,7 +224,11 @@ const GEXF_TYPE: Record<AttributeType, string> = {
  */
 export function toGexf(graph: GraphExport, positions: ExportPositions = {}): string {
   const assetColumns = columns(
-    graph.entities.map((entity) => ({ ...assetRow(entity), type: entity.type })),
+    graph.entities.map((entity) => ({
+      ...assetRow(entity),
+      type: entity.type,
+      ...nonEmpty(annotationColumns(entity)),
+    })),
     'n_',
   );
   const edgeColumns = columns(
@@ -247,7 +267,11 @@ export function toGexf(graph: GraphExport, positions: ExportPositions = {}): str
     const at = positions[entity.id];
     lines.push(
       `      <node id="${escapeXml(entity.id)}" label="${escapeXml(labelOf(entity))}">`,
-      ...values(assetColumns, { ...assetRow(entity), type: entity.type }),
+      ...values(assetColumns, {
+        ...assetRow(entity),
+        type: entity.type,
+        ...nonEmpty(annotationColumns(entity)),
+      }),
       ...(at === undefined ? [] : [`        <viz:position x="${at.x}" y="${-at.y}" z="0"/>`]),
       '      </node>',
     );
@@ -276,12 +300,24 @@ function csvRow(values: string[]): string {
 
 /** Two CSV tables: nodes (id, type, label, asset JSON) and edges (one row per edge, with its times). */
 export function toCsv(graph: GraphExport): { nodes: string; edges: string } {
-  const nodes = [csvRow(['id', 'type', 'label', 'asset'])];
+  const nodes = [csvRow(['id', 'type', 'label', 'asset', 'flag', 'notes'])];
   for (const entity of graph.entities) {
-    nodes.push(csvRow([entity.id, entity.type, labelOf(entity), JSON.stringify(entity.asset)]));
+    const { flag, notes } = annotationColumns(entity);
+    nodes.push(csvRow([entity.id, entity.type, labelOf(entity), JSON.stringify(entity.asset), flag, notes]));
   }
   const edges = [
-    csvRow(['id', 'from', 'to', 'relation', 'sources', 'confidence', 'first_seen', 'last_confirmed']),
+    csvRow([
+      'id',
+      'from',
+      'to',
+      'relation',
+      'sources',
+      'confidence',
+      'first_seen',
+      'last_confirmed',
+      'flag',
+      'notes',
+    ]),
   ];
   for (const edge of graph.edges) {
     edges.push(
@@ -294,6 +330,7 @@ export function toCsv(graph: GraphExport): { nodes: string; edges: string } {
         String(Math.max(0, ...edge.sources.map((source) => source.confidence))),
         edge.createdAt,
         edge.updatedAt,
+        ...Object.values(annotationColumns(edge)),
       ]),
     );
   }
