@@ -167,6 +167,16 @@ export function RelationsList({ byRelation }: { byRelation: Map<string, Link[]> 
                         other,
                         labelContextOf(() => appStore.getState()),
                       )}
+                </button>{' '}
+                <button
+                  type="button"
+                  className="link muted"
+                  aria-label={`Edge details: ${edge.relation} ${direction === 'out' ? 'to' : 'from'} ${other?.id ?? ''}`}
+                  title="Show this edge: its sources, notes and flag"
+                  onClick={() => appStore.getState().selectEdge(edge.id)}
+                >
+                  edge{edge.flag !== undefined ? ` (${edge.flag.name})` : ''}
+                  {edge.notes !== undefined ? ' ✎' : ''}
                 </button>
                 <ul className="provenance">
                   {edge.sources.map((source) => (
