@@ -12,6 +12,7 @@ import { GraphCanvas } from './GraphCanvas';
 import { HistoryPanel } from './HistoryPanel';
 import { isTyping } from './keys';
 import { ProgressPanel } from './ProgressPanel';
+import { EntityTablePanel } from './EntityTablePanel';
 import { ImportSeeds } from './ImportSeeds';
 import { SeedForm } from './SeedForm';
 import { SettingsDialog } from './SettingsDialog';
@@ -85,9 +86,12 @@ function Workspace() {
           <FilterPanel />
           <HistoryPanel />
         </div>
-        <div className="centre">
-          <GraphCanvas onContextMenu={setMenu} />
-          {menu !== undefined && <ContextMenu request={menu} onClose={() => setMenu(undefined)} />}
+        <div className="centre centre-stack">
+          <div className="canvas-area">
+            <GraphCanvas onContextMenu={setMenu} />
+            {menu !== undefined && <ContextMenu request={menu} onClose={() => setMenu(undefined)} />}
+          </div>
+          <EntityTablePanel />
         </div>
         <DetailsPanel />
       </div>
