@@ -50,7 +50,7 @@ function rows(): EntityRow[] {
         tags: [],
         createdAt: T1,
         updatedAt: T1,
-      } as Entity,
+      },
       'c.example',
       [],
     ),
