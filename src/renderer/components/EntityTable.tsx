@@ -6,7 +6,7 @@
  * as CSV. Rows are virtualised (@tanstack/react-virtual): 30,000 rows scroll as 30.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { downloadBlob } from '../store/actions';
@@ -25,6 +25,7 @@ import {
 import { ColumnChooser, TableHeader } from './EntityTableParts';
 
 const ROW_HEIGHT = 26;
+const estimateSize = (): number => ROW_HEIGHT;
 
 /** Every entity of the store as a row, rebuilt when the graph changes. */
 function useRows(): EntityRow[] {
@@ -60,12 +61,13 @@ export function EntityTable() {
   const shown = useMemo(() => viewRows(rows, view), [rows, view]);
   const types = useMemo(() => [...new Set(rows.map((row) => row.type))].sort(), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
+  const getScrollElement = useCallback(() => scroller.current, []);
   // The virtualiser's functions are not memoisable by React's compiler, and need not be.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: shown.length,
-    getScrollElement: () => scroller.current,
-    estimateSize: () => ROW_HEIGHT,
+    getScrollElement,
+    estimateSize,
     overscan: 12,
   });
   // The node selected on the canvas brings its row into view ("and back").
@@ -79,16 +81,20 @@ export function EntityTable() {
   }, [selectedId]);
   const template = `repeat(${columns.length}, minmax(110px, 1fr))`;
   const choose = (row: EntityRow, add: boolean): void => {
+    // Ctrl/Cmd+click gathers rows to copy; a plain click selects one (the canvas's selection).
     setPicked((current) => {
-      const next = new Set(add ? current : []);
-      if (add && next.has(row.id)) next.delete(row.id);
+      if (!add) return new Set();
+      const next = new Set(current);
+      if (selectedId !== undefined) next.add(selectedId);
+      if (next.has(row.id)) next.delete(row.id);
       else next.add(row.id);
       return next;
     });
     appStore.getState().selectEntity(row.id);
     findCanvasController()?.focus(row.id);
   };
-  const pickedRows = shown.filter((row) => picked.has(row.id) || row.id === selectedId);
+  // Read on copy only: a scroll re-renders the table and must not walk every row.
+  const pickedRows = (): EntityRow[] => shown.filter((row) => picked.has(row.id) || row.id === selectedId);
   return (
     <section className="entity-table" aria-label="Entity table">
       <TableToolbar
@@ -97,7 +103,7 @@ export function EntityTable() {
         types={types}
         count={shown.length}
         total={rows.length}
-        onCopy={() => void navigator.clipboard?.writeText(rowsToTsv(pickedRows, columns))}
+        onCopy={() => void navigator.clipboard?.writeText(rowsToTsv(pickedRows(), columns))}
         onExport={() =>
           downloadBlob(new Blob([rowsToCsv(shown, columns)], { type: 'text/csv' }), 'entities.csv')
         }
