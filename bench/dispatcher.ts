@@ -8,9 +8,9 @@
 import { performance } from 'node:perf_hooks';
 import { createNoopGraph } from '../test/fixtures/engine/memory-graph';
 import { createHarness, fakePlugin, fixedClock } from '../test/fixtures/engine/fake-plugins';
-import { openCaseGraph } from '../src/engine/graph/case-graph';
+import { openCaseGraph } from '../src/engine/graph/case-file';
 import { emptyFindings } from '../src/engine/graph/findings';
-import type { EngineGraph } from '../src/engine/core/run-handler';
+import type { SessionGraph } from '../src/engine/graph/case-graph';
 import type { EntityId, TypedAsset } from '../src/shared/model/asset';
 
 // CI smoke-runs every benchmark on small inputs (BENCH_SMALL=1, or CI set): figures then only show
@@ -34,7 +34,7 @@ function seedsOf(count: number, prefix: string): { ids: EntityId[]; assets: Type
 }
 
 interface GraphSetup {
-  graph: EngineGraph;
+  graph: SessionGraph;
   close(): void;
 }
 
@@ -45,12 +45,12 @@ function noopGraph(): GraphSetup {
 function memoryGraph(assets: TypedAsset[]): GraphSetup {
   const graph = openCaseGraph(':memory:', { clock: fixedClock() });
   for (let index = 0; index < assets.length; index += 5000) {
-    graph.apply(
+    graph.applyNow(
       { entities: assets.slice(index, index + 5000), edges: [], dispatch: [] },
       { source: { name: 'Investigator', confidence: 100 } },
     );
   }
-  return { graph, close: () => graph.close() };
+  return { graph, close: () => void graph.close() };
 }
 
 async function dispatched(setup: GraphSetup, ids: EntityId[]): Promise<number> {

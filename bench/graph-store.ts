@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import Database from 'better-sqlite3';
 import { edgeIdOf, entityIdOf } from '../src/shared/model/asset';
-import { configureConnection, openCaseGraph } from '../src/engine/graph/case-graph';
+import { configureConnection, openCaseGraph } from '../src/engine/graph/case-file';
 import type { Findings } from '../src/engine/graph/findings';
 
 // CI smoke-runs every benchmark on small inputs (BENCH_SMALL=1, or CI set): the figures then only
@@ -50,21 +50,21 @@ function benchApply(path: string, batches: Findings[]): { first: number; again: 
   const graph = openCaseGraph(path);
   const first = seconds(() => {
     for (const findings of batches) {
-      graph.apply(findings, { source: SOURCE, handler: HANDLER });
+      graph.applyNow(findings, { source: SOURCE, handler: HANDLER });
     }
   });
   const again = seconds(() => {
     for (const findings of batches) {
-      graph.apply(findings, { source: SOURCE, handler: HANDLER });
+      graph.applyNow(findings, { source: SOURCE, handler: HANDLER });
     }
   });
-  graph.close();
+  void graph.close();
   return { first, again };
 }
 
 /** The rows apply() persists, inserted directly in one transaction (no validation, no merge, no delta). */
 function benchRaw(path: string, batches: Findings[], withProvenance: boolean, perBatch = false): number {
-  openCaseGraph(path).close();
+  void openCaseGraph(path).close();
   const db = new Database(path);
   // The store's own connection settings (WAL, checkpoint threshold...), so only apply() differs.
   configureConnection(db);

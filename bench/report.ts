@@ -12,7 +12,7 @@ import { performance } from 'node:perf_hooks';
 import { pathToFileURL } from 'node:url';
 import { chromium } from 'playwright-core';
 import { entityIdOf } from '../src/shared/model/asset';
-import { openCaseGraph } from '../src/engine/graph/case-graph';
+import { openCaseGraph } from '../src/engine/graph/case-file';
 import type { Findings } from '../src/engine/graph/findings';
 import { scrubSecrets } from '../src/engine/net/redact';
 import { collectReport } from '../src/main/report/report-data';
@@ -74,7 +74,7 @@ async function main(): Promise<void> {
     let count = 0;
     for (let family = 0; count < ENTITIES; family += 1) {
       const findings = familyFindings(family);
-      graph.apply(findings, { source: { name: 'GLEIF', confidence: 100 }, handler: 'bench/family' });
+      graph.applyNow(findings, { source: { name: 'GLEIF', confidence: 100 }, handler: 'bench/family' });
       count += findings.entities.length;
     }
     const stats = graph.stats();
@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       });
       writeFileSync(reportPath, renderReport(data));
     });
-    graph.close();
+    await graph.close();
     const megabytes = statSync(reportPath).size / 1e6;
     process.stdout.write(
       `case: ${stats.entities} entities, ${stats.edges} edges\n` +

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { openCaseGraph } from '../src/engine/graph/case-graph';
+import { openCaseGraph } from '../src/engine/graph/case-file';
 import type { Findings } from '../src/engine/graph/findings';
 import { openTeamCase } from '../src/engine/graph/postgres/pg-case-store';
 import { parseTeamCaseUrl } from '../src/engine/graph/postgres/team-case-url';
@@ -72,10 +72,10 @@ try {
   const graph = openCaseGraph(join(dir, 'bench.sqlite'));
   let started = performance.now();
   for (const findings of sqliteBatches) {
-    graph.apply(findings, { source: SOURCE, handler: HANDLER });
+    graph.applyNow(findings, { source: SOURCE, handler: HANDLER });
   }
   const sqliteSeconds = (performance.now() - started) / 1000;
-  graph.close();
+  void graph.close();
 
   // 2. The team-case write path: the same batches, one PostgreSQL transaction each.
   const teamBatches = createBatches('team');

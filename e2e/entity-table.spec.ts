@@ -5,7 +5,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openCaseGraph } from '../src/engine/graph/case-graph';
+import { openCaseGraph } from '../src/engine/graph/case-file';
 import { entityIdOf } from '../src/shared/model/asset';
 import { SYNTHETIC_GLEIF, screenshot, useRunningApp } from './support/harness';
 
@@ -29,7 +29,7 @@ function writeCase(dataDir: string): void {
   const edges = ids
     .slice(1)
     .map((to, index) => ({ from: ids[Math.floor(index / 4)] ?? '', relation: 'subsidiary', to }));
-  graph.apply({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
+  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
   graph.setMeta('name', 'Table case');
   graph.setMeta('createdAt', new Date().toISOString());
   graph.savePositions(
@@ -37,7 +37,7 @@ function writeCase(dataDir: string): void {
       ids.map((id, index) => [id, { x: (index % 60) * 90, y: Math.floor(index / 60) * 90 }]),
     ),
   );
-  graph.close();
+  void graph.close();
 }
 
 test('the table of a 3,000-entity case sorts, filters, and selects with the canvas both ways', async ({

@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { openCaseGraph } from '../src/engine/graph/case-graph';
+import { openCaseGraph } from '../src/engine/graph/case-file';
 import { entityIdOf } from '../src/shared/model/asset';
 import { SYNTHETIC_GLEIF, useRunningApp } from './support/harness';
 
@@ -43,11 +43,11 @@ function writeLargeCase(
       to: ids[index] ?? '',
     });
   }
-  graph.apply({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
+  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
   graph.setMeta('name', name);
   graph.setMeta('createdAt', new Date().toISOString());
   graph.savePositions(Object.fromEntries(ids.map((id, index) => [id, place(index)])));
-  graph.close();
+  void graph.close();
 }
 
 function crowdedShare(positions: { x: number; y: number }[]): number {

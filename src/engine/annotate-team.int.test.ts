@@ -2,15 +2,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphDelta } from '../shared/model/graph';
 import { havePostgres, startPostgres, type PostgresServer } from '../../test/support/postgres';
 import { annotate, AnnotationRefusedError } from './annotate';
-import { openTeamCase, type PostgresCaseStore } from './graph/postgres/pg-case-store';
+import { openTeamCase, type PostgresCaseGraph } from './graph/postgres/pg-case-store';
 import { parseTeamCaseUrl } from './graph/postgres/team-case-url';
 
 const EDGE = 'Organization:parent|subsidiary|Organization:child';
 let server: PostgresServer;
 let databaseUrl: string;
-const opened: PostgresCaseStore[] = [];
+const opened: PostgresCaseGraph[] = [];
 
-async function open(caseName: string): Promise<PostgresCaseStore> {
+async function open(caseName: string): Promise<PostgresCaseGraph> {
   const store = await openTeamCase(parseTeamCaseUrl(`${databaseUrl}#${caseName}`), {
     password: server.password,
   });
@@ -18,7 +18,7 @@ async function open(caseName: string): Promise<PostgresCaseStore> {
   return store;
 }
 
-function deltaWith(store: PostgresCaseStore, test: (delta: GraphDelta) => boolean): Promise<GraphDelta> {
+function deltaWith(store: PostgresCaseGraph, test: (delta: GraphDelta) => boolean): Promise<GraphDelta> {
   return new Promise((resolve) => {
     const stop = store.onDelta((delta) => {
       if (test(delta)) {
@@ -67,17 +67,18 @@ describe.skipIf(!havePostgres())('notes and flags in a team case', () => {
       notes: [{ text: 'Checked against the registry', author: 'alice' }],
       flag: { name: 'blue', author: 'alice' },
     });
-    const [fromAlice, fromBob] = await Promise.all([alice.exportJson(), bob.exportJson()]);
+    await bob.settle();
+    const [fromAlice, fromBob] = [alice.exportJson(), bob.exportJson()];
     expect(fromBob).toEqual(fromAlice);
     expect(fromBob.edges[0]).toMatchObject({ flag: 'blue', notes: [{ author: 'alice' }] });
   });
 
   it('refuses an unknown id and logs nothing', async () => {
     const alice = await open('unknown id');
-    const seq = await alice.currentSeq();
+    const seq = alice.currentSeq();
     await expect(
       annotate(alice, { target: 'Organization:ghost', note: 'x', author: 'alice' }),
     ).rejects.toThrow(AnnotationRefusedError);
-    expect(await alice.currentSeq()).toBe(seq);
+    expect(alice.currentSeq()).toBe(seq);
   });
 });

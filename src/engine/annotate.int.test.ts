@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { annotate, AnnotationRefusedError } from './annotate';
-import { openCaseGraph } from './graph/case-graph';
+import { openCaseGraph } from './graph/case-file';
 import type { Findings } from './graph/findings';
 
 const gleif = { name: 'GLEIF', confidence: 100 };
@@ -20,7 +20,7 @@ function family(): Findings {
 
 function openFamily(file: string) {
   const graph = openCaseGraph(file);
-  graph.apply(family(), { source: gleif });
+  graph.applyNow(family(), { source: gleif });
   return graph;
 }
 
@@ -47,7 +47,7 @@ describe('notes and flags in a case file', () => {
       flag: 'star',
       author: 'ben',
     });
-    graph.close();
+    await graph.close();
 
     const reopened = openCaseGraph(file);
     expect(reopened.findEntity('Organization:child')).toMatchObject({
@@ -59,7 +59,7 @@ describe('notes and flags in a case file', () => {
       notes: [{ text: 'Ownership 51% per annual report' }],
       flag: { name: 'star' },
     });
-    reopened.close();
+    await reopened.close();
   });
 
   it('writes notes and flag into the JSON export', async () => {
@@ -74,7 +74,7 @@ describe('notes and flags in a case file', () => {
     expect(exported.entities.find((entity) => entity.id === 'Organization:child')).not.toHaveProperty(
       'notes',
     );
-    graph.close();
+    await graph.close();
   });
 
   it('sends the annotated element whole in the delta and in changesSince', async () => {
@@ -89,7 +89,7 @@ describe('notes and flags in a case file', () => {
       }),
     ]);
     expect(graph.changesSince(before).entities.map((entity) => entity.flag?.name)).toEqual(['purple']);
-    graph.close();
+    await graph.close();
   });
 
   it('clears the flag with "none" and keeps every note, oldest first', async () => {
@@ -99,7 +99,7 @@ describe('notes and flags in a case file', () => {
     const child = graph.findEntity('Organization:child');
     expect(child?.notes?.map((note) => note.text)).toEqual(['first', 'second']);
     expect(child).not.toHaveProperty('flag');
-    graph.close();
+    await graph.close();
   });
 
   it('takes a note and a flag back with their session', async () => {
@@ -110,7 +110,7 @@ describe('notes and flags in a case file', () => {
     const edge = graph.snapshot().edges[0];
     expect(edge?.notes).toBeUndefined();
     expect(edge?.flag?.name).toBe('orange');
-    graph.close();
+    await graph.close();
   });
 
   it('refuses an id that is neither an entity nor an edge and stores nothing', async () => {
@@ -121,7 +121,7 @@ describe('notes and flags in a case file', () => {
     ).rejects.toThrow(AnnotationRefusedError);
     expect(graph.currentSeq()).toBe(seq);
     expect(graph.listSessions()).toEqual([]);
-    graph.close();
+    await graph.close();
   });
 
   it('refuses an unknown flag and an empty note', async () => {
@@ -130,6 +130,6 @@ describe('notes and flags in a case file', () => {
       /unknown flag "pink"/,
     );
     await expect(annotate(graph, { target: EDGE, note: '   ', author: 'ana' })).rejects.toThrow(/empty/);
-    graph.close();
+    await graph.close();
   });
 });

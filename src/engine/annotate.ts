@@ -5,11 +5,11 @@
 import { randomUUID } from 'node:crypto';
 import { checkNoteText, isFlagName, type FlagName } from '../shared/model/annotation';
 import type { GraphDelta } from '../shared/model/graph';
-import type { OpenCaseGraph } from './engine-types';
+import type { CaseGraph } from './graph/case-graph';
 import { UnknownAnnotationTargetError } from './graph/sqlite/annotations';
 import { INVESTIGATOR_SOURCE } from './seeds';
 
-export type AnnotateGraph = Pick<OpenCaseGraph, 'apply' | 'saveSession'>;
+export type AnnotateGraph = Pick<CaseGraph, 'apply' | 'saveSession'>;
 
 export interface AnnotateRequest {
   /** An entity or edge id as the JSON export writes it. */

@@ -7,7 +7,7 @@ import { DEFAULT_CONFIG } from './config/config';
 import { createMemoryCredentialStore } from './credentials/credential-store';
 import { createEngine } from './engine';
 import type { Engine } from './engine-types';
-import { openCaseGraph } from './graph/case-graph';
+import { openCaseGraph } from './graph/case-file';
 
 const WHOIS = { source: { name: 'WHOIS', confidence: 80 } };
 
@@ -50,7 +50,7 @@ describe('save a copy of an open case', () => {
     try {
       expect(copy.exportJson()).toEqual(open.graph.exportJson());
     } finally {
-      copy.close();
+      void copy.close();
     }
     await open.graph.apply(
       { entities: [{ type: 'FQDN', asset: { name: 'after.example' } }], edges: [], dispatch: [] },

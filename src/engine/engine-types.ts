@@ -8,8 +8,7 @@ import type { HandlerState } from '../shared/model/handler-state';
 import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { CredentialStore } from './credentials/credential-store';
-import type { CaseGraph } from './graph/types';
-import type { SqliteCaseStore } from './graph/case-graph';
+import type { CaseGraph } from './graph/case-graph';
 import type { RateLedger } from './net/rate-ledger';
 import type { PluginDefinition } from './core/plugin-api';
 import type { Clock } from './util/clock';
@@ -38,6 +37,8 @@ export interface StartSessionOptions {
   depth?: number;
   /** Ignore the TTL and query the sources again. */
   refresh?: boolean;
+  /** Run each handler only on entities it answered for before (a refresh, docs/changes.md). */
+  answeredOnly?: boolean;
   /**
    * Run only this handler (by registered name, a fallback member included), alone: no other
    * handler and none of its alternatives. Combine with depth 0 to run it on the seeds only.
@@ -58,27 +59,11 @@ export interface Session {
   readonly done: Promise<SessionProgress>;
 }
 
-/**
- * The case graph an open case runs on: a case file's CaseGraph, or a server-backed case (a team
- * case on PostgreSQL) whose writes answer after their commit and whose reads come from a local
- * replica.
- */
-export type OpenCaseGraph = Omit<CaseGraph, 'apply' | 'close'> & {
-  apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
-  close(): void | Promise<void>;
-  /** A complete copy as a case file, taken while the case is open (a team case copies its replica). */
-  saveCopy?(target: string): void;
-  /** Undo by provenance and manual merge: a case file offers them, a team case not yet. */
-  undoSession?: SqliteCaseStore['undoSession'];
-  mergeEntities?: SqliteCaseStore['mergeEntities'];
-  /** The last committed sequence number (a case file answers it at once). */
-  currentSeq?: SqliteCaseStore['currentSeq'];
-};
-
 export interface OpenCase {
   /** The case file's path, or the team case's address (never with a password). */
   readonly path: string;
-  readonly graph: OpenCaseGraph;
+  /** The case contract: a case file or a team case, one interface. */
+  readonly graph: CaseGraph;
   /** Starts a session (one run) on this case; several may run, each with its own dedupe. */
   startSession(options: StartSessionOptions): Session;
   /** Sessions currently running or paused. */
@@ -103,7 +88,7 @@ export interface Engine {
   /** Opens (or creates) a case file. */
   openCase(path: string): OpenCase;
   /** Runs sessions on a graph opened elsewhere (a team case); `address` names it to the user. */
-  openCaseOn(graph: OpenCaseGraph, address: string): OpenCase;
+  openCaseOn(graph: CaseGraph, address: string): OpenCase;
   /** Closes every open case. */
   close(): Promise<void>;
 }

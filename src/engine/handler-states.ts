@@ -12,7 +12,7 @@ import type { AppConfig } from './config/config';
 import { findTtlMs } from './config/ttl';
 import type { HandlerRegistry, RegisteredHandler } from './core/registry';
 import { ttlKeyOf } from './core/run-handler';
-import { MONITORED_TAG } from './graph/sqlite/write';
+import { MONITORED_TAG } from './graph/case-graph';
 
 export interface HandlerStatesInput {
   registry: HandlerRegistry;

@@ -1,13 +1,6 @@
 /** The engine's public surface: the only module the hosts (CLI, app services) import. */
 export { createEngine, INVESTIGATOR_SOURCE } from './engine';
-export type {
-  Engine,
-  EngineOptions,
-  OpenCase,
-  OpenCaseGraph,
-  Session,
-  StartSessionOptions,
-} from './engine-types';
+export type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } from './engine-types';
 
 export {
   ConfigError,
@@ -33,9 +26,8 @@ export {
 } from './credentials/credential-store';
 
 export { TeamCaseError, type TeamCaseFailure } from './graph/postgres/connection';
-export { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './graph/postgres/pg-case-store';
+export { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseGraph } from './graph/postgres/pg-case-store';
 export { openPgRateLedger } from './graph/postgres/pg-rate-ledger';
-export { teamCaseGraph } from './graph/postgres/team-case-graph';
 export {
   describeTeamCase,
   isTeamCaseUrl,
@@ -56,15 +48,21 @@ export {
   openCaseGraph,
   MergeRefusedError,
   UnknownSessionError,
-  type CaseGraphOptions,
-  type SqliteCaseStore,
+  type SqliteCaseGraph,
+  type SqliteCaseGraphOptions,
+} from './graph/case-file';
+export {
+  MONITORED_TAG,
+  type CaseGraph,
+  type MergeRule,
+  type SessionGraph,
   type UndoSummary,
 } from './graph/case-graph';
-export { asyncCaseStore, type CaseStore, type MergeRule, type SyncCaseStore } from './graph/case-store';
-export { InvalidRelationError, type CaseGraph, type SessionRecord, type WriteOptions } from './graph/types';
+export { InvalidRelationError, type GraphReader, type SessionRecord, type WriteOptions } from './graph/types';
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';
 export { scrubSecrets } from './net/redact';
+export { refreshSession } from './refresh';
 
 export { builtinPlugins } from './plugins/builtin';
 export type { Findings } from './graph/findings';
@@ -72,8 +70,10 @@ export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './c
 
 export { systemClock, type Clock } from './util/clock';
 export { silentLogger, type Logger } from './util/logger';
+export { heldLeis, mergeNeedsConfirmation } from './merge-check';
 export {
   decideCandidate,
+  rejectAllCandidates,
   listPendingCandidates,
   ReviewRefusedError,
   type CandidateDecision,

@@ -4,9 +4,10 @@ import type { SessionProgress } from '../shared/model/session';
 import type { AppConfig } from './config/config';
 import type { HandlerRegistry } from './core/registry';
 import type { MergeRule, PluginDefinition } from './core/plugin-api';
-import type { OpenCase, OpenCaseGraph, Session, StartSessionOptions } from './engine-types';
+import type { OpenCase, Session, StartSessionOptions } from './engine-types';
 import { createSessionRunner } from './events/session-runner';
-import { openCaseGraph } from './graph/case-graph';
+import type { CaseGraph } from './graph/case-graph';
+import { openCaseGraph } from './graph/case-file';
 import type { SessionRecord } from './graph/types';
 import { handlerStatesOf } from './handler-states';
 import { seedIds } from './seeds';
@@ -34,7 +35,7 @@ export function openCaseFile(path: string, options: OpenCaseOptions): OpenCase {
 }
 
 /** A case on an already opened store: a SQLite file or a team case on PostgreSQL. */
-export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCaseOptions): OpenCase {
+export function openCaseOn(graph: CaseGraph, path: string, options: OpenCaseOptions): OpenCase {
   const { config, clock, logger } = options;
   const sessions = new Set<Session>();
 
@@ -55,6 +56,7 @@ export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCase
       resourcesOf: options.resourcesOf,
       maxDepth: depth,
       refresh: sessionOptions.refresh ?? false,
+      ...(sessionOptions.answeredOnly === true ? { answeredOnly: true } : {}),
       ...(sessionOptions.handler === undefined ? {} : { onlyHandler: sessionOptions.handler }),
     });
     const record: SessionRecord = { id, startedAt: runner.progress.snapshot().startedAt, seeds, depth };
@@ -74,20 +76,16 @@ export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCase
       cancel: () => runner.dispatcher.cancel(),
     };
     sessions.add(session);
-    if (written instanceof Promise) {
-      // A team case's seed write answers after its commit; dispatch starts once it is stored.
-      written.then(
-        () => runner.dispatcher.start(seeds),
-        (error: unknown) => {
-          logger.error('could not store the seeds', {
-            error: error instanceof Error ? error.message : String(error),
-          });
-          runner.dispatcher.start([]);
-        },
-      );
-    } else {
-      runner.dispatcher.start(seeds);
-    }
+    // Dispatch starts once the seeds are stored (a team case's write answers after its commit).
+    written.then(
+      () => runner.dispatcher.start(seeds),
+      (error: unknown) => {
+        logger.error('could not store the seeds', {
+          error: error instanceof Error ? error.message : String(error),
+        });
+        runner.dispatcher.start([]);
+      },
+    );
     return session;
   };
 
@@ -122,12 +120,7 @@ export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCase
       });
     },
     onDelta: (listener) => graph.onDelta(listener),
-    saveCopy: (target) => {
-      if (graph.saveCopy === undefined) {
-        throw new Error('a team case cannot be copied to a file: export it instead');
-      }
-      graph.saveCopy(target);
-    },
+    saveCopy: (target) => graph.saveCopy(target),
     close: () => {
       closing ??= (async () => {
         const running = [...sessions];
@@ -144,7 +137,7 @@ export function openCaseOn(graph: OpenCaseGraph, path: string, options: OpenCase
 }
 
 function saveFinished(
-  graph: OpenCaseGraph,
+  graph: CaseGraph,
   record: SessionRecord,
   progress: SessionProgress,
   logger: Logger,

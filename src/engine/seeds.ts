@@ -1,23 +1,23 @@
 /** Turning a session's seeds into entity ids: new assets are written as the investigator's, known ids are checked. */
 import { entityIdOf, type EntityId, type TypedAsset } from '../shared/model/asset';
 import type { SourceRef } from '../shared/model/graph';
-import type { EngineGraph } from './core/run-handler';
-import type { OpenCaseGraph, StartSessionOptions } from './engine-types';
+import type { StartSessionOptions } from './engine-types';
+import type { SessionGraph } from './graph/case-graph';
 
 /** Attribution of what the investigator typed (seeds). */
 export const INVESTIGATOR_SOURCE: SourceRef = { name: 'Investigator', confidence: 100 };
 
 /**
  * The ids a session starts from, after organization merges, without duplicates, and the write
- * storing the new ones (a promise on a team case). Typed assets are written in one write; an id
+ * storing the new ones (settled once they are stored). Typed assets are written in one write; an id
  * must name an entity of the case.
  */
 export function seedIds(
-  graph: OpenCaseGraph,
+  graph: SessionGraph,
   seeds: StartSessionOptions['seeds'],
   session?: string,
-): { ids: EntityId[]; written: ReturnType<OpenCaseGraph['apply']> | undefined } {
-  const resolve = (id: EntityId): EntityId => (graph as EngineGraph).resolveId?.(id) ?? id;
+): { ids: EntityId[]; written: Promise<unknown> } {
+  const resolve = (id: EntityId): EntityId => graph.resolveId(id);
   const assets: TypedAsset[] = [];
   const ids: EntityId[] = [];
   for (const seed of seeds) {
@@ -38,6 +38,6 @@ export function seedIds(
           { entities: assets, edges: [], dispatch: [] },
           session === undefined ? { source: INVESTIGATOR_SOURCE } : { source: INVESTIGATOR_SOURCE, session },
         )
-      : undefined;
+      : Promise.resolve();
   return { ids: [...new Set(ids.map(resolve))], written };
 }

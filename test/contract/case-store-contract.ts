@@ -1,13 +1,14 @@
 /**
- * The CaseStore contract suite: every backend runs `describeCaseStoreContract` with a function
- * that opens a case by name (the same name opens the same case again). A behaviour every
+ * The case contract (CaseGraph) suite, run through asyncCaseGraph: every backend runs
+ * `describeCaseStoreContract` with a function that opens a case by name (the same name opens the same case again). A behaviour every
  * backend keeps is tested here once; backend-only behaviour (files, connections) is tested beside
  * the backend.
  */
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { GraphDelta } from '../../src/shared/model/graph';
-import type { CaseStore, MergeRule } from '../../src/engine/graph/case-store';
+import type { MergeRule } from '../../src/engine/graph/case-graph';
+import type { AsyncCaseGraph } from './async-case-graph';
 import { FindingsBuilder, type Findings } from '../../src/engine/graph/findings';
 import { InvalidRelationError, type WriteOptions } from '../../src/engine/graph/types';
 import type { Clock } from '../../src/engine/util/clock';
@@ -19,7 +20,7 @@ export interface ContractStoreOptions {
   mergeRules: readonly MergeRule[];
 }
 
-export type OpenContractStore = (options: ContractStoreOptions) => Promise<CaseStore>;
+export type OpenContractStore = (options: ContractStoreOptions) => Promise<AsyncCaseGraph>;
 
 /** The identity rule the tests declare: the shape of GLEIF's (organizations holding one LEI are one). */
 export const SAME_LEI_RULE: MergeRule = {
@@ -57,8 +58,8 @@ export function organizationWithLei(name: string, lei: string, extra: Record<str
 }
 
 export function describeCaseStoreContract(name: string, openStore: OpenContractStore): void {
-  describe(`CaseStore contract (${name})`, () => {
-    const opened: CaseStore[] = [];
+  describe(`case contract (${name})`, () => {
+    const opened: AsyncCaseGraph[] = [];
 
     afterEach(async () => {
       for (const store of opened.splice(0)) {
@@ -70,7 +71,7 @@ export function describeCaseStoreContract(name: string, openStore: OpenContractS
       clock: FakeClock = createFakeClock(),
       caseName: string = randomUUID(),
       mergeRules: readonly MergeRule[] = [SAME_LEI_RULE],
-    ): Promise<CaseStore> {
+    ): Promise<AsyncCaseGraph> {
       const store = await openStore({ caseName, clock, mergeRules });
       opened.push(store);
       return store;
@@ -381,7 +382,7 @@ export function describeCaseStoreContract(name: string, openStore: OpenContractS
     });
 
     describe('organization merge', () => {
-      async function twoOrganizationsSharingLei(graph: CaseStore, clock: FakeClock) {
+      async function twoOrganizationsSharingLei(graph: AsyncCaseGraph, clock: FakeClock) {
         await graph.apply(organizationWithLei('Acme Corporation', 'LEI1', { jurisdiction: 'US' }), write);
         const builder = new FindingsBuilder();
         const location = builder.entity('Location', { address: '1 Main St', city: 'Springfield' });

@@ -13,14 +13,14 @@ import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { GraphReader, Neighbour } from '../graph/types';
-import type { MergeRule } from '../graph/case-store';
+import type { MergeRule } from '../graph/case-graph';
 
 // The plugin API is the one surface a plugin imports: the graph and net types it touches are
 // re-exported here so that plugins never reach into the layers below.
 export type { EdgeFinding, EdgeProperties, Findings } from '../graph/findings';
 export { FindingsBuilder, emptyFindings } from '../graph/findings';
 export type { EdgeQuery, GraphReader, Neighbour } from '../graph/types';
-export type { MergeRule } from '../graph/case-store';
+export type { MergeRule } from '../graph/case-graph';
 export type {
   HttpClientOptions,
   HttpResponse,
@@ -169,6 +169,11 @@ export interface PluginDefinition<TResources = unknown> {
   source: SourceRef;
   /** Credential name when the source needs an API key (handlers skip without one). */
   credential?: string;
+  /**
+   * The plugin asks no source: what it writes follows from the graph (pivots). A refresh re-asks
+   * sources, so it does not run derived handlers (docs/changes.md).
+   */
+  derived?: boolean;
   setup(environment: PluginEnvironment): TResources;
   // Handlers are invariant in their asset type; `any` keeps a heterogeneous list assignable.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

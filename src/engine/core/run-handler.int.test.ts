@@ -3,9 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { EntityId } from '../../shared/model/asset';
 import type { HandlerFailure } from '../../shared/model/session';
 import { DEFAULT_CONFIG } from '../config/config';
-import { openCaseGraph } from '../graph/case-graph';
+import { openCaseGraph, type SqliteCaseGraph } from '../graph/case-file';
 import { FindingsBuilder, emptyFindings, type Findings } from '../graph/findings';
-import type { CaseGraph } from '../graph/types';
 import { NetworkError } from '../net/errors';
 import { silentLogger } from '../util/logger';
 import { MAX_ENTITIES_PER_RUN } from './findings-cap';
@@ -15,9 +14,9 @@ import { runHandler, type HandlerOutcome } from './run-handler';
 const SOURCE = { name: 'Test', confidence: 100 };
 const DAY = 86_400_000;
 
-let graph: CaseGraph | undefined;
+let graph: SqliteCaseGraph | undefined;
 afterEach(() => {
-  graph?.close();
+  void graph?.close();
   graph = undefined;
 });
 
@@ -31,11 +30,11 @@ interface Spec {
 }
 
 /** A case graph holding the Organization "Acme" (the event's entity). */
-function openWithSeed(): { graph: CaseGraph; seed: EntityId } {
+function openWithSeed(): { graph: SqliteCaseGraph; seed: EntityId } {
   graph = openCaseGraph(':memory:');
   const builder = new FindingsBuilder();
   const seed = builder.entity('Organization', { unique_id: 'acme', name: 'Acme' });
-  graph.apply(builder.build(), { source: { name: 'User', confidence: 100 } });
+  graph.applyNow(builder.build(), { source: { name: 'User', confidence: 100 } });
   return { graph, seed };
 }
 
@@ -56,7 +55,7 @@ function handlerOf(spec: Spec, calls: string[]): HandlerDefinition<'Organization
 }
 
 async function run(
-  store: CaseGraph,
+  store: SqliteCaseGraph,
   seed: EntityId,
   handler: HandlerDefinition<'Organization', unknown>,
   options: { now?: number; refresh?: boolean; pluginName?: string } = {},
@@ -95,7 +94,7 @@ describe('a handler run', () => {
   it('lets a lookup read only the edges its own source confirmed within the TTL', async () => {
     const { graph: store, seed } = openWithSeed();
     const other = holding(seed, 'other');
-    store.apply(other, { source: { name: 'Elsewhere', confidence: 50 } });
+    store.applyNow(other, { source: { name: 'Elsewhere', confidence: 50 } });
     const calls: string[] = [];
     const seen: string[][] = [];
     const handler = handlerOf(
@@ -135,7 +134,7 @@ describe('a handler run', () => {
 
   it('answers from facts another handler of its source confirmed when it shares the source cache', async () => {
     const { graph: store, seed } = openWithSeed();
-    store.apply(holding(seed, 'known'), { source: SOURCE, handler: 'test/other' });
+    store.applyNow(holding(seed, 'known'), { source: SOURCE, handler: 'test/other' });
     const lookup = (context: OrgContext): Findings | null => {
       const found = context.confirmed.outgoing(context.entity.id, ['id']);
       return found.length === 0

@@ -8,9 +8,12 @@ import type { GraphDelta } from '../../shared/model/graph';
 import type { HandlerFailure } from '../../shared/model/session';
 import type { AppConfig } from '../config/config';
 import { ttlStartTime, type TtlKey } from '../config/ttl';
-import { InvalidRelationError, type CaseGraph, type WriteOptions } from '../graph/types';
+import type { SessionGraph } from '../graph/case-graph';
+import { InvalidRelationError, type WriteOptions } from '../graph/types';
 import { MissingCredentialError, SourceError, isSourceError } from '../net/errors';
 import { capFindings } from './findings-cap';
+import { applyInSlices } from './findings-slices';
+import { cleanFindingsText } from './findings-text';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
@@ -24,18 +27,10 @@ import {
 } from './plugin-api';
 import { captureReplies } from '../util/reply-capture';
 
-/** What the engine needs of the case graph: the reader, the one write path, merged-id resolution. */
-export type EngineGraph = GraphReader & {
-  /** The one write path; a server-backed case (a team case) answers after its commit. */
-  apply(...args: Parameters<CaseGraph['apply']>): GraphDelta | Promise<GraphDelta>;
-  /** The id an entity now has, when organizations were merged (optional in the store). */
-  resolveId?(id: EntityId): EntityId;
-};
-
 export interface HandlerRunInput {
   registered: RegisteredHandler;
   entityId: EntityId;
-  graph: EngineGraph;
+  graph: SessionGraph;
   config: AppConfig;
   /** Current time (ms since epoch), for the TTL start time. */
   now: number;
@@ -137,7 +132,7 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    const { findings, dropped } = capFindings(answer, graph);
+    const { findings, dropped } = capFindings(cleanFindingsText(answer), graph);
     if (dropped !== undefined) {
       context.recordFailure(
         new SourceError(
@@ -185,21 +180,23 @@ export function ttlKeyOf({ handler, plugin }: RegisteredHandler): TtlKey {
 
 /** Applies findings through the one write path and returns the ids to dispatch (after merges). */
 async function write(
-  graph: EngineGraph,
+  graph: SessionGraph,
   findings: Findings,
   input: HandlerRunInput,
   markMonitored: EntityId | undefined,
 ): Promise<EntityId[]> {
   const { source, handler } = input.registered;
   const options: WriteOptions = { source, handler: handler.name };
-  if (markMonitored !== undefined) {
-    options.markMonitored = markMonitored;
-  }
   if (input.sessionId !== undefined) {
     options.session = input.sessionId;
   }
-  const delta = await graph.apply(findings, options);
-  return resolveDispatch(graph, findings.dispatch, delta.merged);
+  const merged = await applyInSlices(
+    findings,
+    (slice, last) =>
+      graph.apply(slice, last && markMonitored !== undefined ? { ...options, markMonitored } : options),
+    input.signal,
+  );
+  return resolveDispatch(graph, findings.dispatch, merged);
 }
 
 /** The graph as one source confirmed it since a time: the edge filter every lookup used to restate. */
@@ -214,7 +211,7 @@ function confirmedEdges(graph: GraphReader, source: string, since: number): Conf
 
 /** The ids to dispatch, following organization merges, without duplicates. */
 function resolveDispatch(
-  graph: EngineGraph,
+  graph: SessionGraph,
   dispatch: EntityId[],
   mergedNow: GraphDelta['merged'] | undefined,
 ): EntityId[] {
@@ -224,7 +221,7 @@ function resolveDispatch(
       : new Map(mergedNow.map((m) => [m.from, m.into]));
   const ids: EntityId[] = [];
   for (const id of dispatch) {
-    const resolved = merged?.get(id) ?? graph.resolveId?.(id) ?? id;
+    const resolved = merged?.get(id) ?? graph.resolveId(id);
     if (!ids.includes(resolved)) {
       ids.push(resolved);
     }

@@ -6,7 +6,8 @@ import type { EntityId } from '../../shared/model/asset';
 import type { AppConfig } from '../config/config';
 import { createTtlResolver } from '../config/ttl';
 import { pipelineOfOne, type HandlerRegistry } from '../core/registry';
-import { runHandler, ttlKeyOf, type EngineGraph } from '../core/run-handler';
+import { runHandler, ttlKeyOf } from '../core/run-handler';
+import type { SessionGraph } from '../graph/case-graph';
 import type { PluginDefinition } from '../core/plugin-api';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
@@ -17,7 +18,7 @@ import { createProgressTracker, type ProgressTracker } from './progress';
 export interface SessionRunnerOptions {
   sessionId: string;
   registry: HandlerRegistry;
-  graph: EngineGraph;
+  graph: SessionGraph;
   config: AppConfig;
   clock: Clock;
   logger: Logger;
@@ -25,6 +26,12 @@ export interface SessionRunnerOptions {
   resourcesOf(plugin: PluginDefinition): unknown;
   maxDepth: number;
   refresh: boolean;
+  /**
+   * Run a handler on an entity only where it answered before (a `last_monitored` tag): a refresh
+   * re-asks what the sources answered and asks nothing new. Elsewhere it counts as unserved, so an
+   * alternative chain moves on to the member that did answer.
+   */
+  answeredOnly?: boolean;
   /** Run only this handler (by name), alone (see StartSessionOptions.handler). */
   onlyHandler?: string;
   maxEventsInFlight?: number;
@@ -72,6 +79,14 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
     nowIso: () => new Date(clock.now()).toISOString(),
     ...(options.maxEventsInFlight === undefined ? {} : { maxEventsInFlight: options.maxEventsInFlight }),
     execute: (registered, entityId: EntityId, signal) => {
+      const id = graph.resolveId?.(entityId) ?? entityId;
+      if (
+        options.answeredOnly === true &&
+        (registered.plugin.derived === true ||
+          !graph.isMonitoredSince(id, registered.source.name, registered.handler.name, 0))
+      ) {
+        return Promise.resolve({ kind: 'unserved' });
+      }
       let recordedFailure = false;
       const run = runInSessionContext(context, () =>
         runHandler({

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openCaseGraph } from './case-graph';
+import { openCaseGraph } from './case-file';
 
 const WRITER = resolve(import.meta.dirname, '../../../test/fixtures/graph/crash-writer.ts');
 const KILL_AFTER = 300;
@@ -72,13 +72,13 @@ describe('case file crash safety', () => {
       expect(graph.snapshot().seq).toBeGreaterThanOrEqual(Math.max(...committed));
       const next = graph.snapshot().seq + 1;
       expect(
-        graph.apply(
+        graph.applyNow(
           { entities: [{ type: 'FQDN', asset: { name: 'after.example' } }], edges: [], dispatch: [] },
           { source: { name: 'WHOIS', confidence: 80 } },
         ).seq,
       ).toBe(next);
     } finally {
-      graph.close();
+      void graph.close();
     }
   });
 });

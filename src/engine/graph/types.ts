@@ -1,21 +1,10 @@
 /**
- * The synchronous graph store surface the engine uses (the SQLite backend in sqlite/ implements
- * it; case-store.ts holds the asynchronous contract every backend keeps), and the read-only view
- * of it that handlers get.
+ * The small types of the case contract (case-graph.ts): write options, session records, edge
+ * queries, and the read-only view of the case (`GraphReader`) that handlers get.
  */
 import type { EntityId } from '../../shared/model/asset';
-import type {
-  Edge,
-  Entity,
-  GraphDelta,
-  GraphExport,
-  GraphSnapshot,
-  GraphStats,
-  RawRecord,
-  SourceRef,
-} from '../../shared/model/graph';
+import type { Edge, Entity, SourceRef } from '../../shared/model/graph';
 import type { SessionProgress } from '../../shared/model/session';
-import type { Findings } from './findings';
 
 export interface WriteOptions {
   /** Attribution for edges (and entity `source` tags) that do not name their own source. */
@@ -46,37 +35,6 @@ export interface SessionRecord {
   summary?: SessionProgress;
   /** What an investigator's own action did, when the session is one (e.g. a manual merge). */
   action?: string;
-}
-
-export interface CaseGraph extends GraphReader {
-  /**
-   * The one write path: validates every edge against the OAM taxonomy, upserts entities by
-   * deterministic id (merging fields), adds edges and source attributions, merges organizations
-   * that come to hold the same LEI, all in one transaction, and returns the delta with the next
-   * sequence number. Nothing is written when validation fails.
-   */
-  apply(findings: Findings, options: WriteOptions): GraphDelta;
-  /** Listeners get every delta after its transaction committed. Returns an unsubscribe function. */
-  onDelta(listener: (delta: GraphDelta) => void): () => void;
-  /**
-   * The id an entity lives under now: ids of organizations merged into another one (delta
-   * `merged`) resolve to the survivor; every other id resolves to itself.
-   */
-  resolveId(id: EntityId): EntityId;
-  snapshot(): GraphSnapshot;
-  stats(): GraphStats;
-  /** The graph in the JSON export format. */
-  exportJson(): GraphExport;
-  /** The raw source records linked to an entity (its latest per source and handler). */
-  rawRecords(id: EntityId): RawRecord[];
-  /** Case metadata (name, created time...) and UI state such as node positions. */
-  getMeta(key: string): string | undefined;
-  setMeta(key: string, value: string): void;
-  savePositions(positions: Record<EntityId, { x: number; y: number }>): void;
-  loadPositions(): Record<EntityId, { x: number; y: number }>;
-  saveSession(record: SessionRecord): void;
-  listSessions(): SessionRecord[];
-  close(): void;
 }
 
 /** Filter of an edge query on the case graph. */

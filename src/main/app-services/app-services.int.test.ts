@@ -106,7 +106,7 @@ describe('the app services', () => {
       expect(result).toMatchObject({ ok: false, error: { code: 'conflict' } });
       expect(JSON.stringify(result)).toContain('open in another process');
     } finally {
-      other.close();
+      void other.close();
     }
     const listed = await value<CaseSummary[]>(services.invoke('cases:list', {}));
     expect(listed.map((item) => item.id)).toEqual([created.id]);
@@ -118,7 +118,7 @@ describe('the app services', () => {
     // Another writer (the CLI) commits while the app holds the case open.
     const writer = openCaseGraph(path.join(dir, 'cases', `${created.id}.sqlite`));
     try {
-      writer.apply(
+      writer.applyNow(
         {
           entities: [1, 2, 3].map((n) => ({ type: 'FQDN' as const, asset: { name: `h${n}.example.com` } })),
           edges: [],
@@ -127,7 +127,7 @@ describe('the app services', () => {
         { source: { name: 'WHOIS', confidence: 100 } },
       );
     } finally {
-      writer.close();
+      void writer.close();
     }
     const copy = await value<CaseSummary>(services.invoke('cases:copy', { caseId: created.id }));
     expect(copy.name).toBe('Acme review (copy)');

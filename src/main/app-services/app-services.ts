@@ -17,12 +17,14 @@ import { fail, ok } from '../../shared/ipc/result';
 import type { TypedAsset } from '../../shared/model/asset';
 import { parseSeed } from '../../shared/model/seed';
 import type { AppConfig, Engine, EngineOptions, Logger } from '../../engine/index';
+import { builtinPlugins } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { createCaseFiles } from './case-files';
 import type { AnyCase, CaseResolvers } from './case-resolvers';
 import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
+import { createChangesHandlers } from './changes-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
 import { createAnnotationHandlers } from './annotation-service';
 import { createReviewHandlers } from './review-service';
@@ -321,6 +323,11 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     ...createReviewHandlers({ cases: resolvers, sessions }),
     ...createAnnotationHandlers({ cases: resolvers, environment: process.env }),
     ...createHistoryHandlers({ cases: resolvers, sessions, emit }),
+    ...createChangesHandlers({
+      cases: resolvers,
+      sessions,
+      secrets: () => configuredSecrets(options.credentials),
+    }),
     'team-cases:open': async ({ connection, password, remember }) => {
       const { handle, notice } = await teamCases.open({ connection, password, remember });
       return {
@@ -383,4 +390,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
 function firstLine(text: string): string {
   return (text.split('\n')[0] ?? '').slice(0, 500);
+}
+
+/** Every configured source key, for masking in reports (a key that cannot be read is not known). */
+async function configuredSecrets(credentials: AppCredentials): Promise<string[]> {
+  const names = [
+    ...new Set(
+      builtinPlugins().flatMap((plugin) => (plugin.credential === undefined ? [] : [plugin.credential])),
+    ),
+  ];
+  const values = await Promise.all(names.map((name) => credentials.store.get(name).catch(() => undefined)));
+  return values.filter((value): value is string => value !== undefined && value !== '');
 }

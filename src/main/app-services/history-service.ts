@@ -6,8 +6,8 @@
  * `graph:reset` (an undo's removals are not in a delta) so its canvas drops what was removed.
  */
 import type { CaseSessionEntry, InvokeMap } from '../../shared/ipc/contract';
-import type { OpenCaseGraph } from '../../engine/index';
-import { MergeRefusedError, UnknownSessionError } from '../../engine/index';
+import type { CaseGraph } from '../../engine/index';
+import { mergeNeedsConfirmation, MergeRefusedError, UnknownSessionError } from '../../engine/index';
 import type { AppEventListener } from './app-services';
 import type { AnyCase, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
@@ -26,8 +26,7 @@ export interface HistoryServiceOptions {
   emit: AppEventListener;
 }
 
-type ProvenanceGraph = OpenCaseGraph &
-  Required<Pick<OpenCaseGraph, 'undoSession' | 'mergeEntities' | 'currentSeq'>>;
+type ProvenanceGraph = CaseGraph & Required<Pick<CaseGraph, 'undoSession' | 'mergeEntities'>>;
 
 /** What undo and merge answer on a team case (one line, shown as is). */
 export const TEAM_CASE_REFUSAL =
@@ -44,11 +43,7 @@ function provenanceGraphOf(handle: AnyCase): ProvenanceGraph {
     throw new ServiceError('conflict', TEAM_CASE_REFUSAL);
   }
   const graph = handle.open.graph;
-  if (
-    graph.undoSession === undefined ||
-    graph.mergeEntities === undefined ||
-    graph.currentSeq === undefined
-  ) {
+  if (graph.undoSession === undefined || graph.mergeEntities === undefined) {
     throw new ServiceError('conflict', 'this case does not offer undo or merge (only case files do)');
   }
   return graph as ProvenanceGraph;
@@ -114,9 +109,14 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
       };
     },
 
-    'graph:merge-entities': async ({ caseId, from, into }) => {
+    'graph:merge-entities': async ({ caseId, from, into, force }) => {
       const handle = await cases.writableCase(caseId);
       const graph = provenanceGraphOf(handle);
+      const reason = mergeNeedsConfirmation(handle.open.graph, from, into);
+      if (reason !== undefined && force !== true) {
+        // The app asks first; this keeps any other client from merging two LEIs unasked.
+        throw new ServiceError('conflict', `not merged: ${reason}`);
+      }
       try {
         const { session, delta } = graph.mergeEntities(from, into);
         // The merge's delta went to the batcher; send it now so the merge shows at once.

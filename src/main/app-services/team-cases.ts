@@ -22,7 +22,7 @@ import type {
   EngineOptions,
   Logger,
   OpenCase,
-  PostgresCaseStore,
+  PostgresCaseGraph,
 } from '../../engine/index';
 import {
   builtinPlugins,
@@ -32,7 +32,6 @@ import {
   parseTeamCaseUrl,
   TeamCaseError,
   TeamCaseUrlError,
-  teamCaseGraph,
   teamPasswordCredential,
   type TeamCaseTarget,
 } from '../../engine/index';
@@ -53,7 +52,7 @@ export function isTeamCaseId(caseId: string): boolean {
 export interface TeamCaseHandle {
   id: string;
   target: TeamCaseTarget;
-  store: PostgresCaseStore;
+  store: PostgresCaseGraph;
   open: OpenCase;
   batcher: DeltaBatcher;
   connection: TeamConnectionState;
@@ -204,7 +203,7 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
       throw error;
     }
     const engine = options.createEngine(options.config(), ledger === undefined ? {} : { rateLedger: ledger });
-    const open = engine.openCaseOn(teamCaseGraph(store, logger), store.address);
+    const open = engine.openCaseOn(store, store.address);
     const batcher = createDeltaBatcher({
       windowMs: options.deltaWindowMs,
       onFlush: (batch) => options.onDeltas(id, batch),
@@ -355,7 +354,7 @@ async function recentTarget(recents: RecentTeamCases, caseId: string): Promise<T
  * connection) is made every interval until the store reports `connected`.
  */
 function reconnectProbe(
-  store: PostgresCaseStore,
+  store: PostgresCaseGraph,
   intervalMs: number,
 ): { watch(state: TeamConnectionState): void; stop(): void } {
   let timer: ReturnType<typeof setInterval> | undefined;
@@ -379,7 +378,7 @@ function reconnectProbe(
         inFlight = true;
         // A failure means the server is still away; the next tick tries again.
         void store
-          .currentSeq()
+          .settle()
           .catch(() => undefined)
           .finally(() => {
             inFlight = false;

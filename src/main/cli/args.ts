@@ -21,6 +21,8 @@ export interface EnrichCommand {
   depth?: number;
   exportPath?: string;
   dataDir?: string;
+  /** `refresh`: ask the sources again about what they answered (no seeds), forced or after the TTL. */
+  refresh?: { force: boolean; only?: string[] };
 }
 
 export interface SeedsFileOption {
@@ -57,11 +59,13 @@ export const USAGE = [
   '             [--seeds-file <file> [--seeds-type <AssetType>] [--seeds-column <name>]]',
   '             [--depth N] [--export <file.json>] [--data-dir <dir>]',
   '  cli export --case <file.sqlite> --out <file.json> [--data-dir <dir>]',
+  '  cli refresh --case <file.sqlite> [--force] [--entity <id> ...] [--config <file.json>] [--data-dir <dir>]',
+  '  cli diff --case <file.sqlite> [--since <session id>] [--json]',
   '  cli copy --case <file.sqlite> --out <copy.sqlite>',
   '  cli sessions --case <file.sqlite>',
   '  cli undo --case <file.sqlite> --session <id>',
-  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
-  '  cli review --case <file.sqlite> [--accept <edge id> | --reject <edge id>]',
+  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id> [--force]',
+  '  cli review --case <file.sqlite> [--accept <edge id> | --reject <edge id> | --none <organization id>]',
   '  cli note --case <file.sqlite> --id <entity or edge id> --text <text>',
   '  cli flag --case <file.sqlite> --id <entity or edge id> --flag red|orange|yellow|green|blue|purple|star|none',
   '  cli report --case <file.sqlite> --out <report.html> [--since <session id>] [--entity <id> ...]',
@@ -81,6 +85,8 @@ export function parseCommandLine(argv: readonly string[]): CliCommand {
       return { command: 'help' };
     case 'enrich':
       return parseEnrich(rest);
+    case 'refresh':
+      return parseRefresh(rest);
     case 'export':
       return parseExport(rest);
     case 'copy':
@@ -163,6 +169,46 @@ function seedsFileOption(
     option.column = nonEmpty(column, '--seeds-column');
   }
   return option;
+}
+
+function parseRefresh(argv: string[]): EnrichCommand {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      options: {
+        case: { type: 'string' },
+        force: { type: 'boolean' },
+        entity: { type: 'string', multiple: true },
+        config: { type: 'string' },
+        'data-dir': { type: 'string' },
+      },
+      strict: true,
+      allowPositionals: false,
+    });
+  } catch (error) {
+    const message = error instanceof Error ? error.message : String(error);
+    throw new UsageError(message.split(/\r?\n/, 1)[0] ?? message);
+  }
+  const { values } = parsed;
+  const refresh: NonNullable<EnrichCommand['refresh']> = { force: values.force === true };
+  if (values.entity !== undefined) {
+    refresh.only = values.entity.map((id) => nonEmpty(id, '--entity'));
+  }
+  const command: EnrichCommand = {
+    command: 'enrich',
+    casePath: required(values.case, '--case'),
+    seeds: [],
+    notices: [],
+    refresh,
+  };
+  if (values.config !== undefined) {
+    command.configPath = nonEmpty(values.config, '--config');
+  }
+  if (values['data-dir'] !== undefined) {
+    command.dataDir = nonEmpty(values['data-dir'], '--data-dir');
+  }
+  return command;
 }
 
 function parseExport(argv: string[]): ExportCommand {

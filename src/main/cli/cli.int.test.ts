@@ -80,7 +80,7 @@ beforeAll(async () => {
   closedPort = await freePort();
   validCase = path.join(dir, 'existing.sqlite');
   const graph = openCaseGraph(validCase);
-  graph.apply(
+  graph.applyNow(
     {
       entities: [{ type: 'Organization', asset: { unique_id: 'acme', name: 'Acme' } }],
       edges: [],
@@ -88,7 +88,7 @@ beforeAll(async () => {
     },
     { source: { name: 'Investigator', confidence: 100 } },
   );
-  graph.close();
+  void graph.close();
   configFile = path.join(dir, 'config.json');
   await writeFile(configFile, JSON.stringify(unreachableConfig()));
   await writeFile(path.join(dir, 'not-json.json'), '{ "depth": ');
@@ -257,7 +257,7 @@ describe('cli bad input', () => {
   it('refuses a damaged case file before any source is asked', async () => {
     const file = path.join(dir, 'damaged.sqlite');
     const graph = openCaseGraph(file);
-    graph.apply(
+    graph.applyNow(
       {
         entities: Array.from({ length: 300 }, (_, index) => ({
           type: 'Organization' as const,
@@ -268,7 +268,7 @@ describe('cli bad input', () => {
       },
       { source: { name: 'Investigator', confidence: 100 } },
     );
-    graph.close();
+    void graph.close();
     // Keep the header (a case file by its first page) and overwrite the pages after it.
     const bytes = await readFile(file);
     bytes.fill(0xa5, 4096);
@@ -458,7 +458,7 @@ describe('cli copy', () => {
     const writer = openCaseGraph(file);
     try {
       for (let index = 0; index < 30; index += 1) {
-        writer.apply(
+        writer.applyNow(
           { entities: [{ type: 'FQDN', asset: { name: `h${index}.example` } }], edges: [], dispatch: [] },
           { source: { name: 'WHOIS', confidence: 80 } },
         );
@@ -472,16 +472,16 @@ describe('cli copy', () => {
       try {
         expect(copied.exportJson()).toEqual(writer.exportJson());
       } finally {
-        copied.close();
+        void copied.close();
       }
     } finally {
-      writer.close();
+      void writer.close();
     }
   });
 
   it('refuses to copy a case onto itself with exit 2', async () => {
     const file = path.join(dir, 'copied-self.sqlite');
-    openCaseGraph(file).close();
+    void openCaseGraph(file).close();
     const result = await runCli(['copy', '--case', file, '--out', file]);
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('--out must not be the case file');

@@ -6,8 +6,8 @@ import {
   DEFAULT_CONFIG,
   loadConfigFile,
   isTeamCaseUrl,
+  refreshSession,
   openCaseGraph,
-  teamCaseGraph,
   type AppConfig,
   type Logger,
   type OpenCase,
@@ -30,6 +30,7 @@ import { isAnnotateCommand, runAnnotateCommand } from './commands/annotate';
 import { runReviewCommand } from './commands/review';
 import { readSeedsFile } from './seeds-file';
 import { runReportCommand } from './commands/report';
+import { runDiffCommand } from './commands/diff';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -57,6 +58,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (argv[0] === 'report') {
       return await runReportCommand(argv, io);
+    }
+    if (argv[0] === 'diff') {
+      return await runDiffCommand(argv, io);
     }
     const command = parseCommandLine(argv);
     switch (command.command) {
@@ -92,7 +96,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   const config = await readConfig(command.configPath, dataDir);
   const team = isTeamCaseUrl(command.casePath);
   if (!team) {
-    await checkCaseFile(command.casePath, 'open-or-create');
+    await checkCaseFile(command.casePath, command.refresh === undefined ? 'open-or-create' : 'existing');
   }
   if (command.exportPath !== undefined) {
     await checkOutputFile(command.exportPath, command.casePath, '--export');
@@ -137,7 +141,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
       // Reads every table once: a damaged file is refused here, before a session writes to it.
       open.graph.stats();
     } else {
-      open = engine.openCaseOn(teamCaseGraph(teamCase.store, logger), teamCase.store.address);
+      open = engine.openCaseOn(teamCase.store, teamCase.store.address);
     }
   } catch (error) {
     await engine.close();
@@ -161,9 +165,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   try {
-    const session = open.startSession(
-      command.depth === undefined ? { seeds: command.seeds } : { seeds: command.seeds, depth: command.depth },
-    );
+    const session = open.startSession(sessionOptionsOf(command, open));
     session.onProgress((progress) => printer.update(progress));
     const progress = await session.done;
     printer.finish();
@@ -185,6 +187,23 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   }
 }
 
+/** An enrich's seeds, or a refresh's: every entity a source answered for (docs/changes.md). */
+function sessionOptionsOf(command: EnrichCommand, open: OpenCase): Parameters<OpenCase['startSession']>[0] {
+  if (command.refresh !== undefined) {
+    const options = refreshSession(open.graph, command.refresh);
+    const unknown = command.refresh.only?.find(
+      (id) => open.graph.findEntity(open.graph.resolveId(id)) === undefined,
+    );
+    if (unknown !== undefined) {
+      throw new UsageError(`the case has no entity ${unknown}`);
+    }
+    return options;
+  }
+  return command.depth === undefined
+    ? { seeds: command.seeds }
+    : { seeds: command.seeds, depth: command.depth };
+}
+
 async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
   if (isTeamCaseUrl(command.casePath)) {
     await checkOutputFile(command.outPath, command.casePath, '--out');
@@ -197,7 +216,7 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
       purpose: 'export',
     });
     try {
-      const exported = await teamCase.store.exportJson();
+      const exported = teamCase.store.exportJson();
       await writeJsonFile(command.outPath, exported);
       io.stderr.write(
         `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${command.outPath}\n`,
@@ -222,7 +241,7 @@ async function runExport(command: ExportCommand, io: CliIo): Promise<number> {
       `exported ${exported.entities.length} entities and ${exported.edges.length} edges to ${printable(command.outPath)}\n`,
     );
   } finally {
-    graph.close();
+    await graph.close();
   }
   return EXIT_OK;
 }

@@ -13,13 +13,13 @@ import {
   teamPasswordCredential,
   type CredentialStore,
   type Logger,
-  type PostgresCaseStore,
+  type PostgresCaseGraph,
   type TeamCaseTarget,
 } from '../../engine/index';
 import { UsageError } from './args';
 
 export interface OpenedTeamCase {
-  store: PostgresCaseStore;
+  store: PostgresCaseGraph;
   /** The team's rate ledger (enrich only): the sources' limits hold for every member. */
   ledger?: Awaited<ReturnType<typeof openPgRateLedger>>;
   close(): Promise<void>;
@@ -45,7 +45,7 @@ export async function openTeamCaseForCli(
     fromEnv !== undefined && fromEnv !== ''
       ? fromEnv
       : await options.credentials?.get(teamPasswordCredential(target)).catch(() => undefined);
-  let store: PostgresCaseStore;
+  let store: PostgresCaseGraph;
   try {
     store = await openTeamCase(target, {
       ...(password === undefined ? {} : { password }),

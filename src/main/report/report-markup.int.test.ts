@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openCaseGraph, scrubSecrets, type CaseGraph, type SqliteCaseStore } from '../../engine/index';
+import { openCaseGraph, scrubSecrets, type SqliteCaseGraph } from '../../engine/index';
 import { haveChromium, launchChromium } from '../../../test/support/chromium';
 import { collectReport } from './report-data';
 import { renderReport } from './report-html';
@@ -13,7 +13,7 @@ const HOSTILE_NAME = '<script>document.title="owned"</script><img src=x onerror=
 const KEY = 'sk-live-0123456789abcdef';
 
 let dir: string;
-let graph: SqliteCaseStore & CaseGraph;
+let graph: SqliteCaseGraph;
 
 beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'report-markup-'));
@@ -36,7 +36,7 @@ beforeAll(async () => {
     ],
     dispatch: [],
   };
-  graph.apply(
+  await graph.apply(
     {
       ...findings,
       replies: [
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  graph.close();
+  await graph.close();
   await rm(dir, { recursive: true, force: true });
 });
 

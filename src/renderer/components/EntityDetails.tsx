@@ -98,7 +98,7 @@ export function EntityDetails({ entity }: { entity: Entity }) {
       <AnnotationsSection key={`notes-${entity.id}`} target={entity.id} item={entity} />
       <FieldsTable entity={entity} fields={fields} />
       <TagsTable entity={entity} />
-      <RelationsList byRelation={byRelation} />
+      <RelationsList entity={entity} byRelation={byRelation} />
       <RawRecords entityId={entity.id} storedOnRecord={storedOnRecord === '' ? undefined : storedOnRecord} />
     </aside>
   );

@@ -1,5 +1,6 @@
 /** The parts of the entity details panel (EntityDetails.tsx), each a component of its own. */
 import type { Edge, Entity } from '../../shared/model/graph';
+import { sourceWords } from '../../shared/model/review';
 import type { HandlerFailure } from '../../shared/model/session';
 import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
@@ -137,7 +138,7 @@ export function TagsTable({ entity }: { entity: Entity }) {
   );
 }
 
-export function RelationsList({ byRelation }: { byRelation: Map<string, Link[]> }) {
+export function RelationsList({ entity, byRelation }: { entity: Entity; byRelation: Map<string, Link[]> }) {
   return (
     <>
       <h3>Relations</h3>
@@ -181,7 +182,15 @@ export function RelationsList({ byRelation }: { byRelation: Map<string, Link[]> 
                 <ul className="provenance">
                   {edge.sources.map((source) => (
                     <li key={source.name}>
-                      {source.name}, confidence {source.confidence}, {formatDate(source.updatedAt)}
+                      {sourceWords(
+                        edge,
+                        source,
+                        readableLabel(
+                          direction === 'in' && other !== undefined ? other : entity,
+                          labelContextOf(() => appStore.getState()),
+                        ),
+                      )}
+                      , {formatDate(source.updatedAt)}
                     </li>
                   ))}
                   {Object.entries(edge.properties).map(([name, value]) => (

@@ -5,44 +5,50 @@
  * finished), and exposes the imperative actions (fit, zoom, re-layout, PNG, jump) that toolbar,
  * menus and keys call through `findCanvasController()`. GraphCanvas only mounts it.
  */
-import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
+import type { Core } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
-import { openFailures } from '../store/failures';
 import { noResultsText, seedsWithoutResults } from '../store/seed-results';
 import type { CollectionActions } from './collection-view';
-import { collectionActions, createCollectionView, selectOnCanvas } from './collection-view';
-import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
+import { collectionActions, createCollectionView } from './collection-view';
+import { DEFAULT_FOLD_ABOVE } from './collections';
 import type { CyAdapter } from './cy-adapter';
 import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
-import { buildStylesheet, isLargeGraph, LEAN_CLASS } from './cy-style';
+import { LEAN_CLASS } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
 import { fitCanvas } from './fit-view';
-import { createLabelsInView } from './labels-in-view';
-import { createLeanSwitch } from './lean-switch';
+import { createLabelPolicy, drawnLabelBoxes, LABEL_ZOOM } from './label-policy';
 import { labelContextOf } from './node-label';
 import type { LayoutInput } from './layouts/types';
 import type { LayoutState, Relayout, RunningLayout } from './relayout';
+import type { SearchActions } from './canvas-steps';
+import {
+  bindHover,
+  bindPointer,
+  createFailureMarks,
+  createLook,
+  createSearch,
+  trackSelectedPosition,
+} from './canvas-steps';
 import { createRelayout, mostlyUnplaced } from './relayout';
-import { createOverviewLayer } from './overview/overview-layer';
 import { canvasSvg } from './svg-export';
 import { drawnCandidateLabels } from './review-look';
 
 export interface CanvasController
-  extends CollectionActions, Pick<Relayout, 'relayout' | 'stopLayout' | 'undoLayout' | 'restorePositions'> {
+  extends
+    CollectionActions,
+    SearchActions,
+    Pick<Relayout, 'relayout' | 'stopLayout' | 'undoLayout' | 'restorePositions'> {
   fit(): void;
   zoomBy(factor: number): void;
-  png(): Promise<Blob>;
+  /** The whole graph as PNG at `scale` (1, 2, 4), capped where the browser's canvas ends. */
+  png(scale?: number): Promise<Blob>;
   /** The visible graph as a standalone SVG document. */
   svg(): string;
-  /** Highlights every node matching the text and selects the best hit; what was found. */
-  search(text: string): SearchPosition;
-  /** Selects the next (+1) or previous (-1) hit of the last search. */
-  searchStep(step: 1 | -1): SearchPosition;
   selectNeighbours(id: EntityId): void;
   focus(id: EntityId): void;
 }
@@ -57,12 +63,7 @@ export function findCanvasController(): CanvasController | undefined {
   return current;
 }
 
-/** The hit selected (0-based) among all hits; index -1 when there is none. */
-export interface SearchPosition {
-  index: number;
-  total: number;
-}
-
+export type { SearchPosition } from './canvas-steps';
 export type { LayoutState, RunningLayout } from './relayout';
 
 /** Everything the controller needs from its surroundings (browser or test). */
@@ -81,6 +82,10 @@ export interface CanvasDeps {
   background: () => string;
   requestFrame: (callback: () => void) => number;
   cancelFrame: (handle: number) => void;
+  /** The node under the pointer, for the hover card (undefined: none). */
+  onHover?: (request: { id: EntityId; x: number; y: number } | undefined) => void;
+  /** The entity ids the case's runs started from (its seeds); none known without it. */
+  seedsOf?: (caseId: string) => Promise<EntityId[]>;
   /** Runs a delta application after the frame (delta-scheduler.ts, `defer`); default: in it. */
   afterFrame?: (work: () => void) => void;
   now?: () => number;
@@ -115,7 +120,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       const more = collections.onDrawn(change);
       // New elements of a big graph take the lean look as they are added (inside the batch: one
       // style pass); the ones drawn before it became big switch a slice per frame.
-      if (large) {
+      if (look.large()) {
         change.added.union(more).addClass(LEAN_CLASS);
       }
       return more;
@@ -131,42 +136,35 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     }, SAVE_DELAY_MS);
   };
 
-  /** A big graph (cy-style.ts, LARGE_GRAPH_NODES): drawn with the lean look. */
-  let large = false;
-  /** The lean stylesheet is in use (a case opened big); else the full one, with LEAN_CLASS rules. */
-  let leanSheet = false;
-  const leanSwitch = createLeanSwitch(cy, deps.requestFrame, deps.cancelFrame);
-  // A big graph zoomed out is drawn by the overview layer, not element by element by Cytoscape.
-  const overview = createOverviewLayer(cy, { theme: deps.theme, now });
-  const restyle = (): void => {
-    cy.style(buildStylesheet(deps.theme(), leanSheet));
-    overview.invalidate();
-  };
-  /**
-   * Chooses the full or the lean look before elements are added, so new ones get it. With no
-   * element drawn (a case being opened) the stylesheet itself is chosen, which costs nothing then.
-   */
-  const chooseLookFor = (nodeCount: number, nothingDrawn = false): void => {
-    const big = isLargeGraph(nodeCount);
-    if (nothingDrawn ? leanSheet !== big : leanSheet && !big) {
-      // A lean-sheet graph shrinking below the threshold restyles at most 1,500 nodes.
-      leanSheet = big;
-      restyle();
-    }
-    if (large !== big) {
-      large = big;
-      leanSwitch.set(large);
+  // The full or the lean look (cy-style.ts), and the overview layer drawing a big graph zoomed out.
+  const look = createLook(cy, deps.theme, deps.requestFrame, deps.cancelFrame, now);
+  const { overview, leanSwitch, restyle, chooseLookFor } = look;
+  // Labels by level of detail and importance (label-policy.ts); none while the overview draws.
+  const labels = createLabelPolicy(
+    cy,
+    () => !look.large() || cy.zoom() >= LABEL_ZOOM,
+    () => {
+      // `data-label-boxes`: the drawn labels' boxes on screen (the end-to-end test reads them).
+      dataset.labelBoxes = JSON.stringify(drawnLabelBoxes(cy));
+    },
+  );
+  /** The case's seeds, from its recorded runs (marked and labelled first). */
+  const loadSeeds = (): void => {
+    const caseId = store.getState().activeCase?.id;
+    if (caseId !== undefined && deps.seedsOf !== undefined) {
+      void deps.seedsOf(caseId).then((ids) => {
+        if (!disposed && store.getState().activeCase?.id === caseId) {
+          labels.setSeeds(ids);
+        }
+      });
     }
   };
-
-  // Lean stylesheet: labels only for the nodes in view once zoomed in far enough to read them.
-  const labels = createLabelsInView(cy, () => large);
   let viewportMovedAt = Number.NEGATIVE_INFINITY;
   cy.on('viewport', () => {
-    if (large) {
+    labels.schedule();
+    if (look.large()) {
       // Deltas are held (never dropped) while the view moves; see the scheduler's holdWhile.
       viewportMovedAt = now();
-      labels.schedule();
     }
   });
 
@@ -187,26 +185,11 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const publishCounts = (): void => {
     countsAt = now();
     Object.assign(dataset, collections.counts());
+    labels.schedule();
     dataset.candidates = drawnCandidateLabels(cy);
   };
 
-  /**
-   * `data-selected-position`: where the selected node is drawn, "x,y" in pixels from the canvas's
-   * top-left corner (absent when nothing drawn is selected). The camera moves in animations and
-   * layouts move nodes, so the end-to-end tests read this instead of assuming where a node is.
-   */
-  const publishSelectedPosition = (): void => {
-    const { selectedId, selectedCollectionId } = store.getState();
-    const node = cy.getElementById(selectedId ?? selectedCollectionId ?? '');
-    if (node.empty() || !node.isNode() || node.hasClass('folded') || node.hasClass('filtered')) {
-      delete dataset.selectedPosition;
-      return;
-    }
-    const { x, y } = node.renderedPosition();
-    dataset.selectedPosition = `${Math.round(x)},${Math.round(y)}`;
-  };
-  cy.on('viewport', publishSelectedPosition);
-  cy.on('position', 'node:selected', publishSelectedPosition);
+  const publishSelectedPosition = trackSelectedPosition(cy, store, dataset);
 
   const layouts = createRelayout({
     adapter,
@@ -228,7 +211,8 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     chooseLookFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
     const added = adapter.applyDeltas(deltas);
     layouts.noteAdded(added);
-    if (added.length > 0 && failed.size > 0) {
+    labels.markSeeds();
+    if (added.length > 0 && failures.any()) {
       markFailures();
     }
     if (added.length > 0 && following && now() - followedAt >= FOLLOW_INTERVAL_MS) {
@@ -240,7 +224,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const scheduler = createDeltaScheduler({
     apply: applyDeltas,
     minIntervalMs: () => redrawIntervalMs(cy.nodes().length),
-    holdWhile: () => large && now() - viewportMovedAt < VIEWPORT_QUIET_MS,
+    holdWhile: () => look.large() && now() - viewportMovedAt < VIEWPORT_QUIET_MS,
     requestFrame: deps.requestFrame,
     cancelFrame: deps.cancelFrame,
     ...(deps.afterFrame === undefined ? {} : { defer: deps.afterFrame }),
@@ -273,6 +257,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       state.takePendingDeltas();
       following = true;
       fitAll(40);
+      loadSeeds();
       if (mostlyUnplaced(state.entitiesById.keys(), state.savedPositions, keep)) {
         layouts.relayout('force', { opening: true });
       }
@@ -295,23 +280,8 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     });
   };
 
-  /** Nodes with a failed lookup get a red dashed ring (the details panel offers Retry). */
-  let failed = new Set<EntityId>();
-  const markFailures = (): void => {
-    const { sessions, retriedAt } = store.getState();
-    const next = new Set(openFailures(sessions, retriedAt).keys());
-    cy.batch(() => {
-      for (const id of failed) {
-        if (!next.has(id)) {
-          cy.getElementById(id).removeClass('lookup-failed');
-        }
-      }
-      for (const id of next) {
-        cy.getElementById(id).addClass('lookup-failed');
-      }
-    });
-    failed = next;
-  };
+  const failures = createFailureMarks(cy, store);
+  const markFailures = failures.mark;
 
   const initial = store.getState();
   adapter.applyFilters({
@@ -379,6 +349,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       if (following) {
         fitAll(40);
       }
+      loadSeeds();
       const empty = noResultsText(seedsWithoutResults(state.seedsBySession[run.sessionId] ?? [], state));
       if (run.state === 'done' && empty !== undefined) {
         state.setNotice({ kind: 'info', text: empty });
@@ -386,36 +357,12 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     }
   });
 
-  cy.on('tap', 'node', (event) => {
-    selectOnCanvas(store, (event.target as NodeSingular).id());
-    deps.onContextMenu(undefined);
-  });
-  cy.on('dbltap', 'node.collection', (event) =>
-    controller.expandCollection((event.target as NodeSingular).id()),
-  );
-  cy.on('tap', 'edge', (event) => {
-    store.getState().selectEdge((event.target as EdgeSingular).id());
-    deps.onContextMenu(undefined);
-  });
-  cy.on('tap', (event) => {
-    if (event.target === cy) {
-      store.getState().selectEntity(undefined);
-      deps.onContextMenu(undefined);
-    }
-  });
-  cy.on('cxttap', 'node', (event) => {
-    const node = event.target as NodeSingular;
-    selectOnCanvas(store, node.id());
-    if (isCollectionId(node.id())) {
-      return; // a collection's actions are in the details panel
-    }
-    const rendered = event.renderedPosition ?? node.renderedPosition();
-    deps.onContextMenu({ id: node.id(), x: rendered.x, y: rendered.y });
-  });
+  bindPointer(cy, store, deps.onContextMenu, (id) => controller.expandCollection(id));
+  if (deps.onHover !== undefined) {
+    bindHover(cy, deps.onHover);
+  }
   cy.on('dragfree', 'node', scheduleSave);
 
-  let hits: EntityId[] = [];
-  let hitIndex = -1;
   const controller: CanvasController = {
     fit: () => fitAll(40),
     zoomBy: (factor) => {
@@ -426,34 +373,20 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     stopLayout: layouts.stopLayout,
     undoLayout: layouts.undoLayout,
     restorePositions: layouts.restorePositions,
-    png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
+    png: (scale = 1) =>
+      cy.png({
+        output: 'blob-promise',
+        full: true,
+        scale,
+        // Chromium's canvas ends at 16,384 px a side: a bigger picture is scaled down to fit.
+        maxWidth: 16_000,
+        maxHeight: 16_000,
+        bg: deps.background(),
+      }),
     svg: () => canvasSvg(cy, deps.background()),
-    search: (text) => {
-      hits = adapter.findNodes(text);
-      hitIndex = -1;
-      cy.batch(() => {
-        cy.nodes('.search-hit').removeClass('search-hit');
-        for (const id of hits) {
-          cy.getElementById(id).addClass('search-hit');
-        }
-        collections.markHits(hits);
-      });
-      return controller.searchStep(1);
-    },
-    searchStep: (step) => {
-      if (hits.length === 0) {
-        return { index: -1, total: 0 };
-      }
-      hitIndex = (hitIndex + step + hits.length) % hits.length;
-      const id = hits[hitIndex] ?? '';
+    ...createSearch(cy, adapter, collections, store, () => {
       following = false;
-      selectOnCanvas(store, id);
-      cy.animate(
-        { center: { eles: cy.getElementById(id) }, zoom: Math.max(cy.zoom(), 1) },
-        { duration: 250 },
-      );
-      return { index: hitIndex, total: hits.length };
-    },
+    }),
     selectNeighbours: (id) => {
       cy.getElementById(id).closedNeighborhood().not('.filtered, .folded').select();
     },

@@ -3,13 +3,14 @@ import { annotationRules } from './annotation-look';
 import type { StylesheetJson } from 'cytoscape';
 import { ASSET_TYPES } from '../../shared/model/asset';
 import { ASSET_LOOKS, iconDataUri } from './asset-style';
+import { LOD_LABEL, SEED_CLASS } from './label-policy';
 import { CANDIDATE_NODE, REJECTED_NODE } from './review-look';
 
 export type Theme = 'light' | 'dark';
 
 /**
  * Above this many nodes the canvas draws the lean look: no type icons, straight-line (haystack)
- * edges without arrows or labels, node labels only where the canvas asks for them (`.labelled`,
+ * edges without arrows or labels, node labels only where the label policy puts them (`.lod-label`,
  * the selection). Every style property costs per element on each restyle and redraw; at 10,000
  * nodes the full look took twice as long to draw.
  *
@@ -46,6 +47,8 @@ export const MARK_COLORS = { searchHit: '#f2b705', failed: '#d93025' } as const;
 
 export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson {
   const { text, outline, edge, accent } = themeColors(theme);
+  // Node labels are drawn where the label policy (label-policy.ts) puts LOD_LABEL, at a size that
+  // reads the same on screen at every zoom out; the selection and search hits are always labelled.
   const nodeLabel = {
     label: 'data(label)',
     'font-size': 10,
@@ -63,7 +66,7 @@ export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson
       selector: 'node',
       style: leanSheet
         ? { width: 34, height: 34 }
-        : { width: 34, height: 34, ...nodeLabel, 'background-fit': 'contain', 'border-width': 0 },
+        : { width: 34, height: 34, ...nodeLabel, label: '', 'background-fit': 'contain', 'border-width': 0 },
     },
     ...ASSET_TYPES.map((type) => ({
       selector: `node[type = "${type}"]`,
@@ -97,13 +100,10 @@ export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson
     // The lean look: node labels only where the canvas asks for them (labels-in-view.ts) and on
     // the selection; in the full stylesheet, LEAN_CLASS takes away icons, labels and arrows.
     ...(leanSheet
-      ? [{ selector: 'node.labelled, node:selected', style: nodeLabel }]
+      ? [{ selector: 'node:selected', style: nodeLabel }]
       : [
-          { selector: `node.${LEAN_CLASS}`, style: { label: '', 'background-image': 'none' } },
-          {
-            selector: `node.${LEAN_CLASS}.labelled, node.${LEAN_CLASS}:selected`,
-            style: { label: 'data(label)' },
-          },
+          { selector: `node.${LEAN_CLASS}`, style: { 'background-image': 'none' } },
+          { selector: 'node:selected', style: { label: 'data(label)' } },
           {
             selector: `edge.${LEAN_CLASS}`,
             style: { ...leanEdge, 'target-arrow-shape': 'none' as const, label: '' },
@@ -125,6 +125,17 @@ export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson
           },
     },
     ...(leanSheet ? [] : [{ selector: `edge.${LEAN_CLASS}[review = "pending"]`, style: { label: '' } }]),
+    { selector: `node.${LOD_LABEL}`, style: { ...nodeLabel, 'font-size': 'data(labelSize)' } },
+    // A seed (what the investigation started from) has a halo.
+    {
+      selector: `node.${SEED_CLASS}`,
+      style: {
+        'underlay-color': accent,
+        'underlay-padding': 7,
+        'underlay-opacity': 0.45,
+        'underlay-shape': 'ellipse',
+      },
+    },
     { selector: `node.${CANDIDATE_NODE}`, style: { opacity: 0.45 } },
     { selector: `edge[review = "rejected"], node.${REJECTED_NODE}`, style: { display: 'none' } },
     // Notes and flags (annotation-look.ts); the marks below win over them.
@@ -147,11 +158,10 @@ export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson
       style: { 'border-width': 3, 'border-color': MARK_COLORS.failed, 'border-style': 'dashed' },
     },
     {
-      // A collection (docs/ui.md, "Collections"): its type's glyph, larger, with a double ring and
-      // its "12 Identifiers" label at every size of graph.
+      // A collection (docs/ui.md, "Collections"): its type's glyph, larger, with a double ring;
+      // its "12 Identifiers" label is one of the label policy's.
       selector: 'node.collection',
       style: {
-        ...nodeLabel,
         width: 46,
         height: 46,
         'border-width': 4,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe } from 'vitest';
+import { asyncCaseGraph } from '../../../../test/contract/async-case-graph';
 import { describeCaseStoreContract } from '../../../../test/contract/case-store-contract';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../../test/support/postgres';
 import { openTeamCase } from './pg-case-store';
@@ -16,11 +17,13 @@ describe.skipIf(!havePostgres())('PostgreSQL backend', () => {
     await server.stop();
   });
 
-  describeCaseStoreContract('PostgreSQL', ({ caseName, clock, mergeRules }) =>
-    openTeamCase(parseTeamCaseUrl(`${databaseUrl}#${encodeURIComponent(caseName)}`), {
-      password: server.password,
-      clock,
-      mergeRules,
-    }),
+  describeCaseStoreContract('PostgreSQL', async ({ caseName, clock, mergeRules }) =>
+    asyncCaseGraph(
+      await openTeamCase(parseTeamCaseUrl(`${databaseUrl}#${encodeURIComponent(caseName)}`), {
+        password: server.password,
+        clock,
+        mergeRules,
+      }),
+    ),
   );
 });

@@ -5,14 +5,12 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { GraphDelta } from '../../../shared/model/graph';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../../test/support/postgres';
-import { silentLogger } from '../../util/logger';
-import { openCaseGraph } from '../case-graph';
+import { openCaseGraph } from '../case-file';
 import { FindingsBuilder, type Findings } from '../findings';
 import { InvalidRelationError, type WriteOptions } from '../types';
 import { TeamCaseError } from './connection';
-import { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseStore } from './pg-case-store';
+import { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseGraph } from './pg-case-store';
 import { openPgRateLedger } from './pg-rate-ledger';
-import { teamCaseGraph } from './team-case-graph';
 import { parseTeamCaseUrl } from './team-case-url';
 
 const GLEIF = { name: 'GLEIF', confidence: 100 };
@@ -32,20 +30,20 @@ function lei(index: number): string {
 
 let server: PostgresServer;
 let databaseUrl: string;
-const opened: PostgresCaseStore[] = [];
+const opened: PostgresCaseGraph[] = [];
 
 async function open(
   caseName: string,
   url = databaseUrl,
   password = server.password,
-): Promise<PostgresCaseStore> {
+): Promise<PostgresCaseGraph> {
   const store = await openTeamCase(parseTeamCaseUrl(`${url}#${caseName}`), { password });
   opened.push(store);
   return store;
 }
 
 /** Resolves with the first delta whose seq is at least `seq`. */
-function deltaReaching(store: PostgresCaseStore, seq: number): Promise<GraphDelta> {
+function deltaReaching(store: PostgresCaseGraph, seq: number): Promise<GraphDelta> {
   return new Promise((resolve) => {
     const stop = store.onDelta((delta) => {
       if (delta.seq >= seq) {
@@ -88,7 +86,8 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     );
     const seqs = (await Promise.all(writes)).map((delta) => delta.seq).sort((a, b) => a - b);
     expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
-    const [fromAlice, fromBob] = await Promise.all([alice.exportJson(), bob.exportJson()]);
+    await Promise.all([alice.settle(), bob.settle()]);
+    const [fromAlice, fromBob] = [alice.exportJson(), bob.exportJson()];
     expect(fromBob).toEqual(fromAlice);
     expect(fromAlice.entities).toHaveLength(20);
   });
@@ -100,7 +99,8 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
       alice.apply(organizationWithLei('Contoso', lei(7)), write),
       bob.apply(organizationWithLei('Contoso', lei(7)), write),
     ]);
-    const stats = await alice.stats();
+    await alice.settle();
+    const stats = alice.stats();
     expect(stats.entities).toBe(2);
     expect(stats.edges).toBe(1);
   });
@@ -109,8 +109,8 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     const first = await open('case one');
     const second = await open('case two');
     await first.apply(organizationWithLei('Only In One', lei(2)), write);
-    expect((await second.snapshot()).entities).toEqual([]);
-    expect((await first.snapshot()).entities).toHaveLength(2);
+    expect(second.snapshot().entities).toEqual([]);
+    expect(first.snapshot().entities).toHaveLength(2);
   });
 
   it('says whether opening created the case or found it', async () => {
@@ -123,10 +123,11 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
   it('lets a client that missed deltas fetch them all with changesSince', async () => {
     const alice = await open('catch-up');
     await alice.apply(organizationWithLei('Early', lei(3)), write);
-    const seqBefore = await alice.currentSeq();
+    const seqBefore = alice.currentSeq();
     const bob = await open('catch-up');
     const late = await bob.apply(organizationWithLei('Late', lei(4)), write);
-    const changes = await alice.changesSince(seqBefore);
+    await alice.settle();
+    const changes = alice.changesSince(seqBefore);
     expect(changes.seq).toBe(seqBefore + 1);
     expect(changes.entities.map((entity) => entity.id).sort()).toEqual(
       late.entities.map((entity) => entity.id).sort(),
@@ -141,9 +142,9 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     const fqdn = builder.entity('FQDN', { name: 'acme.example' });
     builder.edge(org, 'parent', fqdn);
     await expect(store.apply(builder.build(), write)).rejects.toBeInstanceOf(InvalidRelationError);
-    expect(await store.currentSeq()).toBe(0);
+    expect(store.currentSeq()).toBe(0);
     const reopened = await open('invalid');
-    expect((await reopened.snapshot()).entities).toEqual([]);
+    expect(reopened.snapshot().entities).toEqual([]);
     // And the client still writes afterwards.
     expect((await store.apply(organizationWithLei('Acme', lei(5)), write)).seq).toBe(1);
   });
@@ -153,12 +154,13 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     for (let index = 0; index < 5; index += 1) {
       await writer.apply(organizationWithLei(`Kept ${index}`, lei(200 + index)), write);
     }
-    await writer.savePositions({ 'Organization:kept 0': { x: 1, y: 2 } });
-    const before = await writer.exportJson();
+    writer.savePositions({ 'Organization:kept 0': { x: 1, y: 2 } });
+    await writer.settle();
+    const before = writer.exportJson();
     await writer.close();
     const reader = await open('reopen');
-    expect(await reader.exportJson()).toEqual(before);
-    expect(await reader.loadPositions()).toEqual({ 'Organization:kept 0': { x: 1, y: 2 } });
+    expect(reader.exportJson()).toEqual(before);
+    expect(reader.loadPositions()).toEqual({ 'Organization:kept 0': { x: 1, y: 2 } });
   });
 
   it('saves a copy of a team case as a case file holding every committed write', async () => {
@@ -167,10 +169,10 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'team-copy-'));
     try {
       const file = path.join(dir, 'copy.sqlite');
-      teamCaseGraph(store, silentLogger).saveCopy(file);
+      store.saveCopy(file);
       const copy = openCaseGraph(file);
-      expect(copy.exportJson()).toEqual(await store.exportJson());
-      copy.close();
+      expect(copy.exportJson()).toEqual(store.exportJson());
+      void copy.close();
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -230,7 +232,7 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     const viewerUrl = databaseUrl.replace(`${server.user}@`, 'viewer@');
     const viewer = await open('shared', viewerUrl, 'viewer-pw');
     expect(viewer.readOnly).toBe(true);
-    expect((await viewer.exportJson()).entities).toHaveLength(2);
+    expect(viewer.exportJson().entities).toHaveLength(2);
     const refused = viewer.apply(organizationWithLei('Nope', lei(8)), write);
     await expect(refused).rejects.toBeInstanceOf(ReadOnlyTeamCaseError);
     await expect(refused).rejects.toThrow(/read-only for PostgreSQL user viewer: you can open and export it/);

@@ -1,5 +1,5 @@
 /**
- * The PostgreSQL backend of CaseStore: a team case that several investigators (processes,
+ * The PostgreSQL backend of the case contract (CaseGraph): a team case that several investigators (processes,
  * machines) open and write at once.
  *
  * The database holds each case's ordered log of committed writes (schema.ts). Every client keeps
@@ -13,13 +13,21 @@
  */
 import type pg from 'pg';
 import type { EntityId } from '../../../shared/model/asset';
-import type { GraphDelta } from '../../../shared/model/graph';
+import type { RecordedChange } from '../../../shared/model/changes';
+import type {
+  Entity,
+  GraphDelta,
+  GraphExport,
+  GraphSnapshot,
+  GraphStats,
+  RawRecord,
+} from '../../../shared/model/graph';
 import { systemClock, type Clock } from '../../util/clock';
 import { silentLogger, type Logger } from '../../util/logger';
-import { openCaseGraph, type SqliteCaseStore } from '../case-graph';
-import type { CaseStore, ChangesSince, MergeRule, Positions } from '../case-store';
+import type { CaseGraph, ChangesSince, MergeRule, Positions } from '../case-graph';
+import { openCaseGraph, type SqliteCaseGraph } from '../case-file';
 import type { Findings } from '../findings';
-import type { CaseGraph, SessionRecord, WriteOptions } from '../types';
+import type { EdgeQuery, Neighbour, SessionRecord, WriteOptions } from '../types';
 import { connectTeamCase, isConnectionLoss, oneLine, TeamCaseError } from './connection';
 import { migrate } from './schema';
 import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
@@ -51,7 +59,7 @@ export type TeamConnectionState = 'connected' | 'reconnecting';
 export async function openTeamCase(
   target: TeamCaseTarget,
   options: TeamCaseOptions = {},
-): Promise<PostgresCaseStore> {
+): Promise<PostgresCaseGraph> {
   const client = await connectTeamCase(target, options.password);
   try {
     await migrate(client);
@@ -75,7 +83,7 @@ export async function openTeamCase(
       );
     }
     const listener = await connectTeamCase(target, options.password);
-    const store = new PostgresCaseStore(target, client, listener, { readOnly, created }, options);
+    const store = new PostgresCaseGraph(target, client, listener, { readOnly, created }, options);
     await store.start();
     return store;
   } catch (error) {
@@ -84,8 +92,8 @@ export async function openTeamCase(
   }
 }
 
-export class PostgresCaseStore implements CaseStore {
-  private replica: SqliteCaseStore & CaseGraph;
+export class PostgresCaseGraph implements CaseGraph {
+  private replica: SqliteCaseGraph;
   private lastWrite = 0;
   private seq = 0;
   private lastEmitted = 0;
@@ -197,14 +205,6 @@ export class PostgresCaseStore implements CaseStore {
     return describeTeamCase(this.target);
   }
 
-  /** Synchronous reads of the local replica (the engine's TTL lookups); current within one notification. */
-  get reader(): Omit<
-    SqliteCaseStore & CaseGraph,
-    'apply' | 'onDelta' | 'setMeta' | 'savePositions' | 'saveSession' | 'close'
-  > {
-    return this.replica;
-  }
-
   async start(): Promise<void> {
     await this.listen();
     this.watch(this.listener, 'notes');
@@ -227,7 +227,7 @@ export class PostgresCaseStore implements CaseStore {
     await this.listener.query(`LISTEN ${NOTIFY_CHANNEL}`);
   }
 
-  private newReplica(): SqliteCaseStore & CaseGraph {
+  private newReplica(): SqliteCaseGraph {
     const replica = openCaseGraph(':memory:', {
       clock: this.clock,
       logger: this.logger,
@@ -293,7 +293,7 @@ export class PostgresCaseStore implements CaseStore {
 
   /** After a write whose commit failed the replica holds a write the log does not: start again. */
   private rebuild(): void {
-    this.replica.close();
+    void this.replica.close();
     this.replica = this.newReplica();
     this.lastWrite = 0;
     this.seq = 0;
@@ -364,14 +364,14 @@ export class PostgresCaseStore implements CaseStore {
     });
   }
 
-  private read<T>(call: () => T): Promise<T> {
-    return this.exclusive(async () => {
-      await this.catchUp();
-      return call();
+  /** Case data is written in the background, in order; a failure is logged (the contract's "no reply"). */
+  private writeInBackground(kind: WriteKind, payload: unknown, what: string): void {
+    this.write(kind, payload).catch((error: unknown) => {
+      this.logger.warn(`team case: could not save ${what}`, { error: oneLine(error) });
     });
   }
 
-  // ---- CaseStore ----
+  // ---- CaseGraph: writes answer after their commit ----
 
   async apply(findings: Findings, options: WriteOptions): Promise<GraphDelta> {
     const payload: ApplyPayload = { findings, options: { ...options, now: options.now ?? this.clock.now() } };
@@ -384,69 +384,90 @@ export class PostgresCaseStore implements CaseStore {
     return () => this.listeners.delete(listener);
   }
 
-  currentSeq(): Promise<number> {
-    return this.read(() => this.seq);
+  /** Waits for every write issued so far, then fetches every commit of the other members. */
+  settle(): Promise<void> {
+    return this.exclusive(() => this.catchUp());
   }
 
-  changesSince(seq: number): Promise<ChangesSince> {
+  setMeta(key: string, value: string): void {
+    this.writeInBackground('meta', { key, value }, `case data ${key}`);
+  }
+
+  savePositions(positions: Positions): void {
+    this.writeInBackground('positions', positions, 'node positions');
+  }
+
+  saveSession(record: SessionRecord): void {
+    this.writeInBackground('session', record, 'the session record');
+  }
+
+  // ---- CaseGraph: reads come from the local replica ----
+
+  currentSeq(): number {
+    return this.seq;
+  }
+
+  changesSince(seq: number): ChangesSince {
     // The replica is the SQLite store, which keeps a sequence number per row.
-    return this.read(() => this.replica.changesSince(seq));
+    return this.replica.changesSince(seq);
   }
 
-  resolveId(id: EntityId): Promise<EntityId> {
-    return this.read(() => this.replica.resolveId(id));
+  resolveId(id: EntityId): EntityId {
+    return this.replica.resolveId(id);
   }
 
-  findEntity(id: EntityId): ReturnType<CaseStore['findEntity']> {
-    return this.read(() => this.replica.findEntity(id));
+  findEntity(id: EntityId): Entity | undefined {
+    return this.replica.findEntity(id);
   }
 
-  outgoing(...args: Parameters<CaseStore['outgoing']>): ReturnType<CaseStore['outgoing']> {
-    return this.read(() => this.replica.outgoing(...args));
+  outgoing(id: EntityId, query?: EdgeQuery): Neighbour[] {
+    return this.replica.outgoing(id, query);
   }
 
-  incoming(...args: Parameters<CaseStore['incoming']>): ReturnType<CaseStore['incoming']> {
-    return this.read(() => this.replica.incoming(...args));
+  incoming(id: EntityId, query?: EdgeQuery): Neighbour[] {
+    return this.replica.incoming(id, query);
   }
 
-  isMonitoredSince(id: EntityId, source: string, handler: string, since: number): Promise<boolean> {
-    return this.read(() => this.replica.isMonitoredSince(id, source, handler, since));
+  isMonitoredSince(id: EntityId, source: string, handler: string, since: number): boolean {
+    return this.replica.isMonitoredSince(id, source, handler, since);
   }
 
-  snapshot(): ReturnType<CaseStore['snapshot']> {
-    return this.read(() => this.replica.snapshot());
+  snapshot(): GraphSnapshot {
+    return this.replica.snapshot();
   }
 
-  stats(): ReturnType<CaseStore['stats']> {
-    return this.read(() => this.replica.stats());
+  stats(): GraphStats {
+    return this.replica.stats();
   }
 
-  exportJson(): ReturnType<CaseStore['exportJson']> {
-    return this.read(() => this.replica.exportJson());
+  exportJson(): GraphExport {
+    return this.replica.exportJson();
   }
 
-  getMeta(key: string): Promise<string | undefined> {
-    return this.read(() => this.replica.getMeta(key));
+  rawRecords(id: EntityId): RawRecord[] {
+    return this.replica.rawRecords(id);
   }
 
-  async setMeta(key: string, value: string): Promise<void> {
-    await this.write('meta', { key, value });
+  getMeta(key: string): string | undefined {
+    return this.replica.getMeta(key);
   }
 
-  async savePositions(positions: Positions): Promise<void> {
-    await this.write('positions', positions);
+  loadPositions(): Positions {
+    return this.replica.loadPositions();
   }
 
-  loadPositions(): Promise<Positions> {
-    return this.read(() => this.replica.loadPositions());
+  listSessions(): SessionRecord[] {
+    return this.replica.listSessions();
   }
 
-  async saveSession(record: SessionRecord): Promise<void> {
-    await this.write('session', record);
+  /** A team case saved as a case file: the replica, which holds every write seen so far. */
+  saveCopy(target: string): void {
+    this.replica.saveCopy(target);
   }
 
-  listSessions(): Promise<SessionRecord[]> {
-    return this.read(() => this.replica.listSessions());
+  listChanges(): RecordedChange[] {
+    // The replica replays every write through the case file's write path, change records included.
+    return this.replica.listChanges();
   }
 
   async close(): Promise<void> {
@@ -457,6 +478,6 @@ export class PostgresCaseStore implements CaseStore {
     this.closed = true;
     this.listeners.clear();
     await Promise.all([this.listener.end().catch(() => undefined), this.client.end().catch(() => undefined)]);
-    this.replica.close();
+    await this.replica.close();
   }
 }

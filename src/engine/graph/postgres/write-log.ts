@@ -6,10 +6,10 @@
  */
 import type pg from 'pg';
 import type { GraphDelta } from '../../../shared/model/graph';
-import type { SqliteCaseStore } from '../case-graph';
-import type { Positions } from '../case-store';
+import type { Positions } from '../case-graph';
+import type { SqliteCaseGraph } from '../case-file';
 import type { Findings } from '../findings';
-import type { CaseGraph, SessionRecord, WriteOptions } from '../types';
+import type { SessionRecord, WriteOptions } from '../types';
 
 export const NOTIFY_CHANNEL = 'trace_graph_writes';
 
@@ -63,14 +63,14 @@ export async function appendWrite(
 
 /** Runs one logged write on the replica; the delta when the write produced one. */
 export function replayWrite(
-  replica: SqliteCaseStore & CaseGraph,
+  replica: SqliteCaseGraph,
   kind: WriteKind,
   payload: unknown,
 ): GraphDelta | undefined {
   switch (kind) {
     case 'apply': {
       const { findings, options } = payload as ApplyPayload;
-      return replica.apply(findings, options);
+      return replica.applyNow(findings, options);
     }
     case 'meta': {
       const { key, value } = payload as { key: string; value: string };

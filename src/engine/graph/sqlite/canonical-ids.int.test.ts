@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { openCaseGraph } from '../case-graph';
+import { openCaseGraph } from '../case-file';
 import { CANONICAL_IDS_KEY } from './canonical-ids';
 
 let dir: string;
@@ -22,7 +22,7 @@ afterEach(async () => {
  */
 function writeOldStyleCase(file: string): void {
   const graph = openCaseGraph(file);
-  graph.apply(
+  graph.applyNow(
     {
       entities: [
         { type: 'AutonomousSystem', asset: { number: 15169 } },
@@ -33,7 +33,7 @@ function writeOldStyleCase(file: string): void {
     },
     { source: { name: 'RDAP', confidence: 90 }, now: 1000 },
   );
-  graph.close();
+  void graph.close();
   const db = new Database(file);
   const insertEntity = db.prepare(
     'INSERT INTO entities (id, type, content, created_at, updated_at, seq) VALUES (?, ?, ?, 500, 500, 1)',
@@ -75,19 +75,19 @@ describe('canonical-id migration of an existing case file', () => {
     ]);
     expect(graph.resolveId('Netblock:2001:4860:0000::/32')).toBe('Netblock:2001:4860::/32');
     expect(graph.resolveId('Netblock:8.8.8.8/24')).toBe('Netblock:8.8.8.0/24');
-    graph.close();
+    void graph.close();
   });
 
   it('runs once: a second open finds nothing to do and leaves the sequence number alone', () => {
     const file = path.join(dir, 'old.sqlite');
     writeOldStyleCase(file);
-    openCaseGraph(file).close();
+    void openCaseGraph(file).close();
     const graph = openCaseGraph(file);
     const seq = graph.currentSeq();
-    graph.close();
+    void graph.close();
     const again = openCaseGraph(file);
     expect(again.currentSeq()).toBe(seq);
-    again.close();
+    void again.close();
   });
 });
 
@@ -101,7 +101,7 @@ const WHOIS_ADDRESS = 'One Microsoft Way, Redmond, WA, 98052-8300, United States
  * WHOIS id (a registrant's location), plus a different address that must stay apart.
  */
 function writeCaseWithSpelledLocations(file: string): void {
-  openCaseGraph(file).close();
+  void openCaseGraph(file).close();
   const db = new Database(file);
   const insertEntity = db.prepare(
     'INSERT INTO entities (id, type, content, created_at, updated_at, seq) VALUES (?, ?, ?, 500, 500, 1)',
@@ -159,7 +159,7 @@ describe('canonical-id migration of Locations keyed by their spelling', () => {
     ]);
     expect(graph.resolveId(`Location:${GLEIF_ADDRESS}`)).toBe(canonical);
     expect(graph.resolveId(`Location:${WHOIS_ADDRESS}`)).toBe(canonical);
-    graph.close();
+    void graph.close();
   });
 
   it("keeps a source's spelling of the address as the merged Location's displayed field", () => {
@@ -170,6 +170,6 @@ describe('canonical-id migration of Locations keyed by their spelling', () => {
     expect([GLEIF_ADDRESS, WHOIS_ADDRESS]).toContain(
       merged?.type === 'Location' ? merged.asset.address : undefined,
     );
-    graph.close();
+    void graph.close();
   });
 });

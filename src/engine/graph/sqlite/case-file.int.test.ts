@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   mkdtempSync,
@@ -16,7 +17,7 @@ import type { Findings } from '../findings';
 import { CaseFileGoneError, CaseInUseError, copyCaseFile, deleteCaseFile } from './files';
 import { NotACaseFileError } from './identify';
 import { APPLICATION_ID, CaseFileVersionError, SCHEMA_STEPS, SCHEMA_VERSION, migrate } from './migrations';
-import { openSqliteCaseStore } from './store';
+import { openSqliteCaseGraph } from './store';
 
 const OPENER = resolve(import.meta.dirname, '../../../../test/fixtures/graph/case-opener.ts');
 const WHOIS = { source: { name: 'WHOIS', confidence: 80 } };
@@ -92,7 +93,7 @@ describe('identifying a case file before writing', () => {
     db.pragma('user_version = 1');
     db.close();
     const before = bytesOf(path);
-    expect(() => openSqliteCaseStore(path)).toThrow(NotACaseFileError);
+    expect(() => openSqliteCaseGraph(path)).toThrow(NotACaseFileError);
     expect(bytesOf(path)).toEqual(before);
   });
 
@@ -108,7 +109,7 @@ describe('identifying a case file before writing', () => {
     db.close();
     const before = bytesOf(path);
     expect(before['-wal']?.length).toBeGreaterThan(0);
-    expect(() => openSqliteCaseStore(path)).toThrow(/another application/);
+    expect(() => openSqliteCaseGraph(path)).toThrow(/another application/);
     expect(bytesOf(path)).toEqual(before);
     expect(existsSync(`${path}-shm`)).toBe(false);
   });
@@ -116,23 +117,23 @@ describe('identifying a case file before writing', () => {
   it('refuses a file that is not an SQLite database and leaves it unchanged', () => {
     const path = casePath();
     writeFileSync(path, 'name,lei\nAcme,LEI1\n');
-    expect(() => openSqliteCaseStore(path)).toThrow(/not an SQLite database/);
+    expect(() => openSqliteCaseGraph(path)).toThrow(/not an SQLite database/);
     expect(readFileSync(path, 'utf8')).toBe('name,lei\nAcme,LEI1\n');
   });
 
   it('refuses a case file written by a newer schema version', () => {
     const path = casePath();
-    openSqliteCaseStore(path).close();
+    void openSqliteCaseGraph(path).close();
     const db = new Database(path);
     db.pragma(`user_version = ${SCHEMA_VERSION + 1}`);
     db.close();
-    expect(() => openSqliteCaseStore(path)).toThrow(CaseFileVersionError);
-    expect(() => openSqliteCaseStore(path)).toThrow(/newer than this app supports/);
+    expect(() => openSqliteCaseGraph(path)).toThrow(CaseFileVersionError);
+    expect(() => openSqliteCaseGraph(path)).toThrow(/newer than this app supports/);
   });
 
   it('stamps a new case file with the schema version and the application id', () => {
     const path = casePath();
-    openSqliteCaseStore(path).close();
+    void openSqliteCaseGraph(path).close();
     const db = new Database(path, { readonly: true });
     expect(db.pragma('user_version', { simple: true })).toBe(SCHEMA_VERSION);
     expect(db.pragma('application_id', { simple: true })).toBe(APPLICATION_ID);
@@ -147,13 +148,13 @@ describe('identifying a case file before writing', () => {
     db.exec(`INSERT INTO entities VALUES ('FQDN:old.example', 'FQDN', '{"name":"old.example"}', 1, 1);
              INSERT INTO meta VALUES ('graph.seq', '4')`);
     db.close();
-    const store = openSqliteCaseStore(path);
+    const store = openSqliteCaseGraph(path);
     try {
       expect(store.findEntity('FQDN:old.example')?.asset).toEqual({ name: 'old.example' });
       expect(store.changesSince(3).entities.map((entity) => entity.id)).toEqual(['FQDN:old.example']);
-      expect(store.apply(fqdns('new.example'), WHOIS).seq).toBe(5);
+      expect(store.applyNow(fqdns('new.example'), WHOIS).seq).toBe(5);
     } finally {
-      store.close();
+      void store.close();
     }
   });
 });
@@ -169,12 +170,12 @@ describe('two processes creating one new case', () => {
         waitForLine(startOpener(['create', path, `p${index}`, String(startAt)]), 'ok'),
       );
       await Promise.all(runs);
-      const store = openSqliteCaseStore(path);
+      const store = openSqliteCaseGraph(path);
       try {
         expect(store.stats().entities).toBe(processes);
         expect(store.currentSeq()).toBe(processes);
       } finally {
-        store.close();
+        void store.close();
       }
     }
   }, 60_000);
@@ -190,16 +191,16 @@ describe('a case in use by another process', () => {
     expect(existsSync(path)).toBe(true);
     holder.kill('SIGKILL');
     await new Promise((resolvePromise) => holder.once('exit', resolvePromise));
-    const store = openSqliteCaseStore(path);
+    const store = openSqliteCaseGraph(path);
     expect(store.stats().entities).toBeGreaterThan(0);
-    store.close();
+    void store.close();
   });
 
   it('is deleted with its WAL companions once no process has it open', () => {
     const path = casePath();
-    const store = openSqliteCaseStore(path);
-    store.apply(fqdns('a.example'), WHOIS);
-    store.close();
+    const store = openSqliteCaseGraph(path);
+    store.applyNow(fqdns('a.example'), WHOIS);
+    void store.close();
     deleteCaseFile(path);
     for (const suffix of ['', '-wal', '-shm']) {
       expect(existsSync(`${path}${suffix}`)).toBe(false);
@@ -208,16 +209,16 @@ describe('a case in use by another process', () => {
 
   it('fails every write loudly once its file was deleted under it', () => {
     const path = casePath();
-    const store = openSqliteCaseStore(path);
+    const store = openSqliteCaseGraph(path);
     try {
-      store.apply(fqdns('a.example'), WHOIS);
+      store.applyNow(fqdns('a.example'), WHOIS);
       for (const suffix of ['', '-wal', '-shm']) {
         rmSync(`${path}${suffix}`, { force: true });
       }
-      expect(() => store.apply(fqdns('b.example'), WHOIS)).toThrow(CaseFileGoneError);
-      expect(() => store.apply(fqdns('b.example'), WHOIS)).toThrow(/was deleted while open/);
+      expect(() => store.applyNow(fqdns('b.example'), WHOIS)).toThrow(CaseFileGoneError);
+      expect(() => store.applyNow(fqdns('b.example'), WHOIS)).toThrow(/was deleted while open/);
     } finally {
-      store.close();
+      void store.close();
     }
   });
 });
@@ -225,44 +226,54 @@ describe('a case in use by another process', () => {
 describe('case file permissions, close and copies', () => {
   it('creates the case file and its log readable by the owner only', () => {
     const path = casePath();
-    const store = openSqliteCaseStore(path);
-    store.apply(fqdns('a.example'), WHOIS);
+    const store = openSqliteCaseGraph(path);
+    store.applyNow(fqdns('a.example'), WHOIS);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(`${path}-wal`).mode & 0o777).toBe(0o600);
-    store.close();
+    void store.close();
+  });
+
+  it('makes a case from an empty file readable by the owner only, whatever mode the file had', () => {
+    const path = casePath();
+    writeFileSync(path, '', { mode: 0o644 });
+    chmodSync(path, 0o644);
+    const store = openSqliteCaseGraph(path);
+    store.applyNow(fqdns('a.example'), WHOIS);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
+    void store.close();
   });
 
   it('leaves no write-ahead log beside a cleanly closed case', () => {
     const path = casePath();
-    const store = openSqliteCaseStore(path);
-    store.apply(fqdns('a.example', 'b.example'), WHOIS);
-    store.close();
+    const store = openSqliteCaseGraph(path);
+    store.applyNow(fqdns('a.example', 'b.example'), WHOIS);
+    void store.close();
     expect(existsSync(`${path}-wal`)).toBe(false);
-    const reopened = openSqliteCaseStore(path);
+    const reopened = openSqliteCaseGraph(path);
     expect(reopened.stats().entities).toBe(2);
-    reopened.close();
+    void reopened.close();
   });
 
   it('saves a complete copy of an open case, owner-only, with writes still in the log', () => {
     const path = casePath();
-    const store = openSqliteCaseStore(path);
+    const store = openSqliteCaseGraph(path);
     try {
       for (let index = 0; index < 50; index += 1) {
-        store.apply(fqdns(`host-${index}.example`), WHOIS);
+        store.applyNow(fqdns(`host-${index}.example`), WHOIS);
       }
       expect(statSync(`${path}-wal`).size).toBeGreaterThan(0);
       const copy = join(resolve(path, '..'), 'copy.sqlite');
       store.saveCopy(copy);
       expect(statSync(copy).mode & 0o777).toBe(0o600);
-      const copied = openSqliteCaseStore(copy);
+      const copied = openSqliteCaseGraph(copy);
       try {
         expect(copied.exportJson()).toEqual(store.exportJson());
         expect(copied.currentSeq()).toBe(50);
       } finally {
-        copied.close();
+        void copied.close();
       }
     } finally {
-      store.close();
+      void store.close();
     }
   });
 
@@ -273,12 +284,12 @@ describe('case file permissions, close and copies', () => {
     await new Promise((resolvePromise) => setTimeout(resolvePromise, 200));
     const copy = join(resolve(path, '..'), 'copy.sqlite');
     copyCaseFile(path, copy);
-    const copied = openSqliteCaseStore(copy);
+    const copied = openSqliteCaseGraph(copy);
     try {
       expect(copied.stats().entities).toBeGreaterThan(0);
       expect(copied.currentSeq()).toBe(copied.stats().entities);
     } finally {
-      copied.close();
+      void copied.close();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openCaseGraph } from '../case-graph';
+import { openCaseGraph } from '../case-file';
 import type { Findings } from '../findings';
 
 const whois = { name: 'WHOIS', confidence: 80 };
@@ -21,7 +21,7 @@ function caseWithTwoSpellings() {
     ],
     dispatch: [],
   };
-  graph.apply(findings, { source: whois, now: 1000 });
+  graph.applyNow(findings, { source: whois, now: 1000 });
   graph.savePositions({ 'Organization:acme': { x: 10, y: 20 } });
   return graph;
 }
@@ -47,7 +47,7 @@ describe('manual merge', () => {
     expect(survivor?.tags.map((tag) => tag.value)).toContain('Investigator');
     expect(graph.outgoing('Organization:acme-inc').map((n) => n.entity.id)).toEqual(['Organization:child']);
     expect(graph.listSessions().at(-1)?.action).toBe('merge Organization:acme into Organization:acme-inc');
-    graph.close();
+    void graph.close();
   });
 
   it('is taken back by undoing its session: both entities, their edges, tags and position', () => {
@@ -59,12 +59,12 @@ describe('manual merge', () => {
     expect(graph.resolveId('Organization:acme')).toBe('Organization:acme');
     expect(graph.loadPositions()['Organization:acme']).toEqual({ x: 10, y: 20 });
     expect(graph.listSessions()).toEqual([]);
-    graph.close();
+    void graph.close();
   });
 
   it('refuses entities of different types and an unknown id, writing nothing', () => {
     const graph = caseWithTwoSpellings();
-    graph.apply(
+    graph.applyNow(
       { entities: [{ type: 'FQDN', asset: { name: 'acme.example' } }], edges: [], dispatch: [] },
       { source: whois },
     );
@@ -74,6 +74,6 @@ describe('manual merge', () => {
     );
     expect(() => graph.mergeEntities('Organization:nobody', 'Organization:acme')).toThrow(/no entity/);
     expect(graph.currentSeq()).toBe(seq);
-    graph.close();
+    void graph.close();
   });
 });

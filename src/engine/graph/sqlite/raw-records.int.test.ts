@@ -4,9 +4,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { SAME_LEI_RULE } from '../../../../test/contract/case-store-contract';
-import { openCaseGraph } from '../case-graph';
+import { openCaseGraph } from '../case-file';
 import { FindingsBuilder, type Findings, type SourceReply } from '../findings';
-import type { CaseGraph } from '../types';
+import type { SqliteCaseGraph } from '../case-file';
 
 const GLEIF = { source: { name: 'GLEIF', confidence: 100 }, handler: 'gleif/fuzzy-completions' };
 const reply = (text: string): SourceReply => ({
@@ -24,7 +24,7 @@ function organizationWithLei(name: string, replies: SourceReply[]): Findings {
 }
 
 let dir: string;
-let graph: CaseGraph;
+let graph: SqliteCaseGraph;
 
 beforeEach(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'raw-records-'));
@@ -32,13 +32,13 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  graph.close();
+  void graph.close();
   await rm(dir, { recursive: true, force: true });
 });
 
 describe('raw source records', () => {
   it('links a reply to every entity of the findings read from it', () => {
-    graph.apply(organizationWithLei('Acme', [reply('{"lei":"LEI1"}')]), GLEIF);
+    graph.applyNow(organizationWithLei('Acme', [reply('{"lei":"LEI1"}')]), GLEIF);
     for (const id of ['Organization:acme', 'Identifier:lei:lei1']) {
       expect(graph.rawRecords(id)).toEqual([
         {
@@ -53,11 +53,11 @@ describe('raw source records', () => {
   });
 
   it('links the reply to the entity the handler was asked about, even when the findings leave it out', () => {
-    graph.apply(organizationWithLei('Acme', []), GLEIF);
+    graph.applyNow(organizationWithLei('Acme', []), GLEIF);
     const parent = new FindingsBuilder();
     const holding = parent.entity('Organization', { unique_id: 'acme holding', name: 'Acme Holding' });
     parent.edge(holding, 'subsidiary', 'Organization:acme');
-    graph.apply(
+    graph.applyNow(
       { ...parent.build(), replies: [reply('{"parent":"Acme Holding"}')] },
       { ...GLEIF, handler: 'gleif/related-orgs', markMonitored: 'Identifier:lei:lei1' },
     );
@@ -68,9 +68,9 @@ describe('raw source records', () => {
   });
 
   it('keeps one record per source and handler (the latest) and one per source beside it', () => {
-    graph.apply(organizationWithLei('Acme', [reply('first')]), GLEIF);
-    graph.apply(organizationWithLei('Acme', [reply('second')]), GLEIF);
-    graph.apply(organizationWithLei('Acme', [reply('from RDAP')]), {
+    graph.applyNow(organizationWithLei('Acme', [reply('first')]), GLEIF);
+    graph.applyNow(organizationWithLei('Acme', [reply('second')]), GLEIF);
+    graph.applyNow(organizationWithLei('Acme', [reply('from RDAP')]), {
       source: { name: 'RDAP', confidence: 90 },
       handler: 'rdap/entity',
     });
@@ -81,8 +81,8 @@ describe('raw source records', () => {
   });
 
   it('moves the records of an organization merged into another to the survivor', () => {
-    graph.apply(organizationWithLei('Acme', [reply('acme record')]), GLEIF);
-    const delta = graph.apply(organizationWithLei('ACME Ltd', [reply('acme ltd record')]), GLEIF);
+    graph.applyNow(organizationWithLei('Acme', [reply('acme record')]), GLEIF);
+    const delta = graph.applyNow(organizationWithLei('ACME Ltd', [reply('acme ltd record')]), GLEIF);
     const [merge] = delta.merged;
     expect(merge).toBeDefined();
     const texts = graph.rawRecords(merge?.into ?? '').map((record) => record.text);

@@ -10,7 +10,7 @@ import type {
   GraphSnapshot,
   GraphStats,
 } from '../../../shared/model/graph';
-import type { ChangesSince } from '../case-store';
+import type { ChangesSince } from '../case-graph';
 import type { EdgeQuery, Neighbour } from '../types';
 import { edgeOf, entityOf, groupBy, sourceOf, tagOf, type EdgeFilter, type EdgeRow } from './rows';
 import { annotationsByTarget, annotationsOf, withAnnotations } from './annotations';

@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll } from 'vitest';
+import { asyncCaseGraph } from '../../../../test/contract/async-case-graph';
 import { describeCaseStoreContract } from '../../../../test/contract/case-store-contract';
-import { asyncCaseStore } from '../case-store';
-import { openSqliteCaseStore } from './store';
+import { openSqliteCaseGraph } from './store';
 
 const dir = mkdtempSync(join(tmpdir(), 'case-store-contract-'));
 
@@ -14,6 +14,6 @@ afterAll(() => {
 
 describeCaseStoreContract('SQLite', ({ caseName, clock, mergeRules }) =>
   Promise.resolve(
-    asyncCaseStore(openSqliteCaseStore(join(dir, `${caseName}.sqlite`), { clock, mergeRules })),
+    asyncCaseGraph(openSqliteCaseGraph(join(dir, `${caseName}.sqlite`), { clock, mergeRules })),
   ),
 );

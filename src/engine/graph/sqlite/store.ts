@@ -1,4 +1,4 @@
-/** The SQLite backend of the case store: one file per case, written only through `apply`. */
+/** The SQLite backend of the case contract: one file per case, written only through `apply`. */
 import type Database from 'better-sqlite3';
 import type { EdgeId, EntityId } from '../../../shared/model/asset';
 import type {
@@ -11,30 +11,44 @@ import type {
 } from '../../../shared/model/graph';
 import { systemClock, type Clock } from '../../util/clock';
 import { silentLogger, type Logger } from '../../util/logger';
-import type { ChangesSince, CaseStoreOpenOptions, MergeRule, Positions, SyncCaseStore } from '../case-store';
+import {
+  MONITORED_TAG,
+  type CaseGraph,
+  type CaseGraphOpenOptions,
+  type ChangesSince,
+  type MergeRule,
+  type Positions,
+  type UndoSummary,
+} from '../case-graph';
 import type { Findings } from '../findings';
 import type { EdgeQuery, Neighbour, SessionRecord, WriteOptions } from '../types';
 import { copyCaseDatabase, fileIdentityOf, requireSameFile, type FileIdentity } from './files';
 import { openCaseDatabase } from './open';
 import { changesSinceOf, exportOf, findEdge, findEntity, neighbours, snapshotOf, statsOf } from './read';
 import { prepareStatements, type Statements } from './statements';
-import { MONITORED_TAG, writeFindings } from './write';
+import { writeFindings } from './write';
 import { touchedNothing, type Touched, type WriteContext } from './write-context';
-import { undoSessionWrites, type UndoSummary } from './undo';
-import { mergeManually } from './manual-merge';
+import { undoSessionWrites } from './undo';
+import { captureMergeImage, mergeManually } from './manual-merge';
 import { CANONICAL_IDS_KEY, CANONICAL_IDS_VERSION, canonicaliseIds } from './canonical-ids';
 import { randomUUID } from 'node:crypto';
+import type { RecordedChange } from '../../../shared/model/changes';
+import { changeRecordsOf } from './change-records';
 
-export interface SqliteCaseStoreOptions extends CaseStoreOpenOptions {
+export interface SqliteCaseGraphOptions extends CaseGraphOpenOptions {
   clock?: Clock;
   /** Receives errors thrown by delta listeners (they never fail a write). */
   logger?: Logger;
 }
 
-/** The SQLite store's own surface: the synchronous contract plus what only a local file offers. */
-export interface SqliteCaseStore extends SyncCaseStore {
-  /** A complete copy of the open case at `target` (0600), committed WAL contents included. */
-  saveCopy(target: string): void;
+/** The SQLite backend's surface: the case contract, with undo and manual merge, plus `applyNow`. */
+export interface SqliteCaseGraph extends CaseGraph {
+  /**
+   * The write path answered at once: what `apply` does, for the callers that must write inside
+   * a synchronous step (the team-case replica replays its log with it inside the PostgreSQL
+   * transaction; benches and tests of the file format). Throws what `apply` rejects with.
+   */
+  applyNow(findings: Findings, options: WriteOptions): GraphDelta;
   /**
    * Takes back what one session contributed (see undo.ts) in one write transaction; the case's
    * sequence number moves on. Throws UnknownSessionError for an id the case does not know.
@@ -51,7 +65,7 @@ export interface SqliteCaseStore extends SyncCaseStore {
 const SEQ_KEY = 'graph.seq';
 
 /** Opens (creating and migrating when needed) a case file; `:memory:` for a throwaway graph. */
-export function openSqliteCaseStore(path: string, options: SqliteCaseStoreOptions = {}): SqliteCaseStore {
+export function openSqliteCaseGraph(path: string, options: SqliteCaseGraphOptions = {}): SqliteCaseGraph {
   const db = openCaseDatabase(path);
   try {
     return new SqliteStore(db, fileIdentityOf(path), options);
@@ -61,7 +75,7 @@ export function openSqliteCaseStore(path: string, options: SqliteCaseStoreOption
   }
 }
 
-class SqliteStore implements SqliteCaseStore {
+class SqliteStore implements SqliteCaseGraph {
   private readonly clock: Clock;
   private readonly logger: Logger;
   private readonly listeners = new Set<(delta: GraphDelta) => void>();
@@ -78,7 +92,7 @@ class SqliteStore implements SqliteCaseStore {
   private readonly db: Database.Database;
   private readonly file: FileIdentity | undefined;
 
-  constructor(db: Database.Database, file: FileIdentity | undefined, options: SqliteCaseStoreOptions) {
+  constructor(db: Database.Database, file: FileIdentity | undefined, options: SqliteCaseGraphOptions) {
     this.db = db;
     this.file = file;
     this.clock = options.clock ?? systemClock;
@@ -95,6 +109,12 @@ class SqliteStore implements SqliteCaseStore {
       entityExists: (id) => s.entityExists.get(id) !== undefined,
       findEntity: (id) => findEntity(s, id),
       findEdge: (id: EdgeId) => findEdge(s, id),
+      mergeImage: (from, into) => {
+        const [fromRow, intoRow] = [s.selectEntity.get(from), s.selectEntity.get(into)];
+        return fromRow === undefined || intoRow === undefined
+          ? undefined
+          : JSON.stringify(captureMergeImage(db, s, fromRow, intoRow));
+      },
     };
     this.canonicaliseIdsOnce();
     this.applyTransaction = db.transaction((findings: Findings, write: WriteOptions) => {
@@ -153,7 +173,15 @@ class SqliteStore implements SqliteCaseStore {
 
   // ---- the write path ----
 
-  apply(findings: Findings, options: WriteOptions): GraphDelta {
+  apply(findings: Findings, options: WriteOptions): Promise<GraphDelta> {
+    try {
+      return Promise.resolve(this.applyNow(findings, options));
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  applyNow(findings: Findings, options: WriteOptions): GraphDelta {
     requireSameFile(this.file);
     const touched = this.applyTransaction.immediate(findings, options);
     const merges = touched.merged;
@@ -195,6 +223,11 @@ class SqliteStore implements SqliteCaseStore {
     return () => {
       this.listeners.delete(wrapped);
     };
+  }
+
+  /** A case file's reads and writes are committed and current as soon as they return. */
+  settle(): Promise<void> {
+    return Promise.resolve();
   }
 
   resolveId(id: EntityId): EntityId {
@@ -291,6 +324,10 @@ class SqliteStore implements SqliteCaseStore {
       .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
   }
 
+  listChanges(): RecordedChange[] {
+    return changeRecordsOf(this.statements);
+  }
+
   saveCopy(target: string): void {
     copyCaseDatabase(this.db, target);
   }
@@ -339,6 +376,9 @@ class SqliteStore implements SqliteCaseStore {
       .transaction(() => {
         const seq = this.storedSeq() + 1;
         const result = undoSessionWrites(this.db, session, seq);
+        // The run's change records go with it, and what it found gone is confirmed as before.
+        this.statements.deleteChanges.run(session);
+        this.statements.ungone.run(session);
         this.statements.setMeta.run(SEQ_KEY, String(seq));
         return { result, seq };
       })
@@ -352,7 +392,12 @@ class SqliteStore implements SqliteCaseStore {
    * Checkpoints the WAL into the case file and truncates it before closing, so a closed case is
    * one self-contained file (SQLite deletes the empty WAL when this is the last connection).
    */
-  close(): void {
+  close(): Promise<void> {
+    this.closeNow();
+    return Promise.resolve();
+  }
+
+  private closeNow(): void {
     this.listeners.clear();
     if (!this.db.open) {
       return;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { openCaseGraph } from '../case-graph';
+import { openCaseGraph } from '../case-file';
 import type { Findings } from '../findings';
 
 const whois = { name: 'WHOIS', confidence: 80 };
@@ -24,18 +24,18 @@ function openWithSessions() {
 describe('undo of one session', () => {
   it('gives a field the session changed its value from before the session', () => {
     const graph = openWithSessions();
-    graph.apply(org('acme', { jurisdiction: 'US' }), { source: whois, session: 'a', now: 1000 });
-    graph.apply(org('acme', { jurisdiction: 'GB' }), { source: whois, session: 'b', now: 2000 });
-    graph.apply(org('acme', { jurisdiction: 'FR' }), { source: whois, session: 'b', now: 2001 });
+    graph.applyNow(org('acme', { jurisdiction: 'US' }), { source: whois, session: 'a', now: 1000 });
+    graph.applyNow(org('acme', { jurisdiction: 'GB' }), { source: whois, session: 'b', now: 2000 });
+    graph.applyNow(org('acme', { jurisdiction: 'FR' }), { source: whois, session: 'b', now: 2001 });
     graph.undoSession('b');
     expect(graph.findEntity('Organization:acme')?.asset).toMatchObject({ jurisdiction: 'US' });
-    graph.close();
+    void graph.close();
   });
 
   it('keeps an entity another source also reported and removes the one only the session reported', () => {
     const graph = openWithSessions();
-    graph.apply(org('shared'), { source: rdap, session: 'a', now: 1000 });
-    graph.apply(
+    graph.applyNow(org('shared'), { source: rdap, session: 'a', now: 1000 });
+    graph.applyNow(
       { ...org('shared'), entities: [...org('shared').entities, ...org('only-b').entities] },
       { source: whois, session: 'b', now: 2000 },
     );
@@ -44,7 +44,7 @@ describe('undo of one session', () => {
     expect(graph.findEntity('Organization:only-b')).toBeUndefined();
     expect(summary.entitiesRemoved).toBe(1);
     expect(graph.listSessions().map((session) => session.id)).toEqual(['a']);
-    graph.close();
+    void graph.close();
   });
 
   it('removes an edge the session added and keeps one an earlier session had', () => {
@@ -54,20 +54,20 @@ describe('undo of one session', () => {
       edges: [{ from: 'Organization:parent', to: `Organization:${to}`, relation: 'subsidiary' }],
       dispatch: [],
     });
-    graph.apply(edge('first'), { source: whois, session: 'a', now: 1000 });
-    graph.apply(edge('first'), { source: whois, session: 'b', now: 2000 });
-    graph.apply(edge('second'), { source: whois, session: 'b', now: 2000 });
+    graph.applyNow(edge('first'), { source: whois, session: 'a', now: 1000 });
+    graph.applyNow(edge('first'), { source: whois, session: 'b', now: 2000 });
+    graph.applyNow(edge('second'), { source: whois, session: 'b', now: 2000 });
     graph.undoSession('b');
     expect(graph.outgoing('Organization:parent').map((n) => n.entity.id)).toEqual(['Organization:first']);
-    graph.close();
+    void graph.close();
   });
 
   it('refuses a session id the case does not know and changes nothing', () => {
     const graph = openWithSessions();
-    graph.apply(org('acme'), { source: whois, session: 'a', now: 1000 });
+    graph.applyNow(org('acme'), { source: whois, session: 'a', now: 1000 });
     const seq = graph.currentSeq();
     expect(() => graph.undoSession('nope')).toThrow(/no session nope/);
     expect(graph.currentSeq()).toBe(seq);
-    graph.close();
+    void graph.close();
   });
 });

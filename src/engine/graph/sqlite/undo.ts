@@ -6,26 +6,13 @@
 import type Database from 'better-sqlite3';
 import { prepareAnnotationStatements, undoAnnotations } from './annotations';
 import { unmerge, type MergeImage } from './manual-merge';
-import { SOURCE_TAG } from './write';
+import { SOURCE_TAG, type UndoSummary } from '../case-graph';
 
 interface LogRow {
   at: number;
   kind: string;
   target: string;
   detail: string;
-}
-
-/** What an undo took back, for the CLI's summary line. */
-export interface UndoSummary {
-  session: string;
-  entitiesRemoved: number;
-  edgesRemoved: number;
-  fieldsRestored: number;
-  /** Entities a manual merge had folded away, given back. */
-  entitiesRestored: number;
-  /** Entities and edges still in the graph whose rows the undo changed (stamped with its sequence). */
-  changedEntities: string[];
-  changedEdges: string[];
 }
 
 /** A session id that no session of the case has (nothing to undo is an error, not a no-op). */

@@ -1,7 +1,7 @@
 /** What the write path and the merge rules share while one write runs. */
 import type { EdgeId, EntityId } from '../../../shared/model/asset';
 import type { Edge, Entity } from '../../../shared/model/graph';
-import type { MergeRule } from '../case-store';
+import type { MergeRule } from '../case-graph';
 import type { PlanContext } from '../write-plan';
 import type { Statements } from './statements';
 
@@ -18,6 +18,11 @@ export interface Touched {
 export interface WriteContext extends PlanContext {
   statements: Statements;
   mergeRules: readonly MergeRule[];
+  /**
+   * The before-image of a fold of `from` into `into` (manual-merge.ts), as JSON: a rule's merge
+   * inside a session logs it so `undo` of the session gives both entities back (issue 22).
+   */
+  mergeImage?(from: EntityId, into: EntityId): string | undefined;
   findEntity(id: EntityId): Entity | undefined;
   findEdge(id: EdgeId): Edge | undefined;
 }

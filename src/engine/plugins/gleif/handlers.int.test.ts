@@ -8,8 +8,7 @@ import { normalizeOrganizationName } from '../../../shared/model/seed';
 import type { HandlerFailure } from '../../../shared/model/session';
 import { DEFAULT_CONFIG, type AppConfig } from '../../config/config';
 import { createMemoryCredentialStore } from '../../credentials/credential-store';
-import { openCaseGraph } from '../../graph/case-graph';
-import type { CaseGraph } from '../../graph/types';
+import { openCaseGraph, type SqliteCaseGraph } from '../../graph/case-file';
 import { createHttpClient } from '../../net/http-client';
 import { systemClock } from '../../util/clock';
 import { silentLogger } from '../../util/logger';
@@ -24,7 +23,7 @@ const HOLDINGS = '984500NWHOLDING00028';
 
 interface Harness {
   server: FakeGleifServer;
-  graph: CaseGraph;
+  graph: SqliteCaseGraph;
   failures: HandlerFailure[];
   seed(item: TypedAsset): EntityId;
   run(handlerName: string, entityId: EntityId, options?: { refresh?: boolean }): Promise<HandlerOutcome>;
@@ -77,7 +76,7 @@ async function createHarness(
     graph,
     failures,
     seed: (item) => {
-      graph.apply(
+      graph.applyNow(
         { entities: [item], edges: [], dispatch: [] },
         { source: { name: 'seed', confidence: 100 } },
       );
@@ -109,7 +108,7 @@ const leiSeed = (lei: string): TypedAsset => ({
   asset: { unique_id: `lei:${lei}`, id: lei, id_type: 'lei' },
 });
 
-function edgesFrom(graph: CaseGraph, id: EntityId, relation: string): string[] {
+function edgesFrom(graph: SqliteCaseGraph, id: EntityId, relation: string): string[] {
   return graph
     .outgoing(id, { relations: [relation] })
     .map((neighbour) => neighbour.entity.id)
@@ -121,7 +120,7 @@ beforeEach(async () => {
 });
 
 afterEach(async () => {
-  harness.graph.close();
+  void harness.graph.close();
   await harness.server.close();
 });
 
@@ -205,9 +204,13 @@ describe('fuzzyCompletions handler', () => {
     expect(harness.server.apiRequests()).toHaveLength(before);
   });
 
-  it('queries again when asked to refresh, fetching the LEI it already holds', async () => {
+  it('queries again when asked to refresh, fetching the LEI it already holds, keeping how it matched', async () => {
     const orgId = harness.seed(organization('Northwind Traders Inc'));
     await harness.run('gleif/fuzzy-completions', orgId);
+    const matched = harness.graph
+      .outgoing(orgId, { relations: ['id'] })
+      .find((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'))?.edge.properties;
+    expect(matched?.match_type).toBe('exact');
     const before = harness.server.apiRequests().length;
     await harness.run('gleif/fuzzy-completions', orgId, { refresh: true });
     expect(
@@ -219,16 +222,17 @@ describe('fuzzyCompletions handler', () => {
     const [idEdge] = harness.graph
       .outgoing(orgId, { relations: ['id'] })
       .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
-    expect(idEdge?.edge.properties).toEqual({ score: 100, match_type: 'known' });
+    // A refresh asks the registry again; how the match was made does not change (docs/changes.md).
+    expect(idEdge?.edge.properties).toEqual(matched);
   });
 
   it('under the confirmed rule, fetches candidate records first when the organization has a postal code, and adds 40 for a match', async () => {
-    harness.graph.close();
+    await harness.graph.close();
     await harness.server.close();
     harness = await createHarness({ autoAccept: 'confirmed' });
     const orgId = harness.seed(organization('Northwind Traders Inc'));
     const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
-    harness.graph.apply(
+    harness.graph.applyNow(
       {
         entities: [{ type: 'Location', asset: location }],
         edges: [{ from: orgId, relation: 'location', to: entityIdOf('Location', location) }],
@@ -257,7 +261,7 @@ describe('fuzzyCompletions handler', () => {
   it('holds the same name for review when the postal code points at another candidate', async () => {
     const orgId = harness.seed(organization('Northwind Traders Inc'));
     const location = { address: '12 Canal Quay Dublin d02x285 IE', city: 'Dublin', postal_code: 'd02x285' };
-    harness.graph.apply(
+    harness.graph.applyNow(
       {
         entities: [{ type: 'Location', asset: location }],
         edges: [{ from: orgId, relation: 'location', to: entityIdOf('Location', location) }],
@@ -400,7 +404,7 @@ describe('fuzzyCompletions handler', () => {
   });
 
   it('records a reply that never comes as a timeout', async () => {
-    harness.graph.close();
+    void harness.graph.close();
     await harness.server.close();
     harness = await createHarness({ timeoutMs: 200 });
     harness.server.setOverride(() => ({ delayMs: 1000, body: { data: [] } }));

@@ -24,7 +24,7 @@ beforeAll(async () => {
   dir = await mkdtemp(path.join(os.tmpdir(), 'cli-annotate-'));
   casePath = path.join(dir, 'case.sqlite');
   const graph = openCaseGraph(casePath);
-  graph.apply(
+  graph.applyNow(
     {
       entities: ['parent', 'child'].map((id) => ({
         type: 'Organization',
@@ -35,7 +35,7 @@ beforeAll(async () => {
     },
     { source: { name: 'GLEIF', confidence: 100 } },
   );
-  graph.close();
+  await graph.close();
 });
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });

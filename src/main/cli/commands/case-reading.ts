@@ -7,7 +7,6 @@ import {
   isTeamCaseUrl,
   openCaseGraph,
   scrubSecrets,
-  teamCaseGraph,
   type Logger,
 } from '../../../engine/index';
 import { composeEngine } from '../../app-services/compose';
@@ -18,8 +17,7 @@ import { openTeamCaseForCli } from '../team-case';
 import type { RecordedChange } from '../../../shared/model/changes';
 
 export interface ReadableCase {
-  /** `listChanges` where the case keeps change records. */
-  graph: ReportSource & { listChanges?(): RecordedChange[] };
+  graph: ReportSource & { listChanges(): RecordedChange[] };
   location: string;
   close(): Promise<void>;
 }
@@ -44,7 +42,7 @@ export async function openCaseForReading(
       purpose: 'export',
     });
     return {
-      graph: teamCaseGraph(team.store, quiet),
+      graph: team.store,
       location: team.store.address,
       close: () => team.close(),
     };
@@ -55,10 +53,7 @@ export async function openCaseForReading(
     return {
       graph,
       location: casePath,
-      close: () => {
-        graph.close();
-        return Promise.resolve();
-      },
+      close: () => graph.close(),
     };
   } catch (error) {
     throw new UsageError(`cannot open case file ${casePath}: ${messageOf(error)}`);

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import {
+  mergeNeedsConfirmation,
   MergeRefusedError,
   openCaseGraph,
   UnknownSessionError,
@@ -13,6 +14,7 @@ import {
 import { UsageError } from '../args';
 import { checkCaseFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
+import { openCaseForReading } from './case-reading';
 
 export const PROVENANCE_COMMANDS = ['sessions', 'undo', 'merge'] as const;
 type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
@@ -20,7 +22,7 @@ type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
 export const PROVENANCE_USAGE = [
   '  cli sessions --case <file.sqlite>',
   '  cli undo --case <file.sqlite> --session <id>',
-  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
+  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id> [--force]',
 ].join('\n');
 
 export function isProvenanceCommand(command: string | undefined): command is ProvenanceCommand {
@@ -30,19 +32,36 @@ export function isProvenanceCommand(command: string | undefined): command is Pro
 interface Io {
   stdout: OutputStream;
   stderr: OutputStream;
+  env?: Record<string, string | undefined>;
 }
 
 /** Runs `sessions` or `undo`; bad input throws UsageError (exit 2) before the case is written. */
 export async function runProvenanceCommand(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   const names = { sessions: ['case'], undo: ['case', 'session'], merge: ['case', 'from', 'into'] };
-  const values = parseOptions(rest, names[command as ProvenanceCommand]);
+  const values = parseOptions(
+    rest,
+    names[command as ProvenanceCommand],
+    command === 'merge' ? ['force'] : [],
+  );
   const casePath = requiredOption(values, 'case');
   const session = command === 'undo' ? requiredOption(values, 'session') : undefined;
   const merge =
     command === 'merge'
       ? { from: requiredOption(values, 'from'), into: requiredOption(values, 'into') }
       : undefined;
+  if (command === 'sessions') {
+    // Reading only: a case file or a team case (through its replica).
+    const opened = await openCaseForReading(casePath, io.env ?? {});
+    try {
+      for (const record of opened.graph.listSessions()) {
+        io.stdout.write(`${printable(sessionLine(record))}\n`);
+      }
+      return 0;
+    } finally {
+      await opened.close();
+    }
+  }
   await checkCaseFile(casePath, 'existing');
   let graph;
   try {
@@ -52,6 +71,10 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
   }
   try {
     if (merge !== undefined) {
+      const reason = mergeNeedsConfirmation(graph, merge.from, merge.into);
+      if (reason !== undefined && values.force !== true) {
+        throw new UsageError(`not merged: ${printable(reason)} (give --force to merge anyway)`);
+      }
       const { session: mergeSession } = graph.mergeEntities(merge.from, merge.into);
       io.stdout.write(`${mergeSession}\n`);
       io.stderr.write(
@@ -77,7 +100,7 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     }
     throw error;
   } finally {
-    graph.close();
+    await graph.close();
   }
 }
 
@@ -96,8 +119,14 @@ export function sessionLine(record: SessionRecord): string {
   );
 }
 
-function parseOptions(argv: string[], names: readonly string[]): Record<string, string | undefined> {
-  const options = Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+function parseOptions(
+  argv: string[],
+  names: readonly string[],
+  flags: readonly string[] = [],
+): Record<string, string | boolean | undefined> {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  names.forEach((name) => (options[name] = { type: 'string' }));
+  flags.forEach((name) => (options[name] = { type: 'boolean' }));
   try {
     const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
     return values;
@@ -107,9 +136,9 @@ function parseOptions(argv: string[], names: readonly string[]): Record<string, 
   }
 }
 
-function requiredOption(values: Record<string, string | undefined>, name: string): string {
+function requiredOption(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
-  if (value === undefined || value.trim() === '') {
+  if (typeof value !== 'string' || value.trim() === '') {
     throw new UsageError(`--${name} is required`);
   }
   return value;

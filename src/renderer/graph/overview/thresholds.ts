@@ -1,5 +1,5 @@
 /** When the overview layer draws (overview-layer.ts); no DOM here, so the Node bench can read them. */
-import { LABEL_ZOOM } from '../labels-in-view';
+import { LABEL_ZOOM } from '../label-policy';
 
 /** The overview draws graphs of at least this many nodes (smaller ones Cytoscape draws fast enough)... */
 export const OVERVIEW_MIN_NODES = 500;

@@ -100,6 +100,17 @@ export class ContactSet {
     contact[field] ??= value;
   }
 
+  /** A family name after the given name (`Given name:` then `Family name:`): one name. */
+  appendName(role: WhoisRole, raw: string | undefined): void {
+    const value = clean(raw);
+    const contact = this.contacts[role];
+    if (value === undefined || contact?.name === undefined) {
+      this.set(role, 'name', raw);
+      return;
+    }
+    contact.name = `${contact.name} ${value}`;
+  }
+
   has(role: WhoisRole, field: ContactField): boolean {
     return this.contacts[role]?.[field] !== undefined;
   }

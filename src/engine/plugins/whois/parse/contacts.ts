@@ -4,9 +4,10 @@
  * blocks (`handle-contacts.ts`). The values land in a `ContactSet` (`contact-set.ts`).
  */
 import { ContactSet } from './contact-set';
-import { collectHandleContacts, handleBlocks } from './handle-contacts';
+import { collectHandleContacts, handleBlocks, referenceRoleOf } from './handle-contacts';
+import { NAME_PART_KEYS } from './role-labels';
 import type { Entry } from './tokenise';
-import type { ContactField } from './types';
+import type { ContactField, WhoisRole } from './types';
 
 /** Every contact of a reply, from the entries outside `foreign` blocks. */
 export function collectContacts(
@@ -16,8 +17,20 @@ export function collectContacts(
 ): ContactSet {
   const contacts = new ContactSet();
   // Each handle's block (the last block that defines it), read in one pass over the entries.
-  const handles = handleBlocks(entries);
+  const handles = handleBlocks(entries, domainBlock);
+  // Consecutive `address:` lines of one section are one address (`Kaupintie 5`, `00440`,
+  // `Helsinki`), read together so that the postal code and city lines are recognised.
+  let run: { role: WhoisRole; key: string; lines: string[]; last: Entry } | undefined;
+  const flush = (): void => {
+    if (run !== undefined) {
+      contacts.address(run.role, run.lines);
+      run = undefined;
+    }
+  };
   for (const entry of entries) {
+    if (run !== undefined && !(entry.key === run.key && entry.section?.sectionRole === run.role)) {
+      flush();
+    }
     // What the label tables say of this entry's key, worked out once per distinct label.
     const label = entry.label;
     if (foreign.has(entry.block)) {
@@ -28,7 +41,12 @@ export function collectContacts(
       continue;
     }
     // `registrant: com-gi8-1` names a contact block: read there, not as a name here.
-    if (label.handleRole !== undefined && handles.has(entry.value.toLowerCase())) {
+    if (
+      handles.size > 0 &&
+      entry.block === domainBlock &&
+      referenceRoleOf(entry) !== undefined &&
+      handles.has(entry.value.toLowerCase())
+    ) {
       continue;
     }
     const sectionRole = entry.section?.sectionRole;
@@ -38,7 +56,11 @@ export function collectContacts(
     if (sectionRole !== undefined && sectionField !== undefined) {
       const field = sectionField;
       if (field === 'street') {
-        contacts.address(sectionRole, [entry.value, ...entry.more]);
+        run ??= { role: sectionRole, key: entry.key, lines: [], last: entry };
+        run.lines.push(entry.value, ...entry.more);
+        run.last = entry;
+      } else if (field === 'name' && NAME_PART_KEYS[label.key] === 'family') {
+        contacts.appendName(sectionRole, entry.value);
       } else if (sectionRole === 'registrar' && field === 'name') {
         contacts.set(
           'registrar',
@@ -102,6 +124,7 @@ export function collectContacts(
       }
     }
   }
+  flush();
   if (domainBlock !== undefined) {
     collectHandleContacts(entries, domainBlock, handles, contacts);
   }

@@ -189,7 +189,9 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
       case 'created':
       case 'updated':
       case 'expires': {
-        if (inContactSection) {
+        // Contacts have creation and change dates of their own, but never an expiry: an expiry
+        // date under a contact heading is the record's (.hk lists it in the registrant's part).
+        if (inContactSection && field !== 'expires') {
           break;
         }
         const date = datedValue(entry, value, reply);

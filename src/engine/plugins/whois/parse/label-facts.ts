@@ -18,6 +18,7 @@ import {
   SPECIAL_CONTACT_KEYS,
   type RecordField,
 } from './labels';
+import { headingRoleOf } from './role-labels';
 import type { ContactField, WhoisRole } from './types';
 
 /** A role-prefixed label (`Registrant Street1`, `admin-c`) taken apart. */
@@ -88,7 +89,7 @@ function prefixedFacts(key: string): PrefixedLabel | undefined {
 }
 
 function factsFor(key: string): LabelFacts {
-  const sectionRole = SECTION_ROLES[key];
+  const sectionRole = SECTION_ROLES[key] ?? headingRoleOf(key);
   const lastCode = key.charCodeAt(key.length - 1);
   return {
     key,
@@ -183,7 +184,10 @@ function unlabelled(key: string): LabelFacts {
 export function labelOf(raw: string): LabelFacts {
   if (raw.length > 80) {
     // A long unkeyed line (terms text) is no label: not worth normalising, looking up or keeping.
-    return unlabelled(raw.toLowerCase());
+    // A short label with a long hint after it (`Company English Name (It should be ...)`) is
+    // the label before the hint.
+    const hint = raw.endsWith(')') ? raw.indexOf('(') : -1;
+    return hint > 0 && hint <= 60 ? labelOf(raw.slice(0, hint)) : unlabelled(raw.toLowerCase());
   }
   let facts = factsByRaw.get(raw);
   if (facts === undefined) {

@@ -1,4 +1,5 @@
 /** Label tables: the normalised keys of each registry format mapped to the fields they hold. */
+import { NAME_PART_KEYS, NAME_QUALIFIERS } from './role-labels';
 import type { ContactField, WhoisRole } from './types';
 
 /**
@@ -239,7 +240,9 @@ export function contactFieldOf(label: string): ContactField | undefined {
   return (
     CONTACT_FIELD_KEYS[label] ??
     CONTACT_FIELD_KEYS[label.replace(/\s*\d+$/, '')] ??
-    CONTACT_FIELD_KEYS[label.replace(/-/g, ' ')]
+    CONTACT_FIELD_KEYS[label.replace(/-/g, ' ')] ??
+    (NAME_PART_KEYS[label] === undefined ? undefined : 'name') ??
+    (label.includes(' name') ? CONTACT_FIELD_KEYS[label.replace(NAME_QUALIFIERS, '')] : undefined)
   );
 }
 

@@ -39,7 +39,10 @@ function keyBeforeColon(line: string, colon: number): string | undefined {
   }
   const key = line.slice(start, colon).trimEnd();
   const first = key.charCodeAt(0);
-  if (key === '' || key.length > 60 || key.includes('\t') || (first >= 48 && first <= 57)) {
+  // A long key is a label only when a parenthetical hint makes it long (`Company English Name
+  // (It should be the same as ...)`, .hk): the label before the hint is short.
+  const long = key.length > 60 && !(key.endsWith(')') && key.indexOf('(') > 0 && key.indexOf('(') <= 60);
+  if (key === '' || long || key.length > 300 || key.includes('\t') || (first >= 48 && first <= 57)) {
     return undefined;
   }
   return key;
@@ -170,6 +173,20 @@ function mayBeHeading(trimmed: string): boolean {
   return letter && trimmed.length <= 40 && !trimmed.includes('@');
 }
 
+/**
+ * The label of a line that may be a heading. A lone role word on its own line (`Holder`,
+ * `Inhaber`, `Titulaire`) is a role heading: read as `<word> contact` (as a label with a value
+ * the same word is a handle or a name, so the label tables leave it alone).
+ */
+function headingOf(trimmed: string): LabelFacts {
+  const label = labelOf(trimmed);
+  if (label.sectionRole !== undefined || label.recordHeading || trimmed.includes(' ')) {
+    return label;
+  }
+  const asContact = labelOf(`${trimmed} contact`);
+  return asContact.roleHeading ? asContact : label;
+}
+
 /** The entry of a keyed line (its section and block are the caller's), or undefined. */
 function splitKeyed(line: string): Entry | undefined {
   // The parser's hot path: `key: value` is found without a regular expression.
@@ -268,6 +285,9 @@ export function tokenise(text: string): Entry[] {
   let last: Entry | undefined;
   let pending: Entry | undefined;
   let softSection: LabelFacts | undefined;
+  // A role heading with nothing under it before a blank line (`Registrant Contact Information:`,
+  // a blank, then `Address: ...`, .hk): the labelled block after the blank is that role's.
+  let carriedRole: LabelFacts | undefined;
   for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
     // A line of spaces inside a run of unlabelled lines (a .tr role block) spaces the run out;
@@ -291,6 +311,9 @@ export function tokenise(text: string): Entry[] {
       // A heading with nothing under it yet (`Name servers in the listed order:`) keeps the
       // unlabelled lines that follow one blank line (see `pending` below).
       pending = last !== undefined && last.value === '' && last.more === NO_MORE ? last : undefined;
+      if (pending !== undefined) {
+        carriedRole = pending.label.roleHeading ? pending.label : undefined;
+      }
       last = undefined;
       continue;
     }
@@ -343,7 +366,7 @@ export function tokenise(text: string): Entry[] {
     // A role heading on its own line (`Administrative contact`) opens its section even right
     // after other lines; the labelled lines after it at the same indent are that role's.
     // Role headings are short: longer unlabelled lines are not worth normalising here.
-    const heading = keyed || !mayBeHeading(trimmed) ? undefined : labelOf(trimmed);
+    const heading = keyed || !mayBeHeading(trimmed) ? undefined : headingOf(trimmed);
     // A plain heading of the record's own part (`Domain Details`) ends the contact before it.
     if (heading?.recordHeading === true) {
       last = entryOf(heading, undefined, block, entries.at(-1));
@@ -352,6 +375,9 @@ export function tokenise(text: string): Entry[] {
       blockSection = undefined;
       headers.length = 0;
       continue;
+    }
+    if (heading !== undefined || !keyed) {
+      carriedRole = undefined;
     }
     if (heading?.roleHeading === true) {
       last = entryOf(heading, undefined, block, entries.at(-1));
@@ -387,6 +413,10 @@ export function tokenise(text: string): Entry[] {
       blockSection = undefined;
       softSection = undefined;
     }
+    if (carriedRole !== undefined && blockSection === undefined && headers.length === 0) {
+      blockSection = carriedRole;
+    }
+    carriedRole = undefined;
     const label = keyed.label;
     const previous = entries.at(-1);
     last = keyed;
