@@ -27,6 +27,7 @@ import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
 import { createChangesHandlers } from './changes-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
+import { createAnnotationHandlers } from './annotation-service';
 import { createReviewHandlers } from './review-service';
 import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
@@ -321,6 +322,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await caseOf(caseId)).open.graph, caseId, format),
     ...createReviewHandlers({ cases: resolvers, sessions }),
+    ...createAnnotationHandlers({ cases: resolvers, environment: process.env }),
     ...createHistoryHandlers({ cases: resolvers, sessions, emit }),
     ...createChangesHandlers({
       cases: resolvers,

@@ -26,7 +26,9 @@ import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messag
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
 import { openTeamCaseForCli } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
+import { isAnnotateCommand, runAnnotateCommand } from './commands/annotate';
 import { runReviewCommand } from './commands/review';
+import { readSeedsFile } from './seeds-file';
 import { runReportCommand } from './commands/report';
 import { runDiffCommand } from './commands/diff';
 
@@ -50,6 +52,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     }
     if (argv[0] === 'review') {
       return await runReviewCommand(argv, io);
+    }
+    if (isAnnotateCommand(argv[0])) {
+      return await runAnnotateCommand(argv, io);
     }
     if (argv[0] === 'report') {
       return await runReportCommand(argv, io);
@@ -81,6 +86,11 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   // Everything is checked before the case file is opened, so bad input never creates or touches it.
+  if (command.seedsFile !== undefined) {
+    const list = await readSeedsFile(command.seedsFile, command.seeds.length, io.stderr);
+    command.seeds.push(...list.seeds);
+    command.notices.push(...list.notices);
+  }
   const dataDir = resolveDataDir({ flag: command.dataDir, env: io.env });
   await checkDataDir(dataDir);
   const config = await readConfig(command.configPath, dataDir);
