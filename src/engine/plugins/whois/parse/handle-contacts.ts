@@ -18,14 +18,9 @@ export function definesHandle(entry: Entry): boolean {
   );
 }
 
-/**
- * The role a domain block's line refers to a contact by (`admin-c: X`, and `Registrant: X`,
- * `Admin Contact: X`: a role label with no field after it). The registrar's block is read apart.
- */
+/** The role a domain block's line refers to a contact by (`admin-c: X`, `Registrant: X`). */
 export function referenceRoleOf(entry: Entry): WhoisRole | undefined {
-  const prefixed = entry.label.prefixed;
-  const role = entry.label.handleRole ?? (prefixed?.rest === undefined ? prefixed?.role : undefined);
-  return role === 'registrar' ? undefined : role;
+  return entry.label.referenceRole;
 }
 
 /**

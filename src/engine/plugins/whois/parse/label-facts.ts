@@ -55,6 +55,11 @@ export interface LabelFacts {
   readonly blockSection: boolean;
   /** A domain block's key that refers to a contact by its handle (`admin-c`). */
   readonly handleRole: WhoisRole | undefined;
+  /**
+   * The role a domain block's line with this label refers to a contact block by (`admin-c`, and a
+   * role label with no field after it: `Registrant`, `Admin Contact`); never the registrar.
+   */
+  readonly referenceRole: WhoisRole | undefined;
   /** The key naming a contact block's own handle (`nic-hdl`). */
   readonly handleKey: boolean;
   /** A key the tables map straight to one contact field (`registrar iana id`). */
@@ -88,8 +93,17 @@ function prefixedFacts(key: string): PrefixedLabel | undefined {
   };
 }
 
+function referenceRoleFor(
+  handleRole: WhoisRole | undefined,
+  prefixed: PrefixedLabel | undefined,
+): WhoisRole | undefined {
+  const role = handleRole ?? (prefixed?.rest === undefined ? prefixed?.role : undefined);
+  return role === 'registrar' ? undefined : role;
+}
+
 function factsFor(key: string): LabelFacts {
   const sectionRole = SECTION_ROLES[key] ?? headingRoleOf(key);
+  const prefixed = prefixedFacts(key);
   const lastCode = key.charCodeAt(key.length - 1);
   return {
     key,
@@ -103,10 +117,11 @@ function factsFor(key: string): LabelFacts {
     recordHeading: RECORD_HEADINGS.has(key),
     blockSection: BLOCK_SECTIONS.has(key),
     handleRole: HANDLE_ROLES[key],
+    referenceRole: referenceRoleFor(HANDLE_ROLES[key], prefixed),
     handleKey: HANDLE_KEYS.has(key),
     special: SPECIAL_CONTACT_KEYS[key],
     registrarName: REGISTRAR_KEYS.has(key),
-    prefixed: prefixedFacts(key),
+    prefixed,
     unusable: key === '' || key.includes('http'),
     endsInDigit: lastCode >= 48 && lastCode <= 57,
   };
@@ -171,6 +186,7 @@ function unlabelled(key: string): LabelFacts {
     recordHeading: false,
     blockSection: false,
     handleRole: undefined,
+    referenceRole: undefined,
     handleKey: false,
     special: undefined,
     registrarName: false,
