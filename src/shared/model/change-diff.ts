@@ -112,16 +112,22 @@ function detachedBy(records: readonly RecordedChange[], edges: ReadonlyMap<EdgeI
   return detached;
 }
 
-/** Records of one kind not cancelled by a later opposite record of the same edge in the window. */
+/**
+ * Records of one kind that stand after the window: an edge that went and came back (or came and
+ * went) in the window is as it was, so neither record is a line; otherwise its first record.
+ */
 function settled(list: RecordedChange[], opposite: RecordedChange[]): RecordedChange[] {
-  const last = new Map<string, string>();
+  const byEdge = new Map<string, RecordedChange[]>();
   for (const record of [...list, ...opposite].sort((a, b) => a.at.localeCompare(b.at))) {
-    last.set(record.edge ?? '', record.change);
+    byEdge.set(record.edge ?? '', [...(byEdge.get(record.edge ?? '') ?? []), record]);
   }
   const seen = new Set<string>();
   return list.filter((record) => {
     const edge = record.edge ?? '';
-    if (seen.has(edge) || last.get(edge) !== record.change) return false;
+    const history = byEdge.get(edge) ?? [];
+    const first = history[0];
+    const last = history[history.length - 1];
+    if (seen.has(edge) || first?.change !== last?.change || first?.change !== record.change) return false;
     seen.add(edge);
     return true;
   });
