@@ -13,6 +13,7 @@ export {
   type RateLimit,
   type TtlRule,
 } from './config/config';
+export { annotate, AnnotationRefusedError, type AnnotateRequest } from './annotate';
 export { loadConfigFile, withoutByteOrderMark } from './config/load';
 export { findTtlMs, ttlStartTime, type TtlKey } from './config/ttl';
 

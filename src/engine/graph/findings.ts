@@ -9,6 +9,7 @@ import {
   type EntityId,
   type TypedAsset,
 } from '../../shared/model/asset';
+import type { FlagName } from '../../shared/model/annotation';
 import type { SourceRef } from '../../shared/model/graph';
 
 export type EdgeProperties = Record<string, string | number | boolean>;
@@ -42,6 +43,19 @@ export interface Findings {
   dispatch: EntityId[];
   /** The replies these findings were read from (the engine adds them; handlers need not). */
   replies?: SourceReply[];
+  /** The investigator's notes and flags (docs/notes-and-flags.md); handlers never write them. */
+  annotations?: AnnotationFinding[];
+}
+
+/**
+ * A note added to, or the flag set on, an entity or an edge (by its id as the JSON export writes
+ * it). The write fails, writing nothing, when no entity or edge has that id.
+ */
+export interface AnnotationFinding {
+  target: string;
+  note?: string;
+  flag?: FlagName;
+  author: string;
 }
 
 export function emptyFindings(): Findings {

@@ -47,6 +47,8 @@ describe('CSV export', () => {
       id: 'Organization:acme',
       type: 'Organization',
       label: 'Acme, "Ltd"',
+      flag: '',
+      notes: '',
       id_type: '',
       name: 'Acme, "Ltd"',
       unique_id: 'acme',

@@ -6,6 +6,7 @@
  * sources, highest confidence and times, then one column per edge property. Written with
  * papaparse (quoting, CRLF); every text cell goes through `guardFormula`.
  */
+import { annotationColumns } from './export-annotations';
 import Papa from 'papaparse';
 import { assetLabel } from '../../shared/model/asset';
 import type { GraphExport } from '../../shared/model/graph';
@@ -66,7 +67,7 @@ function labelOf(entity: ExportEntity): string {
   return assetLabel({ type: entity.type, asset: entity.asset } as Parameters<typeof assetLabel>[0]);
 }
 
-const NODE_FIXED = ['id', 'type', 'label'] as const;
+const NODE_FIXED = ['id', 'type', 'label', 'flag', 'notes'] as const;
 const EDGE_FIXED = [
   'id',
   'from_id',
@@ -80,6 +81,8 @@ const EDGE_FIXED = [
   'confidence',
   'first_seen',
   'last_confirmed',
+  'flag',
+  'notes',
 ] as const;
 
 /** An asset's fields by name (its type is one of the OAM asset interfaces). */
@@ -94,6 +97,7 @@ export function nodesCsv(graph: GraphExport): string {
     cell(entity.id),
     cell(entity.type),
     cell(labelOf(entity)),
+    ...Object.values(annotationColumns(entity)).map(cell),
     ...[...fields.keys()].map((field) => cell(assets[index]?.[field])),
   ]);
   return write([...NODE_FIXED, ...fields.values()], rows);
@@ -123,6 +127,7 @@ export function edgesCsv(graph: GraphExport): string {
       Math.max(0, ...edge.sources.map((source) => source.confidence)),
       cell(edge.createdAt),
       cell(edge.updatedAt),
+      ...Object.values(annotationColumns(edge)).map(cell),
       ...[...fields.keys()].map((field) => cell((edge.properties as Row)[field])),
     ];
   });

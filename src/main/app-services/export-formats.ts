@@ -2,6 +2,7 @@
  * GraphML, GEXF and CSV renderings of the JSON export (the JSON itself is the engine's exportJson(),
  * given the canvas positions by withPositions).
  */
+import { ANNOTATION_ATTRIBUTES, annotationColumns } from './export-annotations';
 import { assetLabel } from '../../shared/model/asset';
 import { ASSET_LOOKS, rgbOf } from '../../shared/model/asset-looks';
 import type { GraphExport } from '../../shared/model/graph';
@@ -80,6 +81,8 @@ const RESERVED = new Set([
   'confidence',
   'first_seen',
   'last_confirmed',
+  'flag',
+  'notes',
 ]);
 
 function columns(rows: Iterable<Record<string, unknown>>, prefix: string): Map<string, Attribute> {
@@ -122,6 +125,7 @@ const NODE_BASICS: Attribute[] = [
   { id: 'g', name: 'g', type: 'int' },
   { id: 'b', name: 'b', type: 'int' },
   { id: 'color', name: 'color', type: 'string' },
+  ...ANNOTATION_ATTRIBUTES,
 ];
 // `label` (the relation, Gephi's and yEd's edge label) and `weight` (the highest confidence / 100).
 const EDGE_BASICS: Attribute[] = [
@@ -133,6 +137,7 @@ const EDGE_BASICS: Attribute[] = [
   // ISO 8601 text: GraphML has no date type, and Gephi reads the text as is.
   { id: 'first_seen', name: 'first_seen', type: 'string' },
   { id: 'last_confirmed', name: 'last_confirmed', type: 'string' },
+  ...ANNOTATION_ATTRIBUTES,
 ];
 
 function confidenceOf(edge: GraphExport['edges'][number]): number {
@@ -153,7 +158,13 @@ function edgeBasics(edge: GraphExport['edges'][number]): Record<string, Scalar> 
     confidence: confidenceOf(edge),
     first_seen: edge.createdAt,
     last_confirmed: edge.updatedAt,
+    ...nonEmpty(annotationColumns(edge)),
   };
+}
+
+/** Only the columns with a value: an element without notes or flag gets no attribute. */
+function nonEmpty(columns: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== ''));
 }
 
 function nodeBasics(
@@ -168,6 +179,7 @@ function nodeBasics(
     ...(at === undefined ? {} : { x: at.x, y: at.y }),
     ...rgbOf(color),
     color,
+    ...nonEmpty(annotationColumns(entity)),
   };
 }
 
@@ -254,7 +266,11 @@ const GEXF_TYPE: Record<AttributeType, string> = {
  */
 export function toGexf(graph: GraphExport, positions: ExportPositions = {}): string {
   const assetColumns = columns(
-    graph.entities.map((entity) => ({ ...assetRow(entity), type: entity.type })),
+    graph.entities.map((entity) => ({
+      ...assetRow(entity),
+      type: entity.type,
+      ...nonEmpty(annotationColumns(entity)),
+    })),
     'n_',
   );
   // The edge's label and weight are GEXF's own edge attributes, not columns.
@@ -295,7 +311,11 @@ export function toGexf(graph: GraphExport, positions: ExportPositions = {}): str
     const at = positions[entity.id];
     lines.push(
       `      <node id="${escapeXml(entity.id)}" label="${attributeText(labelOf(entity))}">`,
-      ...values(assetColumns, { ...assetRow(entity), type: entity.type }),
+      ...values(assetColumns, {
+        ...assetRow(entity),
+        type: entity.type,
+        ...nonEmpty(annotationColumns(entity)),
+      }),
       vizColor(entity),
       ...(at === undefined ? [] : [`        <viz:position x="${at.x}" y="${-at.y}" z="0"/>`]),
       '      </node>',

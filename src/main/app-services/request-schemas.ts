@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import type { InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { TEAM_SSL_MODES } from '../../shared/ipc/contract';
+import { FLAG_NAMES, MAX_NOTE_LENGTH } from '../../shared/model/annotation';
+import { MAX_SEEDS_PER_RUN } from '../../shared/model/seed-list';
 
 const empty = z.strictObject({});
 /** Case ids name files: a strict alphabet keeps them inside the cases directory. */
@@ -56,7 +58,7 @@ export const REQUEST_SCHEMAS = {
     seeds: z
       .array(z.strictObject({ type: z.string().max(64), value: z.string().max(4_000) }))
       .min(1, 'enter at least one seed')
-      .max(100),
+      .max(MAX_SEEDS_PER_RUN, `at most ${MAX_SEEDS_PER_RUN} seeds in one run`),
     depth: depth.exactOptional(),
   }),
   'session:pause': z.strictObject({ sessionId }),
@@ -126,6 +128,15 @@ export const REQUEST_SCHEMAS = {
   'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
   'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
   'review:reject': z.strictObject({ caseId, edgeId }),
+  'annotation:set': z.strictObject({
+    caseId,
+    target: edgeId,
+    note: z
+      .string()
+      .max(MAX_NOTE_LENGTH + 100)
+      .exactOptional(),
+    flag: z.enum(FLAG_NAMES).exactOptional(),
+  }),
   'review:none': z.strictObject({ caseId, organizationId: entityId }),
   'team-cases:open': z.strictObject({
     connection: teamConnection,

@@ -13,6 +13,8 @@ import { HistoryPanel } from './HistoryPanel';
 import { ChangesPanel } from './ChangesPanel';
 import { isTyping } from './keys';
 import { ProgressPanel } from './ProgressPanel';
+import { EntityTablePanel } from './EntityTablePanel';
+import { ImportSeeds } from './ImportSeeds';
 import { SeedForm } from './SeedForm';
 import { SettingsDialog } from './SettingsDialog';
 import { TeamCaseBanner } from './TeamCaseBanner';
@@ -80,14 +82,18 @@ function Workspace() {
       <div className="panes">
         <div className="sidebar">
           <SeedForm />
+          <ImportSeeds />
           <ProgressPanel />
           <FilterPanel />
           <HistoryPanel />
           <ChangesPanel />
         </div>
-        <div className="centre">
-          <GraphCanvas onContextMenu={setMenu} />
-          {menu !== undefined && <ContextMenu request={menu} onClose={() => setMenu(undefined)} />}
+        <div className="centre centre-stack">
+          <div className="canvas-area">
+            <GraphCanvas onContextMenu={setMenu} />
+            {menu !== undefined && <ContextMenu request={menu} onClose={() => setMenu(undefined)} />}
+          </div>
+          <EntityTablePanel />
         </div>
         <DetailsPanel />
       </div>

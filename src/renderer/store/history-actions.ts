@@ -56,6 +56,7 @@ export async function undoEntry(entry: HistoryEntry, deps: HistoryDeps = appDeps
       return;
     case 'run':
     case 'merge':
+    case 'annotate':
       // Its entries go with the session (forgetSession); a refusal keeps them.
       await undoSession(action.sessionId, deps);
       return;

@@ -3,6 +3,7 @@
  * the loopback WebSocket): the channel allow-lists, request/response and event payload types, and
  * the window.api shape derived from them. Payloads are plain structured-clone data.
  */
+import type { FlagName } from '../model/annotation';
 import type { EntityId } from '../model/asset';
 import type { GraphDelta, GraphSnapshot, RawRecord } from '../model/graph';
 import type { ReviewCandidate } from '../model/review';
@@ -43,6 +44,7 @@ export const INVOKE_CHANNELS = [
   'review:list',
   'review:accept',
   'review:reject',
+  'annotation:set',
   'review:none',
   'team-cases:open',
   'team-cases:recent',
@@ -302,6 +304,14 @@ export interface InvokeMap {
   'review:reject': { req: { caseId: string; edgeId: string }; res: { decisionSessionId: string } };
   /** "None of these": rejects every pending candidate of the Organization in one decision. */
   'review:none': { req: { caseId: string; organizationId: EntityId }; res: { decisionSessionId: string } };
+  /**
+   * Adds a note to and/or sets the flag of an entity or edge (docs/notes-and-flags.md), as a
+   * session of its own (history:undo-session takes it back); the change arrives as a graph:delta.
+   */
+  'annotation:set': {
+    req: { caseId: string; target: string; note?: string; flag?: FlagName };
+    res: { sessionId: string };
+  };
   /**
    * Opens (creating when missing and the role may) a team case. `password`, when given, is kept
    * under the server's keychain entry (or for this run only) once the server accepted it; without

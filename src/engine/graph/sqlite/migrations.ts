@@ -122,6 +122,22 @@ export const SCHEMA_STEPS: readonly string[] = [
   );
   CREATE INDEX changes_session ON changes(session);
   `,
+  // 6: the investigator's notes and flags on entities and edges (docs/notes-and-flags.md). Kept
+  // apart from the sources' rows; undo removes a session's own.
+  `
+  CREATE TABLE annotations (
+    id INTEGER PRIMARY KEY,
+    target TEXT NOT NULL,
+    target_kind TEXT NOT NULL CHECK (target_kind IN ('entity', 'edge')),
+    kind TEXT NOT NULL CHECK (kind IN ('note', 'flag')),
+    text TEXT NOT NULL,
+    author TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    session TEXT
+  );
+  CREATE INDEX annotations_target ON annotations(target);
+  CREATE INDEX annotations_session ON annotations(session);
+  `,
 ];
 
 /**

@@ -1,5 +1,6 @@
 /** Every SQL statement of the SQLite backend, prepared once per connection. */
 import type Database from 'better-sqlite3';
+import { prepareAnnotationStatements } from './annotations';
 import type { ChangeRow, EdgeFilter, EdgeRow, EntityRow, MergeRow, SourceRow, TagRow } from './rows';
 
 export function prepareStatements(db: Database.Database) {
@@ -13,6 +14,7 @@ export function prepareStatements(db: Database.Database) {
           AND (@since IS NULL OR s.updated_at >= @since)))
     )`;
   return {
+    ...prepareAnnotationStatements(db),
     insertEntity: db.prepare<[string, string, string, number, number, number]>(
       `INSERT INTO entities (id, type, content, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO NOTHING`,

@@ -10,6 +10,7 @@ import { MONITORED_TAG, SOURCE_TAG } from '../case-graph';
 import type { Findings } from '../findings';
 import type { WriteOptions } from '../types';
 import { planEdges, planEntities, requireEntity, type PendingEdge, type PendingEntity } from '../write-plan';
+import { writeAnnotations } from './annotations';
 import { changeLog, restateAnswer, type ChangeLog } from './change-records';
 import { applyMergeRules } from './merge';
 import { iso } from './rows';
@@ -105,6 +106,12 @@ export function writeFindings(
   }
 
   applyMergeRules(context, edges, stamp, touched, options.session === undefined ? undefined : log);
+
+  if (findings.annotations !== undefined && findings.annotations.length > 0) {
+    const annotated = writeAnnotations(context, findings.annotations, stamp.now, options.session);
+    annotated.entities.forEach((id) => touched.entities.set(id, undefined));
+    annotated.edges.forEach((id) => touched.edges.set(id, undefined));
+  }
 
   if (!touchedNothing(touched)) {
     // Updated rows are read back whole and stamped with this write's sequence number (new
