@@ -67,8 +67,14 @@ async function openGraph(casePath: string, env: Record<string, string | undefine
       env,
       credentials: credentials.store,
       logger: silent,
-      purpose: 'enrich',
+      purpose: 'export',
     });
+    if (team.store.readOnly) {
+      await team.close();
+      throw new UsageError(
+        `${team.store.address} is read-only for this PostgreSQL user: notes and flags cannot be written`,
+      );
+    }
     return {
       apply: team.store.apply.bind(team.store),
       saveSession: (record: Parameters<typeof team.store.saveSession>[0]) =>
