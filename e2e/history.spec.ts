@@ -17,7 +17,7 @@ interface ExportedGraph {
 
 /** The case as the JSON export has it: sorted entity and edge ids, and the entities. */
 async function exportCase(page: Page): Promise<{ ids: string[]; edges: string[]; graph: ExportedGraph }> {
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'JSON' }).click();
   const graph = JSON.parse(await readFile(await (await download).path(), 'utf8')) as ExportedGraph;

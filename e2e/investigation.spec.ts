@@ -105,7 +105,7 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   await expect(canvas).toHaveAttribute('data-visible-nodes', String(visibleBefore));
 
   // Export JSON and check the file.
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const jsonDownload = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'JSON' }).click();
   const json = JSON.parse(await readFile(await (await jsonDownload).path(), 'utf8')) as {
@@ -117,14 +117,14 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   expect(json.entities.map((entity) => entity.id)).toContain('Identifier:lei:984500lqholding00038');
   expect(json.edges.every((edge) => edge.sources.length > 0)).toBe(true);
 
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const graphmlDownload = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'GraphML' }).click();
   const graphml = await readFile(await (await graphmlDownload).path(), 'utf8');
   expect(graphml.match(/<node /g)).toHaveLength(nodes);
   expect(graphml).toContain('&lt;img src=x onerror=');
 
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const csvDownloads: Promise<Download>[] = [];
   page.on('download', (download) => csvDownloads.push(Promise.resolve(download)));
   await page.getByRole('menuitem', { name: 'CSV (nodes and edges)' }).click();
@@ -138,7 +138,7 @@ test('grows a graph from an organization seed, shows provenance, filters, export
   const nodesCsv = csvFiles.find((file) => file.name.endsWith('-nodes.csv'));
   expect(nodesCsv?.text.trim().split('\r\n')).toHaveLength(nodes + 1);
 
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const pngDownload = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'PNG image of the graph' }).click();
   const png = await readFile(await (await pngDownload).path());

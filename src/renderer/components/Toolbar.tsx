@@ -162,7 +162,7 @@ export function Toolbar() {
                 ['graphml', 'GraphML (Gephi, Cytoscape desktop)'],
                 ['gexf', 'GEXF (Gephi)'],
                 ['csv', 'CSV (nodes and edges)'],
-                ['png', 'PNG image of the whole graph (1x)'],
+                ['png', 'PNG image of the graph'],
                 ['png2', 'PNG image, 2x'],
                 ['png4', 'PNG image, 4x'],
                 ['svg', 'SVG drawing of the graph'],
