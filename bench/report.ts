@@ -90,7 +90,7 @@ async function main(): Promise<void> {
       });
       writeFileSync(reportPath, renderReport(data));
     });
-    void graph.close();
+    await graph.close();
     const megabytes = statSync(reportPath).size / 1e6;
     process.stdout.write(
       `case: ${stats.entities} entities, ${stats.edges} edges\n` +

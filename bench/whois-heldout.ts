@@ -12,6 +12,8 @@
  *   organization, street, city, province, postal code, country, phone, fax, e-mail, URL; name and
  *   organization are scored apart (a person read as an organization is wrong);
  * - a stated value that is a placeholder by our own rule (redaction text) is no claim.
+ * WHOIS_HELDOUT_CORPUS=1 prints the same per-TLD table for the developer corpus instead
+ * (../shared/fixtures/whois-corpus, scored as the conformance tier scores it).
  * WHOIS_HELDOUT_SAVE=<file> writes the per-TLD figures; WHOIS_HELDOUT_BASELINE=<file> prints
  * them beside this run's (before/after of a change).
  * Run: WHOIS_HELDOUT_DIR=/path/to/noterror npx tsx bench/whois-heldout.ts
@@ -26,7 +28,13 @@ import {
   type WhoisContact,
   type WhoisRole,
 } from '../src/engine/plugins/whois/parse';
-import { sameCorpusDate } from '../test/support/whois-corpus';
+import {
+  loadCorpusExpected,
+  loadCorpusRows,
+  sameCorpusDate,
+  scoreCorpusReply,
+} from '../test/support/whois-corpus';
+import { fixturesDir } from '../test/support/fixtures-dir';
 import { whoiserParsed } from './support/whoiser';
 
 type Stated = Record<string, Record<string, unknown> | undefined>;
@@ -187,14 +195,40 @@ function measure(dir: string, parse: Parser): Map<string, Tally> {
 const share = ([right, stated]: [number, number]): string =>
   stated === 0 ? '-' : `${right}/${stated} ${((100 * right) / stated).toFixed(1)}%`;
 
+/** The developer corpus per TLD, facts and contacts apart, by the conformance tier's scoring. */
+function measureCorpus(root: string, parse: Parser): Map<string, Tally> {
+  const tallies = new Map<string, Tally>();
+  for (const row of loadCorpusRows(root)) {
+    const expected = loadCorpusExpected(root, row);
+    const text = decodeReply(readFileSync(path.join(root, row.reply))).text;
+    const parsed = parse(text, expected.domain ?? `unknown.${row.server}`);
+    const tld = (row as { tld?: string }).tld ?? row.server;
+    for (const key of [tld, 'ALL']) {
+      const tally = tallies.get(key) ?? { replies: 0, facts: [0, 0], contacts: [0, 0] };
+      tally.replies += 1;
+      for (const score of scoreCorpusReply(expected, parsed)) {
+        const side = /^(?:registrar|registrant|admin|technical)\./.test(score.field)
+          ? tally.contacts
+          : tally.facts;
+        side[0] += score.right ? 1 : 0;
+        side[1] += 1;
+      }
+      tallies.set(key, tally);
+    }
+  }
+  return tallies;
+}
+
 function main(): void {
-  const dir = process.env.WHOIS_HELDOUT_DIR;
+  const corpus = process.env.WHOIS_HELDOUT_CORPUS === '1';
+  const dir = corpus ? path.join(fixturesDir(), 'whois-corpus') : process.env.WHOIS_HELDOUT_DIR;
   if (dir === undefined || !existsSync(dir)) {
     console.log('whois-heldout: WHOIS_HELDOUT_DIR not set or missing; nothing measured');
     return;
   }
-  const ours = measure(dir, (text, domain) => parseWhoisReply(text, domain));
-  const theirs = measure(dir, (text, domain) => whoiserParsed(domain, text));
+  const run = corpus ? measureCorpus : measure;
+  const ours = run(dir, (text, domain) => parseWhoisReply(text, domain));
+  const theirs = run(dir, (text, domain) => whoiserParsed(domain, text));
   const baselineFile = process.env.WHOIS_HELDOUT_BASELINE;
   const before =
     baselineFile !== undefined && existsSync(baselineFile)

@@ -87,7 +87,7 @@ async function expectPositionsSaved(page: Page): Promise<void> {
   await expect
     .poll(
       async () => {
-        await page.getByRole('button', { name: 'Export' }).click();
+        await page.getByRole('button', { name: 'Export', exact: true }).click();
         const download = page.waitForEvent('download');
         await page.getByRole('menuitem', { name: 'JSON' }).click();
         const json = JSON.parse(await readFile(await (await download).path(), 'utf8')) as {
@@ -98,6 +98,25 @@ async function expectPositionsSaved(page: Page): Promise<void> {
       { timeout: 30_000 },
     )
     .toBe(true);
+}
+
+/** A 4-ary ownership tree of `count` Organizations, written without positions (as a script would). */
+function writeTreeCase(dataDir: string, name: string, count: number): void {
+  const graph = openCaseGraph(path.join(dataDir, 'cases', `tree-${count}.sqlite`));
+  const ids: string[] = [];
+  const entities = [];
+  for (let index = 0; index < count; index += 1) {
+    const asset = { unique_id: `org-${index}`, name: `Organization ${index}` };
+    entities.push({ type: 'Organization' as const, asset });
+    ids.push(entityIdOf('Organization', asset));
+  }
+  const edges = ids
+    .slice(1)
+    .map((to, index) => ({ from: ids[Math.floor(index / 4)] ?? '', relation: 'subsidiary', to }));
+  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
+  graph.setMeta('name', name);
+  graph.setMeta('createdAt', new Date().toISOString());
+  void graph.close();
 }
 
 test.describe('the README demo case', () => {
@@ -117,7 +136,7 @@ test.describe('the README demo case', () => {
     const entities = graph.snapshot().entities.length;
     const seeds = graph.listSessions().flatMap((session) => session.seeds);
     graph.setMeta('name', 'Demo');
-    void graph.close();
+    await graph.close();
     await expectOpensReadable(page, 'Demo', entities);
     await screenshot(page, '30-demo-case-fit');
     // Labels at Fit (boxes as Cytoscape lays them out): every seed named, no two labels overlapping.
@@ -137,6 +156,22 @@ test.describe('the README demo case', () => {
       }
     }
     await expectPositionsSaved(page);
+
+    // The legend names the case's types; the hover card tells what a node is.
+    await expect(page.getByTestId('graph-legend')).toContainText('Organization');
+    const canvas = page.getByTestId('graph-canvas');
+    await page.getByLabel('Search nodes (press / )').fill('Microsoft Corporation');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(canvas).toHaveAttribute('data-selected-position', /\d+,\d+/);
+    const box = await canvas.boundingBox();
+    const [x = NaN, y = NaN] = ((await canvas.getAttribute('data-selected-position')) ?? '')
+      .split(',')
+      .map(Number);
+    await page.waitForTimeout(400);
+    await page.mouse.move((box?.x ?? 0) + x, (box?.y ?? 0) + y);
+    await expect(page.getByTestId('hover-card')).toContainText('Organization');
+    await expect(page.getByTestId('hover-card')).toContainText('GLEIF');
+    await screenshot(page, '32-demo-case-zoomed-hover');
   });
 });
 
@@ -144,21 +179,16 @@ test('opens a 3,000-entity case written without positions laid out, filling the 
   page,
 }) => {
   test.setTimeout(300_000);
-  const graph = openCaseGraph(path.join(running.dataDir, 'cases', 'tree-3000.sqlite'));
-  const ids: string[] = [];
-  const entities = [];
-  for (let index = 0; index < 3_000; index += 1) {
-    const asset = { unique_id: `org-${index}`, name: `Organization ${index}` };
-    entities.push({ type: 'Organization' as const, asset });
-    ids.push(entityIdOf('Organization', asset));
-  }
-  const edges = ids
-    .slice(1)
-    .map((to, index) => ({ from: ids[Math.floor(index / 4)] ?? '', relation: 'subsidiary', to }));
-  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
-  graph.setMeta('name', 'Tree 3000');
-  graph.setMeta('createdAt', new Date().toISOString());
-  void graph.close();
+  writeTreeCase(running.dataDir, 'Tree 3000', 3_000);
   await expectOpensReadable(page, 'Tree 3000', 3_000);
   await screenshot(page, '31-tree-3000-fit');
+});
+
+test('opens a 10,000-entity case written without positions laid out, filling the view at Fit', async ({
+  page,
+}) => {
+  test.setTimeout(400_000);
+  writeTreeCase(running.dataDir, 'Tree 10000', 10_000);
+  await expectOpensReadable(page, 'Tree 10000', 10_000);
+  await screenshot(page, '33-tree-10000-fit');
 });

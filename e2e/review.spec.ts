@@ -1,7 +1,8 @@
 /**
- * Reviewed matches in the app, against the real recorded GLEIF replies: a brand's partial match is
- * a dashed candidate with its score and brings no family until the investigator accepts it; a
- * rejected candidate disappears and a second run does not propose it again. Skipped with a
+ * Reviewed matches in the app, against the real recorded GLEIF replies: a brand typed alone gets
+ * ranked dashed candidates, each with its score and its evidence in words, and brings no family
+ * until the investigator accepts one; rejected candidates disappear and a second run does not
+ * propose them again. Skipped with a
  * message where the recorded fixtures are absent (fails under CI=true).
  */
 import type { Page } from '@playwright/test';
@@ -30,28 +31,43 @@ test.describe('reviewing matches', () => {
     await expect(page.getByTestId('details-title')).toHaveText(text);
   }
 
-  test('a partial match is a dashed candidate with its score; Accept grows the family', async ({ page }) => {
+  test('a brand gets ranked dashed candidates with their evidence; Accept grows the family', async ({
+    page,
+  }) => {
     await seedOrganization(page, 'Puma');
     const canvas = page.getByTestId('graph-canvas');
-    // The seed and the proposed LEI, joined by the candidate edge: no record applied, no family.
-    await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+$/);
-    await expect(canvas).toHaveAttribute('data-nodes', '2');
+    // The seed and the proposed LEIs, joined by candidate edges: no record applied, no family.
+    await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+(\ncandidate · \d+){1,4}$/);
 
     // The notice over the canvas says a decision waits, and leads to it.
-    await expect(page.getByTestId('review-notice')).toHaveText(/^1 candidate match awaits your review/);
+    await expect(page.getByTestId('review-notice')).toHaveText(
+      /^Candidate matches for 1 organization await your review/,
+    );
     await page.getByTestId('review-notice').getByRole('button', { name: 'Review' }).click();
     await expect(page.getByTestId('details-title')).toHaveText('Puma');
-    const candidate = page.getByTestId('candidate');
-    await expect(candidate).toHaveCount(1);
-    await expect(candidate).toContainText('PUMA SE');
-    await expect(candidate).toContainText('529900GRZ2BQY5ZM9N49');
-    await expect(candidate.getByTestId('candidate-score')).toContainText('partial match');
+    const candidates = page.getByTestId('candidate');
+    expect(await candidates.count()).toBeGreaterThan(1);
+    expect(await candidates.count()).toBeLessThanOrEqual(5);
+    // Ranked: PUMA SE first, with the evidence that puts it there, in words.
+    const first = candidates.first();
+    await expect(first).toHaveAttribute('data-rank', '1');
+    await expect(first).toContainText('PUMA SE');
+    await expect(first).toContainText('529900GRZ2BQY5ZM9N49');
+    await expect(first.getByTestId('candidate-score')).toContainText('partial match');
+    await expect(first.getByTestId('candidate-evidence')).toContainText('same name');
+    await expect(first.getByTestId('candidate-evidence')).toContainText(/parent of \d+ other candidates?/);
+    await expect(candidates.nth(1)).toHaveAttribute('data-rank', '2');
+    await expect(candidates.nth(1).getByTestId('candidate-evidence')).toContainText(
+      'registry name says more',
+    );
+    await expect(page.getByRole('button', { name: 'None of these for Puma' })).toBeVisible();
     // The canvas hides edges while the Find focus animates; the picture is taken after it.
     await page.waitForTimeout(1_500);
-    await screenshot(page, '30-review-candidate');
+    await screenshot(page, '30-review-candidates-ranked');
 
     await page.getByRole('button', { name: 'Accept PUMA SE' }).click();
     await expect(page.getByTestId('session-state')).toHaveText('done', { timeout: 60_000 });
+    // The other candidates were set aside with the choice: none waits any more.
     await expect(canvas).toHaveAttribute('data-candidates', '');
     await expect(page.getByTestId('candidate')).toHaveCount(0);
     await expect(page.getByTestId('review-notice')).toHaveCount(0);
@@ -61,42 +77,52 @@ test.describe('reviewing matches', () => {
       .toBeGreaterThan(5);
     await screenshot(page, '31-review-accepted');
 
-    // Ctrl+Z takes back the run's results, then the decision: the candidate awaits review again.
+    // Ctrl+Z takes back the run's results, then the decision: every candidate awaits review again.
     const history = page.getByRole('region', { name: 'History' });
     await expect(history.getByTestId('history-entry').first()).toContainText('Expanded Puma');
     await page.keyboard.press('Control+z');
-    await expect(canvas).toHaveAttribute('data-nodes', '2', { timeout: 30_000 });
-    await expect(history.getByTestId('history-entry').first()).toContainText('Accepted a candidate match');
+    await expect(history.getByTestId('history-entry').first()).toContainText('Accepted a candidate match', {
+      timeout: 30_000,
+    });
     await page.keyboard.press('Control+z');
-    await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+$/);
+    await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+(\ncandidate · \d+){1,4}$/, {
+      timeout: 30_000,
+    });
     await select(page, 'Puma');
-    await expect(page.getByTestId('candidate')).toContainText('529900GRZ2BQY5ZM9N49');
+    await expect(page.getByTestId('candidate').first()).toContainText('529900GRZ2BQY5ZM9N49');
     await screenshot(page, '32-review-accept-undone');
   });
 
-  test('Reject removes the candidate, and a second run does not propose it again', async ({ page }) => {
-    await seedOrganization(page, 'Shell');
+  test('Reject removes one candidate, None of these the rest; a second run proposes none of them again', async ({
+    page,
+  }) => {
+    await seedOrganization(page, 'Microsoft');
     const canvas = page.getByTestId('graph-canvas');
-    await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+$/);
-    await select(page, 'Shell');
-    // Whichever name the registry's best partial match is, that one is rejected.
-    const candidate = page.getByTestId('candidate').first();
-    const lei = (await candidate.locator('code').textContent()) ?? '';
-    const name = (await candidate.locator('strong').textContent()) ?? '';
+    await expect(canvas).toHaveAttribute('data-candidates', /^candidate · \d+(\ncandidate · \d+){2,4}$/);
+    await select(page, 'Microsoft');
+    // The first-ranked candidate is rejected alone.
+    const candidates = page.getByTestId('candidate');
+    const others = await candidates.count();
+    const first = candidates.first();
+    await expect(first).toContainText('MICROSOFT CORPORATION');
+    const lei = (await first.locator('code').textContent()) ?? '';
     expect(lei).toMatch(/^[0-9A-Z]{20}$/);
 
-    await page.getByRole('button', { name: `Reject ${name}` }).click();
+    await page.getByRole('button', { name: 'Reject MICROSOFT CORPORATION', exact: true }).click();
     await expect(page.getByTestId('candidate').filter({ hasText: lei })).toHaveCount(0);
+    await expect(page.getByTestId('candidate')).toHaveCount(others - 1);
+    await page.getByRole('button', { name: 'None of these for Microsoft' }).click();
+    await expect(page.getByTestId('candidate')).toHaveCount(0);
     await expect(canvas).toHaveAttribute('data-candidates', '');
+    await screenshot(page, '33-review-none-of-these');
 
-    // A second run of the same organisation: the registry is asked again; the rejection holds.
+    // A second run of the same organisation: the registry is asked again; the rejections hold.
     const requests = running.sources.gleif.apiRequests().length;
     await page.getByRole('button', { name: 'Enrich now' }).click();
     await expect.poll(() => running.sources.gleif.apiRequests().length).toBeGreaterThan(requests);
     await expect(page.getByTestId('session-state')).toHaveText('done', { timeout: 60_000 });
-    await expect(page.getByTestId('details-title')).toHaveText('Shell');
-    // It may propose the next-best name (rejecting one company is not "no LEI"), never this one.
+    await expect(page.getByTestId('details-title')).toHaveText('Microsoft');
+    // It may propose other names (rejecting some companies is not "no LEI"), never a rejected one.
     await expect(page.getByTestId('candidate').filter({ hasText: lei })).toHaveCount(0);
-    await screenshot(page, '33-review-rejected');
   });
 });

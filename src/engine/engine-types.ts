@@ -37,6 +37,8 @@ export interface StartSessionOptions {
   depth?: number;
   /** Ignore the TTL and query the sources again. */
   refresh?: boolean;
+  /** Run each handler only on entities it answered for before (a refresh, docs/changes.md). */
+  answeredOnly?: boolean;
   /**
    * Run only this handler (by registered name, a fallback member included), alone: no other
    * handler and none of its alternatives. Combine with depth 0 to run it on the seeds only.

@@ -13,6 +13,7 @@ export {
   type RateLimit,
   type TtlRule,
 } from './config/config';
+export { annotate, AnnotationRefusedError, type AnnotateRequest } from './annotate';
 export { loadConfigFile, withoutByteOrderMark } from './config/load';
 export { findTtlMs, ttlStartTime, type TtlKey } from './config/ttl';
 
@@ -61,6 +62,7 @@ export { InvalidRelationError, type GraphReader, type SessionRecord, type WriteO
 
 export { isSourceError, MissingCredentialError, SourceError, type SourceErrorCode } from './net/errors';
 export { scrubSecrets } from './net/redact';
+export { refreshSession } from './refresh';
 
 export { builtinPlugins } from './plugins/builtin';
 export type { Findings } from './graph/findings';
@@ -68,8 +70,10 @@ export type { HandlerDefinition, PluginDefinition, PluginEnvironment } from './c
 
 export { systemClock, type Clock } from './util/clock';
 export { silentLogger, type Logger } from './util/logger';
+export { heldLeis, mergeNeedsConfirmation } from './merge-check';
 export {
   decideCandidate,
+  rejectAllCandidates,
   listPendingCandidates,
   ReviewRefusedError,
   type CandidateDecision,

@@ -56,6 +56,7 @@ export function openCaseOn(graph: CaseGraph, path: string, options: OpenCaseOpti
       resourcesOf: options.resourcesOf,
       maxDepth: depth,
       refresh: sessionOptions.refresh ?? false,
+      ...(sessionOptions.answeredOnly === true ? { answeredOnly: true } : {}),
       ...(sessionOptions.handler === undefined ? {} : { onlyHandler: sessionOptions.handler }),
     });
     const record: SessionRecord = { id, startedAt: runner.progress.snapshot().startedAt, seeds, depth };

@@ -36,6 +36,7 @@ export interface AsyncCaseGraph {
   loadPositions(): Promise<Positions>;
   saveSession(record: SessionRecord): Promise<void>;
   listSessions(): Promise<SessionRecord[]>;
+  listChanges(): Promise<ReturnType<CaseGraph['listChanges']>>;
   close(): Promise<void>;
 }
 
@@ -68,6 +69,7 @@ export function asyncCaseGraph(graph: CaseGraph): AsyncCaseGraph {
     loadPositions: () => read(() => graph.loadPositions()),
     saveSession: (session) => record(() => graph.saveSession(session)),
     listSessions: () => read(() => graph.listSessions()),
+    listChanges: () => read(() => graph.listChanges()),
     close: () => graph.close(),
   };
 }

@@ -5,7 +5,7 @@
  * internal service the engine must never be led to. The run goes through the real engine, plugins,
  * HTTP client and SQLite case file.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import {
@@ -115,6 +115,8 @@ export interface HostileRun {
   proxyUrl: string;
   internalUrl: string;
   logText: string;
+  /** Every file the run left in its data directory (caches, case file, anything), path then bytes as latin1. */
+  filesText: string;
 }
 
 export type ProxyAnswer = (
@@ -188,6 +190,7 @@ export async function runHostile(
         proxyUrl,
         internalUrl: internal.url,
         logText: logLines.join('\n'),
+        filesText: everyFileUnder(directory),
       };
     } finally {
       await engine.close();
@@ -224,4 +227,15 @@ async function forwardTo(upstreamUrl: string, proxyUrl: string, request: FakeReq
     replyHeaders.location = location.split(upstreamUrl).join(proxyUrl);
   }
   return { status: response.status, headers: replyHeaders, body: text };
+}
+
+/** Every file under `directory`, recursively: its path and its bytes as latin1 text. */
+function everyFileUnder(directory: string): string {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => {
+      const file = path.join(entry.parentPath, entry.name);
+      return `${file}\n${readFileSync(file).toString('latin1')}`;
+    })
+    .join('\n');
 }

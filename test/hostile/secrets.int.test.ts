@@ -52,6 +52,29 @@ describe('a password in a configured base URL', () => {
   });
 });
 
+describe('a password in the configured RDAP bootstrap URL', () => {
+  it('is in no file the run writes: not the bootstrap cache, not the case file, not a log line', async () => {
+    const rdap = SOURCE_TARGETS.find((target) => target.plugin === 'rdap');
+    if (rdap === undefined) {
+      throw new Error('no RDAP target');
+    }
+    const run = await runHostile(rdap, (_request, forward) => forward(), {
+      sources: (proxyUrl) => ({
+        rdap: {
+          bootstrapUrl: `${proxyUrl.replace('http://', `http://alice:${PASSWORD}@`)}/bootstrap/`,
+          rateLimit: { requests: 1000, intervalMs: 1000 },
+        },
+      }),
+    });
+    // The bootstrap was read (with the password, as Basic auth) and cached.
+    expect(run.proxyRequests.some((request) => request.path.startsWith('/bootstrap/'))).toBe(true);
+    expect(run.filesText).toContain('.rdap-bootstrap');
+    for (const text of [run.filesText, run.logText, JSON.stringify(run.progress)]) {
+      expectNoFragment(text, PASSWORD);
+    }
+  });
+});
+
 describe('a server that echoes the API key', () => {
   it.each([
     ['at the start of a non-JSON body', (key: string) => ({ body: `${key} is not a valid key` })],

@@ -2,7 +2,7 @@
  * The four fake sources replaying the recorded replies in $FIXTURES_DIR, with a configuration file
  * pointing the CLI at them (rate limits lifted): the demo case's world, for command tests.
  */
-import { writeFile } from 'node:fs/promises';
+import { cp, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import {
   loadRecordedDataset,
@@ -30,10 +30,26 @@ export const DEMO_SEEDS = [
   'DomainRecord=google.com',
 ];
 
-export async function startRecordedSources(dir: string, apiKey: string): Promise<RecordedSources> {
+/**
+ * `copies`: serve RDAP and WHOIS from copies of the recordings under `dir` (`rdap/`, `whois/`),
+ * which a test may edit between runs (the fakes read a reply's file when it is asked for).
+ */
+export async function startRecordedSources(
+  dir: string,
+  apiKey: string,
+  options: { copies?: boolean } = {},
+): Promise<RecordedSources> {
+  let rdapRoot = fixturePath('rdap');
+  let whoisDir = fixturePath('whois');
+  if (options.copies === true) {
+    rdapRoot = path.join(dir, 'rdap');
+    whoisDir = path.join(dir, 'whois');
+    await cp(fixturePath('rdap'), rdapRoot, { recursive: true });
+    await cp(fixturePath('whois'), whoisDir, { recursive: true });
+  }
   const gleif = await startFakeGleifServer({ fixturesDir: fixturesDir() });
-  const rdap = await startFakeRdapServer({ root: fixturePath('rdap') });
-  const whois = await startFakeWhoisServers({ directory: fixturePath('whois') });
+  const rdap = await startFakeRdapServer({ root: rdapRoot });
+  const whois = await startFakeWhoisServers({ directory: whoisDir });
   const { dataset, employeesPageSize } = loadRecordedDataset(
     fixturePath('companydata', 'aviato', 'synthetic'),
   );

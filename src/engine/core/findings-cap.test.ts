@@ -57,4 +57,18 @@ describe('capFindings', () => {
     const capped = capFindings(identifiers(3).build(), graphHolding(), 1);
     expect(capped.findings.edges).toEqual([]);
   });
+
+  it('reads a stored entity the edges start from once, however many edges there are', () => {
+    const graph = graphHolding(STORED);
+    const reads: string[] = [];
+    const counting: GraphReader = {
+      ...graph,
+      findEntity: (id) => {
+        reads.push(id);
+        return graph.findEntity(id);
+      },
+    };
+    capFindings(identifiers(2000).build(), counting, 10);
+    expect(reads).toEqual([STORED]);
+  });
 });

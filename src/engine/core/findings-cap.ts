@@ -47,8 +47,18 @@ export function capFindings(
   }
   // An id the handler named but did not return (the event's entity, a stored neighbour) is fine
   // when the graph holds it; one of the dropped entities is not.
-  const usable = (id: EntityId): boolean =>
-    kept.has(id) || (!all.has(id) && graph.findEntity(id) !== undefined);
+  // Each stored id is read once: thousands of edges of one reply share the entity they start
+  // from, and reading it (an AutnumRecord holds the whole reply) per edge made the cap quadratic.
+  const stored = new Map<EntityId, boolean>();
+  const isStored = (id: EntityId): boolean => {
+    let held = stored.get(id);
+    if (held === undefined) {
+      held = graph.findEntity(id) !== undefined;
+      stored.set(id, held);
+    }
+    return held;
+  };
+  const usable = (id: EntityId): boolean => kept.has(id) || (!all.has(id) && isStored(id));
   return {
     findings: {
       entities,

@@ -157,6 +157,11 @@ export interface PluginDefinition<TResources = unknown> {
   source: SourceRef;
   /** Credential name when the source needs an API key (handlers skip without one). */
   credential?: string;
+  /**
+   * The plugin asks no source: what it writes follows from the graph (pivots). A refresh re-asks
+   * sources, so it does not run derived handlers (docs/changes.md).
+   */
+  derived?: boolean;
   setup(environment: PluginEnvironment): TResources;
   // Handlers are invariant in their asset type; `any` keeps a heterogeneous list assignable.
   // eslint-disable-next-line @typescript-eslint/no-explicit-any

@@ -12,6 +12,8 @@ import type { SessionGraph } from '../graph/case-graph';
 import { InvalidRelationError, type WriteOptions } from '../graph/types';
 import { MissingCredentialError, SourceError, isSourceError } from '../net/errors';
 import { capFindings } from './findings-cap';
+import { applyInSlices } from './findings-slices';
+import { cleanFindingsText } from './findings-text';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { RegisteredHandler } from './registry';
@@ -130,7 +132,7 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    const { findings, dropped } = capFindings(answer, graph);
+    const { findings, dropped } = capFindings(cleanFindingsText(answer), graph);
     if (dropped !== undefined) {
       context.recordFailure(
         new SourceError(
@@ -185,14 +187,16 @@ async function write(
 ): Promise<EntityId[]> {
   const { source, handler } = input.registered;
   const options: WriteOptions = { source, handler: handler.name };
-  if (markMonitored !== undefined) {
-    options.markMonitored = markMonitored;
-  }
   if (input.sessionId !== undefined) {
     options.session = input.sessionId;
   }
-  const delta = await graph.apply(findings, options);
-  return resolveDispatch(graph, findings.dispatch, delta.merged);
+  const merged = await applyInSlices(
+    findings,
+    (slice, last) =>
+      graph.apply(slice, last && markMonitored !== undefined ? { ...options, markMonitored } : options),
+    input.signal,
+  );
+  return resolveDispatch(graph, findings.dispatch, merged);
 }
 
 /** The graph as one source confirmed it since a time: the edge filter every lookup used to restate. */

@@ -26,6 +26,12 @@ export interface SessionRunnerOptions {
   resourcesOf(plugin: PluginDefinition): unknown;
   maxDepth: number;
   refresh: boolean;
+  /**
+   * Run a handler on an entity only where it answered before (a `last_monitored` tag): a refresh
+   * re-asks what the sources answered and asks nothing new. Elsewhere it counts as unserved, so an
+   * alternative chain moves on to the member that did answer.
+   */
+  answeredOnly?: boolean;
   /** Run only this handler (by name), alone (see StartSessionOptions.handler). */
   onlyHandler?: string;
   maxEventsInFlight?: number;
@@ -73,6 +79,14 @@ export function createSessionRunner(options: SessionRunnerOptions): SessionRunne
     nowIso: () => new Date(clock.now()).toISOString(),
     ...(options.maxEventsInFlight === undefined ? {} : { maxEventsInFlight: options.maxEventsInFlight }),
     execute: (registered, entityId: EntityId, signal) => {
+      const id = graph.resolveId?.(entityId) ?? entityId;
+      if (
+        options.answeredOnly === true &&
+        (registered.plugin.derived === true ||
+          !graph.isMonitoredSince(id, registered.source.name, registered.handler.name, 0))
+      ) {
+        return Promise.resolve({ kind: 'unserved' });
+      }
       let recordedFailure = false;
       const run = runInSessionContext(context, () =>
         runHandler({

@@ -13,6 +13,7 @@
  */
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { GraphDelta, GraphExport, GraphSnapshot, GraphStats, RawRecord } from '../../shared/model/graph';
+import type { RecordedChange } from '../../shared/model/changes';
 import type { Findings } from './findings';
 import type { GraphReader, SessionRecord, WriteOptions } from './types';
 
@@ -112,6 +113,12 @@ export interface CaseGraph extends GraphReader {
   loadPositions(): Positions;
   saveSession(record: SessionRecord): void;
   listSessions(): SessionRecord[];
+  /**
+   * The change records of every run, oldest first (docs/changes.md): entities and edges added,
+   * edges a source no longer states (gone), fields and edge properties changed with their earlier
+   * value. Kept by the write path, so a team case's replica has them too.
+   */
+  listChanges(): RecordedChange[];
 
   /** A complete copy of the case as seen so far at `target`, as a case file (owner-only). */
   saveCopy(target: string): void;

@@ -9,6 +9,7 @@ import {
   type EntityId,
   type TypedAsset,
 } from '../../shared/model/asset';
+import type { FlagName } from '../../shared/model/annotation';
 import type { SourceRef } from '../../shared/model/graph';
 
 export type EdgeProperties = Record<string, string | number | boolean>;
@@ -42,6 +43,19 @@ export interface Findings {
   dispatch: EntityId[];
   /** The replies these findings were read from (the engine adds them; handlers need not). */
   replies?: SourceReply[];
+  /** The investigator's notes and flags (docs/notes-and-flags.md); handlers never write them. */
+  annotations?: AnnotationFinding[];
+}
+
+/**
+ * A note added to, or the flag set on, an entity or an edge (by its id as the JSON export writes
+ * it). The write fails, writing nothing, when no entity or edge has that id.
+ */
+export interface AnnotationFinding {
+  target: string;
+  note?: string;
+  flag?: FlagName;
+  author: string;
 }
 
 export function emptyFindings(): Findings {
@@ -51,11 +65,25 @@ export function emptyFindings(): Findings {
 /** Builds Findings step by step; each method returns the entity id to link with. */
 export class FindingsBuilder {
   readonly findings: Findings = emptyFindings();
+  /** Ids already in `findings.dispatch`, so that adding one costs the same for the 10th and the 10,000th. */
+  private readonly dispatched = new Set<EntityId>();
+  /** The first asset added under each id. */
+  private readonly added = new Map<EntityId, TypedAsset>();
 
   /** Adds an asset to upsert and returns its deterministic id. */
   entity<T extends AssetType>(type: T, asset: AssetOf<T>): EntityId {
-    this.findings.entities.push({ type, asset } as TypedAsset);
-    return entityIdOf(type, asset);
+    const item = { type, asset } as TypedAsset;
+    this.findings.entities.push(item);
+    const id = entityIdOf(type, asset);
+    if (!this.added.has(id)) {
+      this.added.set(id, item);
+    }
+    return id;
+  }
+
+  /** The first asset added under `id` in these findings, if any (an index, not a scan). */
+  addedEntity(id: EntityId): TypedAsset | undefined {
+    return this.added.get(id);
   }
 
   edge(from: EntityId, relation: string, to: EntityId, properties?: EdgeProperties): this {
@@ -67,7 +95,8 @@ export class FindingsBuilder {
 
   dispatch(...ids: EntityId[]): this {
     for (const id of ids) {
-      if (!this.findings.dispatch.includes(id)) {
+      if (!this.dispatched.has(id)) {
+        this.dispatched.add(id);
         this.findings.dispatch.push(id);
       }
     }
@@ -76,7 +105,13 @@ export class FindingsBuilder {
 
   /** Appends another handler step's findings. */
   merge(other: Findings): this {
-    this.findings.entities.push(...other.entities);
+    for (const item of other.entities) {
+      this.findings.entities.push(item);
+      const id = entityIdOf(item.type, item.asset as never);
+      if (!this.added.has(id)) {
+        this.added.set(id, item);
+      }
+    }
     this.findings.edges.push(...other.edges);
     this.dispatch(...other.dispatch);
     return this;

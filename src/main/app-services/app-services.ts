@@ -9,6 +9,7 @@
  * merge), team-cases.ts (team cases on PostgreSQL, their recent list); this file routes each channel
  * to them.
  */
+import { orderRawRecords } from '../../shared/model/raw-record-order';
 import path from 'node:path';
 import type { InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { isInvokeChannel } from '../../shared/ipc/contract';
@@ -17,13 +18,16 @@ import { fail, ok } from '../../shared/ipc/result';
 import type { TypedAsset } from '../../shared/model/asset';
 import { parseSeed } from '../../shared/model/seed';
 import type { AppConfig, Engine, EngineOptions, Logger } from '../../engine/index';
+import { builtinPlugins } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { caseFileSource, createCaseFiles } from './case-files';
 import type { AnyCase, AppEventListener, CaseResolvers, CaseSource } from './case-resolvers';
 import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
+import { createChangesHandlers } from './changes-service';
 import { describeIssue, REQUEST_SCHEMAS } from './request-schemas';
+import { createAnnotationHandlers } from './annotation-service';
 import { createReviewHandlers } from './review-service';
 import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
@@ -266,7 +270,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       if (graph.findEntity(graph.resolveId(entityId)) === undefined) {
         throw new ServiceError('not_found', `no entity ${entityId} in this case`);
       }
-      return { records: graph.rawRecords(entityId) };
+      return { records: orderRawRecords(graph.rawRecords(entityId)) };
     },
     'credentials:get-status': () => options.credentials.status(),
     'credentials:set': async ({ source, secret, scope }) => {
@@ -286,7 +290,13 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await caseOf(caseId)).open.graph, caseId, format),
     ...createReviewHandlers({ cases: resolvers, sessions }),
+    ...createAnnotationHandlers({ cases: resolvers, environment: process.env }),
     ...createHistoryHandlers({ cases: resolvers, sessions, emit }),
+    ...createChangesHandlers({
+      cases: resolvers,
+      sessions,
+      secrets: () => configuredSecrets(options.credentials),
+    }),
     'team-cases:open': async ({ connection, password, remember }) => {
       const { handle, notice } = await teamCases.open({ connection, password, remember });
       return {
@@ -346,4 +356,15 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
 
 function firstLine(text: string): string {
   return (text.split('\n')[0] ?? '').slice(0, 500);
+}
+
+/** Every configured source key, for masking in reports (a key that cannot be read is not known). */
+async function configuredSecrets(credentials: AppCredentials): Promise<string[]> {
+  const names = [
+    ...new Set(
+      builtinPlugins().flatMap((plugin) => (plugin.credential === undefined ? [] : [plugin.credential])),
+    ),
+  ];
+  const values = await Promise.all(names.map((name) => credentials.store.get(name).catch(() => undefined)));
+  return values.filter((value): value is string => value !== undefined && value !== '');
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphExport } from '../../shared/model/graph';
-import { toCsv, toGexf, toGraphml, withPositions } from './export-formats';
+import { toGexf, toGraphml, withPositions } from './export-formats';
 
 const HOSTILE = '<img src=x onerror="alert(1)">Acme, "Ltd"';
 
@@ -62,23 +62,20 @@ describe('GraphML export', () => {
   });
 });
 
-describe('CSV export', () => {
-  it('quotes fields with commas and quotes', () => {
-    const { nodes } = toCsv(graph);
-    expect(nodes).toContain('"<img src=x onerror=""alert(1)"">Acme, ""Ltd"""');
+describe('colours, edge labels and weights', () => {
+  it('gives each GraphML node its type colour as r, g, b and #rrggbb, and each edge a label and weight', () => {
+    const xml = toGraphml(graph);
+    expect(xml).toContain('<key id="r" for="node" attr.name="r" attr.type="int"/>');
+    // Organization is #3b6fd4.
+    expect(xml).toMatch(
+      /<node id="Organization:acme">[^]*?<data key="r">59<\/data>\s*<data key="g">111<\/data>\s*<data key="b">212<\/data>\s*<data key="color">#3b6fd4<\/data>/,
+    );
+    expect(xml).toContain('<data key="label">id</data>');
+    expect(xml).toContain('<data key="weight">1</data>');
   });
 
-  it('neutralises a leading formula character so spreadsheets show text', () => {
-    const { nodes } = toCsv(graph);
-    expect(nodes).toContain(`"'=HYPERLINK(""x"")"`);
-  });
-
-  it('writes a header and one row per edge', () => {
-    const { edges } = toCsv(graph);
-    const rows = edges.trim().split('\r\n');
-    expect(rows[0]).toBe('id,from,to,relation,sources,confidence,first_seen,last_confirmed');
-    expect(rows).toHaveLength(2);
-    expect(rows[1]).toContain(`,id,GLEIF;CompanyData,100,${FIRST},${LAST}`);
+  it('gives each GEXF node its type colour as viz:color', () => {
+    expect(toGexf(graph)).toMatch(/<node id="Organization:acme"[^]*?<viz:color r="59" g="111" b="212"\/>/);
   });
 });
 
@@ -144,7 +141,7 @@ describe('GraphML typed attributes', () => {
 describe('GEXF export', () => {
   it('writes nodes with label, typed attribute values and viz position', () => {
     const xml = toGexf(graph, { 'Organization:acme': { x: 1, y: 2 } });
-    expect(xml).toContain('<gexf xmlns="http://gexf.net/1.3"');
+    expect(xml).toContain('<gexf xmlns="http://www.gexf.net/1.2draft"');
     expect(xml).toContain('<viz:position x="1" y="-2" z="0"/>');
     expect(xml.match(/<node /g)).toHaveLength(3);
     expect(xml).toContain('title="confidence" type="integer"');
@@ -152,7 +149,7 @@ describe('GEXF export', () => {
   });
 
   it('labels each edge with its relation', () => {
-    expect(toGexf(graph)).toContain('label="id">');
+    expect(toGexf(graph)).toContain('label="id" weight="1">');
   });
 
   it('writes when each edge was first seen and last confirmed as edge attributes', () => {

@@ -2,7 +2,9 @@
  * GraphML, GEXF and CSV renderings of the JSON export (the JSON itself is the engine's exportJson(),
  * given the canvas positions by withPositions).
  */
+import { ANNOTATION_ATTRIBUTES, annotationColumns } from './export-annotations';
 import { assetLabel } from '../../shared/model/asset';
+import { ASSET_LOOKS, rgbOf } from '../../shared/model/asset-looks';
 import type { GraphExport } from '../../shared/model/graph';
 import { escapeXml } from '../../shared/util/xml';
 
@@ -69,11 +71,18 @@ const RESERVED = new Set([
   'label',
   'x',
   'y',
+  'r',
+  'g',
+  'b',
+  'color',
+  'weight',
   'relation',
   'sources',
   'confidence',
   'first_seen',
   'last_confirmed',
+  'flag',
+  'notes',
 ]);
 
 function columns(rows: Iterable<Record<string, unknown>>, prefix: string): Map<string, Attribute> {
@@ -106,29 +115,56 @@ function formatted(value: Scalar, type: AttributeType): string {
   return type === 'string' ? escapeXml(String(value)) : String(value);
 }
 
+// The type's colour as r/g/b (what Gephi's GraphML import reads) and as `color` text (#rrggbb).
 const NODE_BASICS: Attribute[] = [
   { id: 'type', name: 'type', type: 'string' },
   { id: 'label', name: 'label', type: 'string' },
   { id: 'x', name: 'x', type: 'double' },
   { id: 'y', name: 'y', type: 'double' },
+  { id: 'r', name: 'r', type: 'int' },
+  { id: 'g', name: 'g', type: 'int' },
+  { id: 'b', name: 'b', type: 'int' },
+  { id: 'color', name: 'color', type: 'string' },
+  ...ANNOTATION_ATTRIBUTES,
 ];
+// `label` (the relation, Gephi's and yEd's edge label) and `weight` (the highest confidence / 100).
 const EDGE_BASICS: Attribute[] = [
+  { id: 'label', name: 'label', type: 'string' },
+  { id: 'weight', name: 'weight', type: 'double' },
   { id: 'relation', name: 'relation', type: 'string' },
   { id: 'sources', name: 'sources', type: 'string' },
   { id: 'confidence', name: 'confidence', type: 'int' },
   // ISO 8601 text: GraphML has no date type, and Gephi reads the text as is.
   { id: 'first_seen', name: 'first_seen', type: 'string' },
   { id: 'last_confirmed', name: 'last_confirmed', type: 'string' },
+  ...ANNOTATION_ATTRIBUTES,
 ];
+
+function confidenceOf(edge: GraphExport['edges'][number]): number {
+  return Math.max(0, ...edge.sources.map((source) => source.confidence));
+}
+
+/** An edge's weight: its highest confidence as a share (100 -> 1). */
+export function weightOf(edge: GraphExport['edges'][number]): number {
+  return confidenceOf(edge) / 100;
+}
 
 function edgeBasics(edge: GraphExport['edges'][number]): Record<string, Scalar> {
   return {
+    label: edge.relation,
+    weight: weightOf(edge),
     relation: edge.relation,
     sources: edge.sources.map((source) => source.name).join(';'),
-    confidence: Math.max(0, ...edge.sources.map((source) => source.confidence)),
+    confidence: confidenceOf(edge),
     first_seen: edge.createdAt,
     last_confirmed: edge.updatedAt,
+    ...nonEmpty(annotationColumns(edge)),
   };
+}
+
+/** Only the columns with a value: an element without notes or flag gets no attribute. */
+function nonEmpty(columns: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(columns).filter(([, value]) => value !== ''));
 }
 
 function nodeBasics(
@@ -136,12 +172,21 @@ function nodeBasics(
   positions: ExportPositions,
 ): Record<string, Scalar> {
   const at = positions[entity.id];
-  return { type: entity.type, label: labelOf(entity), ...(at === undefined ? {} : { x: at.x, y: at.y }) };
+  const color = ASSET_LOOKS[entity.type].color;
+  return {
+    type: entity.type,
+    label: labelOf(entity),
+    ...(at === undefined ? {} : { x: at.x, y: at.y }),
+    ...rgbOf(color),
+    color,
+    ...nonEmpty(annotationColumns(entity)),
+  };
 }
 
 /**
  * GraphML for Gephi and Cytoscape desktop: one typed attribute per asset field and per edge
- * property, the node's type and label, and its canvas position as x/y.
+ * property, the node's type, label, type colour (r/g/b and #rrggbb) and canvas position as x/y,
+ * and each edge's relation as its label and its highest confidence (0-1) as its weight.
  */
 export function toGraphml(graph: GraphExport, positions: ExportPositions = {}): string {
   const assetColumns = columns(graph.entities.map(assetRow), 'n_');
@@ -194,6 +239,17 @@ export function toGraphml(graph: GraphExport, positions: ExportPositions = {}): 
   return lines.join('\n');
 }
 
+/** Text in an XML attribute: line breaks and tabs as character references (else read as spaces). */
+function attributeText(value: string): string {
+  return escapeXml(value).replace(/\n/g, '&#10;').replace(/\r/g, '&#13;').replace(/\t/g, '&#9;');
+}
+
+/** The type's colour as GEXF's viz:color. */
+function vizColor(entity: GraphExport['entities'][number]): string {
+  const { r, g, b } = rgbOf(ASSET_LOOKS[entity.type].color);
+  return `        <viz:color r="${r}" g="${g}" b="${b}"/>`;
+}
+
 /** GEXF attribute types are named differently from GraphML's. */
 const GEXF_TYPE: Record<AttributeType, string> = {
   string: 'string',
@@ -203,18 +259,26 @@ const GEXF_TYPE: Record<AttributeType, string> = {
 };
 
 /**
- * GEXF 1.3 (Gephi's own format): typed attributes per asset field and edge property, the node's
- * label, and its canvas position as viz:position.
+ * GEXF 1.2 (Gephi's own format; 1.2 rather than 1.3 because it is the version every reader takes,
+ * networkx included, and it holds everything written here): typed attributes per asset field and edge property, the node's
+ * label, its type's colour as viz:color, its canvas position as viz:position; each edge labelled
+ * with its relation and weighted by its highest confidence (0-1).
  */
 export function toGexf(graph: GraphExport, positions: ExportPositions = {}): string {
   const assetColumns = columns(
-    graph.entities.map((entity) => ({ ...assetRow(entity), type: entity.type })),
+    graph.entities.map((entity) => ({
+      ...assetRow(entity),
+      type: entity.type,
+      ...nonEmpty(annotationColumns(entity)),
+    })),
     'n_',
   );
-  const edgeColumns = columns(
-    graph.edges.map((edge) => ({ ...edgeBasics(edge), ...edge.properties })),
-    'e_',
-  );
+  // The edge's label and weight are GEXF's own edge attributes, not columns.
+  const edgeRow = (edge: GraphExport['edges'][number]): Record<string, unknown> => {
+    const { label: _label, weight: _weight, ...rest } = edgeBasics(edge);
+    return { ...rest, ...edge.properties };
+  };
+  const edgeColumns = columns(graph.edges.map(edgeRow), 'e_');
   // `type` is the entity's type here (GEXF has no node type of its own); an asset's `type` is asset_type.
   const declare = (attribute: Attribute): string =>
     `      <attribute id="${attribute.id}" title="${attribute.name}" type="${GEXF_TYPE[attribute.type]}"/>`;
@@ -224,7 +288,7 @@ export function toGexf(graph: GraphExport, positions: ExportPositions = {}): str
       const scalar = scalarOf(row[field]);
       if (scalar !== undefined) {
         lines.push(
-          `          <attvalue for="${attribute.id}" value="${formatted(scalar, attribute.type === 'string' ? 'string' : attribute.type)}"/>`,
+          `          <attvalue for="${attribute.id}" value="${attribute.type === 'string' ? attributeText(String(scalar)) : String(scalar)}"/>`,
         );
       }
     }
@@ -232,7 +296,7 @@ export function toGexf(graph: GraphExport, positions: ExportPositions = {}): str
   };
   const lines = [
     '<?xml version="1.0" encoding="UTF-8"?>',
-    '<gexf xmlns="http://gexf.net/1.3" xmlns:viz="http://gexf.net/1.3/viz" version="1.3">',
+    '<gexf xmlns="http://www.gexf.net/1.2draft" xmlns:viz="http://www.gexf.net/1.2draft/viz" version="1.2">',
     '  <meta><creator>Trace Graph</creator></meta>',
     '  <graph mode="static" defaultedgetype="directed">',
     '    <attributes class="node">',
@@ -246,8 +310,13 @@ export function toGexf(graph: GraphExport, positions: ExportPositions = {}): str
   for (const entity of graph.entities) {
     const at = positions[entity.id];
     lines.push(
-      `      <node id="${escapeXml(entity.id)}" label="${escapeXml(labelOf(entity))}">`,
-      ...values(assetColumns, { ...assetRow(entity), type: entity.type }),
+      `      <node id="${escapeXml(entity.id)}" label="${attributeText(labelOf(entity))}">`,
+      ...values(assetColumns, {
+        ...assetRow(entity),
+        type: entity.type,
+        ...nonEmpty(annotationColumns(entity)),
+      }),
+      vizColor(entity),
       ...(at === undefined ? [] : [`        <viz:position x="${at.x}" y="${-at.y}" z="0"/>`]),
       '      </node>',
     );
@@ -255,47 +324,11 @@ export function toGexf(graph: GraphExport, positions: ExportPositions = {}): str
   lines.push('    </nodes>', '    <edges>');
   for (const edge of graph.edges) {
     lines.push(
-      `      <edge id="${escapeXml(edge.id)}" source="${escapeXml(edge.from)}" target="${escapeXml(edge.to)}" label="${escapeXml(edge.relation)}">`,
-      ...values(edgeColumns, { ...edgeBasics(edge), ...edge.properties }),
+      `      <edge id="${escapeXml(edge.id)}" source="${escapeXml(edge.from)}" target="${escapeXml(edge.to)}" label="${attributeText(edge.relation)}" weight="${weightOf(edge)}">`,
+      ...values(edgeColumns, edgeRow(edge)),
       '      </edge>',
     );
   }
   lines.push('    </edges>', '  </graph>', '</gexf>', '');
   return lines.join('\n');
-}
-
-/** RFC 4180 field; a leading formula character is neutralised so spreadsheets show it as text. */
-function csvField(value: string): string {
-  const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
-  return /[",\n\r]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
-}
-
-function csvRow(values: string[]): string {
-  return values.map(csvField).join(',');
-}
-
-/** Two CSV tables: nodes (id, type, label, asset JSON) and edges (one row per edge, with its times). */
-export function toCsv(graph: GraphExport): { nodes: string; edges: string } {
-  const nodes = [csvRow(['id', 'type', 'label', 'asset'])];
-  for (const entity of graph.entities) {
-    nodes.push(csvRow([entity.id, entity.type, labelOf(entity), JSON.stringify(entity.asset)]));
-  }
-  const edges = [
-    csvRow(['id', 'from', 'to', 'relation', 'sources', 'confidence', 'first_seen', 'last_confirmed']),
-  ];
-  for (const edge of graph.edges) {
-    edges.push(
-      csvRow([
-        edge.id,
-        edge.from,
-        edge.to,
-        edge.relation,
-        edge.sources.map((source) => source.name).join(';'),
-        String(Math.max(0, ...edge.sources.map((source) => source.confidence))),
-        edge.createdAt,
-        edge.updatedAt,
-      ]),
-    );
-  }
-  return { nodes: `${nodes.join('\r\n')}\r\n`, edges: `${edges.join('\r\n')}\r\n` };
 }

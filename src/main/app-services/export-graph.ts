@@ -7,8 +7,9 @@ import type { CaseGraph } from '../../engine/index';
 
 /** What an export reads of a case graph (a case file's or a team case's local replica). */
 type ExportableGraph = Pick<CaseGraph, 'exportJson' | 'getMeta' | 'loadPositions'>;
-import { toCsv, toGexf, toGraphml, withPositions } from './export-formats';
-import { slug } from './service-error';
+import { toCsv } from './export-csv';
+import { toGexf, toGraphml, withPositions } from './export-formats';
+import { exportFileName } from '../../shared/util/file-name';
 
 type ExportRequest = InvokeMap['export:graph']['req'];
 type ExportResponse = InvokeMap['export:graph']['res'];
@@ -20,28 +21,38 @@ export function exportGraphFiles(
 ): ExportResponse {
   const exported = graph.exportJson();
   const positions = graph.loadPositions();
-  const base = slug(graph.getMeta('name') ?? caseId);
+  const name = graph.getMeta('name') ?? caseId;
   switch (format) {
     case 'json': {
       const content = JSON.stringify(withPositions(exported, positions), null, 2);
-      return { files: [{ name: `${base}.json`, mimeType: 'application/json', content }] };
+      return { files: [{ name: exportFileName(name, 'json'), mimeType: 'application/json', content }] };
     }
     case 'graphml':
       return {
         files: [
-          { name: `${base}.graphml`, mimeType: 'application/xml', content: toGraphml(exported, positions) },
+          {
+            name: exportFileName(name, 'graphml'),
+            mimeType: 'application/xml',
+            content: toGraphml(exported, positions),
+          },
         ],
       };
     case 'gexf':
       return {
-        files: [{ name: `${base}.gexf`, mimeType: 'application/xml', content: toGexf(exported, positions) }],
+        files: [
+          {
+            name: exportFileName(name, 'gexf'),
+            mimeType: 'application/xml',
+            content: toGexf(exported, positions),
+          },
+        ],
       };
     case 'csv': {
       const tables = toCsv(exported);
       return {
         files: [
-          { name: `${base}-nodes.csv`, mimeType: 'text/csv', content: tables.nodes },
-          { name: `${base}-edges.csv`, mimeType: 'text/csv', content: tables.edges },
+          { name: exportFileName(name, 'csv', 'nodes'), mimeType: 'text/csv', content: tables.nodes },
+          { name: exportFileName(name, 'csv', 'edges'), mimeType: 'text/csv', content: tables.edges },
         ],
       };
     }

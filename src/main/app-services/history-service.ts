@@ -7,7 +7,7 @@
  */
 import type { CaseSessionEntry, InvokeMap } from '../../shared/ipc/contract';
 import type { CaseGraph } from '../../engine/index';
-import { MergeRefusedError, UnknownSessionError } from '../../engine/index';
+import { mergeNeedsConfirmation, MergeRefusedError, UnknownSessionError } from '../../engine/index';
 import type { AnyCase, AppEventListener, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
@@ -106,9 +106,14 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
       };
     },
 
-    'graph:merge-entities': async ({ caseId, from, into }) => {
+    'graph:merge-entities': async ({ caseId, from, into, force }) => {
       const handle = await cases.writableCase(caseId);
       const graph = provenanceGraphOf(handle);
+      const reason = mergeNeedsConfirmation(handle.open.graph, from, into);
+      if (reason !== undefined && force !== true) {
+        // The app asks first; this keeps any other client from merging two LEIs unasked.
+        throw new ServiceError('conflict', `not merged: ${reason}`);
+      }
       try {
         const { session, delta } = graph.mergeEntities(from, into);
         // The merge's delta went to the batcher; send it now so the merge shows at once.

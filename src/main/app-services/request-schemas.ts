@@ -2,6 +2,8 @@
 import { z } from 'zod';
 import type { InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { TEAM_SSL_MODES } from '../../shared/ipc/contract';
+import { FLAG_NAMES, MAX_NOTE_LENGTH } from '../../shared/model/annotation';
+import { MAX_SEEDS_PER_RUN } from '../../shared/model/seed-list';
 
 const empty = z.strictObject({});
 /** Case ids name files: a strict alphabet keeps them inside the cases directory. */
@@ -27,6 +29,22 @@ const source = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'not a source name
 /** Edge ids are `<fromId>|<relation>|<toId>`: two entity ids long at most. */
 const edgeId = z.string().min(3).max(8_100);
 const finite = z.number().refine(Number.isFinite, 'not a finite number');
+const position = z.strictObject({ x: finite, y: finite });
+/**
+ * Positions are kept entry by entry: one entry that does not fit (an id past the bound, a position
+ * that is not a number) is left out, never the whole case's layout (issue 24: one long id lost
+ * the positions of every node).
+ */
+const positionsPerEntry = z.record(z.string(), z.unknown()).transform((entries) => {
+  const kept: Record<string, z.infer<typeof position>> = {};
+  for (const [id, value] of Object.entries(entries)) {
+    const parsed = position.safeParse(value);
+    if (entityId.safeParse(id).success && parsed.success) {
+      kept[id] = parsed.data;
+    }
+  }
+  return kept;
+});
 
 export const REQUEST_SCHEMAS = {
   'cases:list': empty,
@@ -40,7 +58,7 @@ export const REQUEST_SCHEMAS = {
     seeds: z
       .array(z.strictObject({ type: z.string().max(64), value: z.string().max(4_000) }))
       .min(1, 'enter at least one seed')
-      .max(100),
+      .max(MAX_SEEDS_PER_RUN, `at most ${MAX_SEEDS_PER_RUN} seeds in one run`),
     depth: depth.exactOptional(),
   }),
   'session:pause': z.strictObject({ sessionId }),
@@ -55,9 +73,14 @@ export const REQUEST_SCHEMAS = {
   'graph:get-snapshot': z.strictObject({ caseId }),
   'graph:save-positions': z.strictObject({
     caseId,
-    positions: z.record(entityId, z.strictObject({ x: finite, y: finite })),
+    positions: positionsPerEntry,
   }),
-  'graph:merge-entities': z.strictObject({ caseId, from: entityId, into: entityId }),
+  'graph:merge-entities': z.strictObject({
+    caseId,
+    from: entityId,
+    into: entityId,
+    force: z.boolean().exactOptional(),
+  }),
   'history:list-sessions': z.strictObject({ caseId }),
   'history:undo-session': z.strictObject({ caseId, sessionId }),
   'entity:handlers': z.strictObject({ caseId, entityId }),
@@ -91,9 +114,30 @@ export const REQUEST_SCHEMAS = {
     }),
   }),
   'export:graph': z.strictObject({ caseId, format: z.enum(['json', 'graphml', 'gexf', 'csv']) }),
+  'export:report': z.strictObject({
+    caseId,
+    entityIds: z.array(entityId).max(100_000).exactOptional(),
+    since: z.string().min(1).max(200).exactOptional(),
+  }),
+  'case:refresh': z.strictObject({
+    caseId,
+    entityIds: z.array(entityId).max(100_000).exactOptional(),
+    force: z.boolean().exactOptional(),
+  }),
+  'changes:list': z.strictObject({ caseId, since: z.string().min(1).max(200).exactOptional() }),
   'review:list': z.strictObject({ caseId, entityId: entityId.exactOptional() }),
   'review:accept': z.strictObject({ caseId, edgeId, depth: depth.exactOptional() }),
   'review:reject': z.strictObject({ caseId, edgeId }),
+  'annotation:set': z.strictObject({
+    caseId,
+    target: edgeId,
+    note: z
+      .string()
+      .max(MAX_NOTE_LENGTH + 100)
+      .exactOptional(),
+    flag: z.enum(FLAG_NAMES).exactOptional(),
+  }),
+  'review:none': z.strictObject({ caseId, organizationId: entityId }),
   'team-cases:open': z.strictObject({
     connection: teamConnection,
     password: z.string().max(1_000).exactOptional(),

@@ -7,7 +7,12 @@
 import type { InvokeMap } from '../../shared/ipc/contract';
 import { candidateConcerns } from '../../shared/model/review';
 import type { CandidateDecision } from '../../engine/index';
-import { decideCandidate, listPendingCandidates, ReviewRefusedError } from '../../engine/index';
+import {
+  decideCandidate,
+  listPendingCandidates,
+  rejectAllCandidates,
+  ReviewRefusedError,
+} from '../../engine/index';
 import type { AnyCase, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
@@ -18,6 +23,7 @@ export interface ReviewHandlers {
   'review:list': Handler<'review:list'>;
   'review:accept': Handler<'review:accept'>;
   'review:reject': Handler<'review:reject'>;
+  'review:none': Handler<'review:none'>;
 }
 
 export interface ReviewServiceOptions {
@@ -30,10 +36,13 @@ export function createReviewHandlers({ cases, sessions }: ReviewServiceOptions):
   const decide = async (
     handle: AnyCase,
     edgeId: string,
-    decision: 'accepted' | 'rejected',
+    decision: 'accepted' | 'rejected' | 'none',
   ): Promise<CandidateDecision> => {
     try {
-      const decided = await decideCandidate(handle.open.graph, edgeId, decision);
+      const decided =
+        decision === 'none'
+          ? await rejectAllCandidates(handle.open.graph, edgeId)
+          : await decideCandidate(handle.open.graph, edgeId, decision);
       // The decision's delta goes out before the answer: the canvas restyles the edge at once.
       handle.batcher.flush();
       return decided;
@@ -62,6 +71,10 @@ export function createReviewHandlers({ cases, sessions }: ReviewServiceOptions):
     },
     'review:reject': async ({ caseId, edgeId }) => {
       const { session } = await decide(await cases.writableCase(caseId), edgeId, 'rejected');
+      return { decisionSessionId: session };
+    },
+    'review:none': async ({ caseId, organizationId }) => {
+      const { session } = await decide(await cases.writableCase(caseId), organizationId, 'none');
       return { decisionSessionId: session };
     },
   };

@@ -1,5 +1,6 @@
 /** An expected failure of an app-service request, with the code the UI reacts to. */
 import type { ErrorCode } from '../../shared/ipc/result';
+import { fileSlug } from '../../shared/util/file-name';
 
 export class ServiceError extends Error {
   override readonly name = 'ServiceError';
@@ -10,14 +11,7 @@ export class ServiceError extends Error {
   }
 }
 
-/** A readable file name from a free-text name (case ids, export file names). */
+/** A readable file name from a free-text name (case ids, export file names): the one rule in shared. */
 export function slug(name: string): string {
-  const text = name
-    .normalize('NFKD')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 40)
-    .replace(/-+$/, '');
-  return text === '' ? 'case' : text;
+  return fileSlug(name);
 }

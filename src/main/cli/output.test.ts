@@ -174,3 +174,16 @@ describe('rate-limit countdown', () => {
     expect(progressLine(progress())).not.toContain('rate-limit wait');
   });
 });
+
+describe('time left', () => {
+  it('shows an estimate of the time left while a session runs', () => {
+    const now = Date.parse('2026-01-01T00:00:30.000Z');
+    expect(progressLine(progress({ done: 10, queued: 100 }), now)).toContain('about 5 min left');
+  });
+
+  it('shows no estimate before a handler run has finished', () => {
+    expect(progressLine(progress({ queued: 100 }), Date.parse('2026-01-01T00:00:30.000Z'))).not.toContain(
+      'left',
+    );
+  });
+});

@@ -1,6 +1,7 @@
 /** The CLI's terminal output: errors, the live progress line (or throttled lines) and the summary. */
 import type { GraphStats } from '../../shared/model/graph';
 import type { SessionProgress } from '../../shared/model/session';
+import { estimateTimeLeftMs, formatTimeLeft } from '../../shared/model/time-left';
 
 export interface OutputStream {
   write(text: string): unknown;
@@ -136,7 +137,16 @@ export function progressLine(progress: SessionProgress, now = Date.now()): strin
     `cache hits ${progress.cacheHits}`,
     `requests ${requests}`,
     ...(waits.length === 0 ? [] : [`rate-limit wait ${waits.join(', ')}`]),
+    ...timeLeftPart(progress, now),
   ].join('  ');
+}
+
+function timeLeftPart(progress: SessionProgress, now: number): string[] {
+  if (progress.state !== 'running') {
+    return [];
+  }
+  const left = estimateTimeLeftMs(progress, now);
+  return left === undefined || left === 0 ? [] : [`about ${formatTimeLeft(left)} left`];
 }
 
 /** The end-of-run summary, as lines (terminal controls escaped). */

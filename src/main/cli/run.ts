@@ -6,6 +6,7 @@ import {
   DEFAULT_CONFIG,
   loadConfigFile,
   isTeamCaseUrl,
+  refreshSession,
   openCaseGraph,
   type AppConfig,
   type Engine,
@@ -26,8 +27,11 @@ import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messag
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
 import { openTeamCaseForCli, openTeamCaseToEnrich } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
+import { isAnnotateCommand, runAnnotateCommand } from './commands/annotate';
 import { runReviewCommand } from './commands/review';
+import { readSeedsFile } from './seeds-file';
 import { runReportCommand } from './commands/report';
+import { runDiffCommand } from './commands/diff';
 
 export const EXIT_OK = 0;
 /** Nothing succeeded: handler runs failed and none completed. */
@@ -50,8 +54,14 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
     if (argv[0] === 'review') {
       return await runReviewCommand(argv, io);
     }
+    if (isAnnotateCommand(argv[0])) {
+      return await runAnnotateCommand(argv, io);
+    }
     if (argv[0] === 'report') {
       return await runReportCommand(argv, io);
+    }
+    if (argv[0] === 'diff') {
+      return await runDiffCommand(argv, io);
     }
     const command = parseCommandLine(argv);
     switch (command.command) {
@@ -77,12 +87,17 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
 
 async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   // Everything is checked before the case file is opened, so bad input never creates or touches it.
+  if (command.seedsFile !== undefined) {
+    const list = await readSeedsFile(command.seedsFile, command.seeds.length, io.stderr);
+    command.seeds.push(...list.seeds);
+    command.notices.push(...list.notices);
+  }
   const dataDir = resolveDataDir({ flag: command.dataDir, env: io.env });
   await checkDataDir(dataDir);
   const config = await readConfig(command.configPath, dataDir);
   const team = isTeamCaseUrl(command.casePath);
   if (!team) {
-    await checkCaseFile(command.casePath, 'open-or-create');
+    await checkCaseFile(command.casePath, command.refresh === undefined ? 'open-or-create' : 'existing');
   }
   if (command.exportPath !== undefined) {
     await checkOutputFile(command.exportPath, command.casePath, '--export');
@@ -129,9 +144,7 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
   };
   process.on('SIGINT', onSigint);
   try {
-    const session = open.startSession(
-      command.depth === undefined ? { seeds: command.seeds } : { seeds: command.seeds, depth: command.depth },
-    );
+    const session = open.startSession(sessionOptionsOf(command, open));
     session.onProgress((progress) => printer.update(progress));
     const progress = await session.done;
     printer.finish();
@@ -170,6 +183,23 @@ async function openCaseFileToEnrich(
         : `cannot open case file ${casePath}: ${messageOf(error)}`,
     );
   }
+}
+
+/** An enrich's seeds, or a refresh's: every entity a source answered for (docs/changes.md). */
+function sessionOptionsOf(command: EnrichCommand, open: OpenCase): Parameters<OpenCase['startSession']>[0] {
+  if (command.refresh !== undefined) {
+    const options = refreshSession(open.graph, command.refresh);
+    const unknown = command.refresh.only?.find(
+      (id) => open.graph.findEntity(open.graph.resolveId(id)) === undefined,
+    );
+    if (unknown !== undefined) {
+      throw new UsageError(`the case has no entity ${unknown}`);
+    }
+    return options;
+  }
+  return command.depth === undefined
+    ? { seeds: command.seeds }
+    : { seeds: command.seeds, depth: command.depth };
 }
 
 async function runExport(command: ExportCommand, io: CliIo): Promise<number> {

@@ -2,7 +2,9 @@
  * Which change records a report or a diff shows: those recorded by the runs after a chosen run
  * (by default the one before the last, so "what the last run changed").
  */
-import type { RecordedChange } from '../../shared/model/changes';
+import { foldChanges } from '../../shared/model/change-diff';
+import type { CaseChange, RecordedChange } from '../../shared/model/changes';
+import type { GraphSnapshot } from '../../shared/model/graph';
 import type { SessionRecord } from '../../engine/index';
 
 export class UnknownRunError extends Error {
@@ -47,4 +49,18 @@ export function changesSince(
       .map((record) => record.id),
   );
   return { since: baseline, list: records.filter((record) => after.has(record.session)) };
+}
+
+/** The diff of a case since a run: its change records folded into lines (shared/model/change-diff.ts). */
+export function caseDiff(
+  graph: { listSessions(): SessionRecord[]; listChanges?(): RecordedChange[]; snapshot(): GraphSnapshot },
+  since: string | undefined,
+): { since?: SessionRecord; lines: CaseChange[] } {
+  const sessions = graph.listSessions();
+  const window = changesSince(graph.listChanges?.() ?? [], sessions, since) ?? { list: [] };
+  const edges = new Map(graph.snapshot().edges.map((edge) => [edge.id, edge]));
+  const later = new Set(window.list.map((record) => record.session));
+  const seeds = sessions.filter((record) => later.has(record.id)).flatMap((record) => record.seeds);
+  const lines = foldChanges(window.list, edges, seeds);
+  return window.since === undefined ? { lines } : { since: window.since, lines };
 }

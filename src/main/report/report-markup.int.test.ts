@@ -36,7 +36,7 @@ beforeAll(async () => {
     ],
     dispatch: [],
   };
-  graph.applyNow(
+  await graph.apply(
     {
       ...findings,
       replies: [
@@ -52,7 +52,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  void graph.close();
+  await graph.close();
   await rm(dir, { recursive: true, force: true });
 });
 

@@ -7,7 +7,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import type { WebSocket } from 'ws';
@@ -32,7 +32,34 @@ export interface WebHostOptions {
   logger: Logger;
   /** Largest accepted WebSocket message (default 32 MiB: saved positions of big graphs). */
   maxMessageBytes?: number;
+  /** Connection bounds (defaults: CONNECTION_LIMITS). */
+  limits?: Partial<ConnectionLimits>;
 }
+
+/**
+ * What one process of the web host serves at once (issue 24: 21,000 idle connections exhausted
+ * its descriptors; 20,000 requests on one socket grew it by 900 MB). A connection that has not
+ * sent its request headers within `headersTimeoutMs`, or stays idle for `idleTimeoutMs`, is
+ * closed; past `maxConnections` new ones are refused by the kernel's backlog; past
+ * `maxSockets` authenticated sockets a new one is refused with 503; a socket with
+ * `maxInFlightPerSocket` unanswered requests gets each further one answered at once with an
+ * `unavailable` error saying so, so memory is bounded per socket and returns after a flood.
+ */
+export interface ConnectionLimits {
+  headersTimeoutMs: number;
+  idleTimeoutMs: number;
+  maxConnections: number;
+  maxSockets: number;
+  maxInFlightPerSocket: number;
+}
+
+export const CONNECTION_LIMITS: ConnectionLimits = {
+  headersTimeoutMs: 10_000,
+  idleTimeoutMs: 30_000,
+  maxConnections: 256,
+  maxSockets: 32,
+  maxInFlightPerSocket: 64,
+};
 
 export interface WebHost {
   /** `http://127.0.0.1:<port>/` */
@@ -119,12 +146,25 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
   };
 
-  const server = http.createServer((request, response) => {
-    serveStatic(request, response).catch((error: unknown) => {
-      options.logger.error('static file failed', { error: String(error) });
-      response.destroy();
-    });
-  });
+  const limits: ConnectionLimits = { ...CONNECTION_LIMITS, ...options.limits };
+  const server = http.createServer(
+    {
+      headersTimeout: limits.headersTimeoutMs,
+      requestTimeout: limits.headersTimeoutMs * 3,
+      keepAliveTimeout: Math.min(5_000, limits.idleTimeoutMs),
+      connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
+    },
+    (request, response) => {
+      serveStatic(request, response).catch((error: unknown) => {
+        options.logger.error('static file failed', { error: String(error) });
+        response.destroy();
+      });
+    },
+  );
+
+  server.maxConnections = limits.maxConnections;
+  // A connection that sends nothing (not even a request line) is closed when idle this long.
+  server.setTimeout(limits.idleTimeoutMs, (socket) => socket.destroy());
 
   const sockets = new WebSocketServer({
     noServer: true,
@@ -157,6 +197,13 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       refuse(socket, 'token');
       return;
     }
+    if (sockets.clients.size >= limits.maxSockets) {
+      options.logger.warn('web socket refused', { reason: 'too many sockets' });
+      socket.end('HTTP/1.1 503 Service Unavailable\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+      return;
+    }
+    // An upgraded socket is the app's own: the idle timeout of plain requests no longer applies.
+    (socket as Socket).setTimeout(0);
     sockets.handleUpgrade(request, socket, head, (ws) => bindSocket(ws));
   });
 
@@ -169,6 +216,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     const unsubscribe = options.services.subscribe((event, payload) =>
       send({ type: 'event', event, payload }),
     );
+    let inFlight = 0;
     ws.on('close', unsubscribe);
     ws.on('error', (error) => options.logger.warn('web socket error', { error: String(error) }));
     ws.on('message', (data, isBinary) => {
@@ -190,9 +238,24 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
         return;
       }
       const id = envelope.id;
+      if (inFlight >= limits.maxInFlightPerSocket) {
+        send({
+          type: 'result',
+          id,
+          result: fail(
+            'unavailable',
+            `too many requests in flight on this connection (${limits.maxInFlightPerSocket}); wait for answers before sending more`,
+          ),
+        });
+        return;
+      }
+      inFlight += 1;
       void options.services
         .invoke(envelope.channel, envelope.request)
-        .then((result) => send({ type: 'result', id, result }));
+        .then((result) => send({ type: 'result', id, result }))
+        .finally(() => {
+          inFlight -= 1;
+        });
     });
   };
 

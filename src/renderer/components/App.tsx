@@ -10,8 +10,11 @@ import { FilterPanel } from './FilterPanel';
 import type { ContextMenuRequest } from './GraphCanvas';
 import { GraphCanvas } from './GraphCanvas';
 import { HistoryPanel } from './HistoryPanel';
+import { ChangesPanel } from './ChangesPanel';
 import { isTyping } from './keys';
 import { ProgressPanel } from './ProgressPanel';
+import { EntityTablePanel } from './EntityTablePanel';
+import { ImportSeeds } from './ImportSeeds';
 import { SeedForm } from './SeedForm';
 import { SettingsDialog } from './SettingsDialog';
 import { TeamCaseBanner } from './TeamCaseBanner';
@@ -79,13 +82,18 @@ function Workspace() {
       <div className="panes">
         <div className="sidebar">
           <SeedForm />
+          <ImportSeeds />
           <ProgressPanel />
           <FilterPanel />
           <HistoryPanel />
+          <ChangesPanel />
         </div>
-        <div className="centre">
-          <GraphCanvas onContextMenu={setMenu} />
-          {menu !== undefined && <ContextMenu request={menu} onClose={() => setMenu(undefined)} />}
+        <div className="centre centre-stack">
+          <div className="canvas-area">
+            <GraphCanvas onContextMenu={setMenu} />
+            {menu !== undefined && <ContextMenu request={menu} onClose={() => setMenu(undefined)} />}
+          </div>
+          <EntityTablePanel />
         </div>
         <DetailsPanel />
       </div>
@@ -93,17 +101,34 @@ function Workspace() {
   );
 }
 
+/** How long an information notice stays before it fades. */
+export const INFO_NOTICE_MS = 6_000;
+
 export function App() {
   const activeCase = useAppStore((state) => state.activeCase);
   const notice = useAppStore((state) => state.notice);
   useEffect(() => {
     void loadSettings(appStore);
   }, []);
+  // An information notice fades on its own; an error stays until it is dismissed (read).
+  useEffect(() => {
+    if (notice?.kind !== 'info') {
+      return undefined;
+    }
+    const timer = setTimeout(() => {
+      if (appStore.getState().notice === notice) {
+        appStore.getState().setNotice(undefined);
+      }
+    }, INFO_NOTICE_MS);
+    return () => clearTimeout(timer);
+  }, [notice]);
+  // A notice belongs to the case it was raised in.
+  const shown = notice !== undefined && notice.caseId === activeCase?.id ? notice : undefined;
   return (
     <>
-      {notice !== undefined && (
-        <div className={`notice notice-${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
-          {notice.text}{' '}
+      {shown !== undefined && (
+        <div className={`notice notice-${shown.kind}`} role={shown.kind === 'error' ? 'alert' : 'status'}>
+          {shown.text}{' '}
           <button type="button" onClick={() => appStore.getState().setNotice(undefined)} aria-label="Dismiss">
             ✕
           </button>

@@ -113,7 +113,7 @@ describe('the candidate list in the app', () => {
     const user = userEvent.setup();
     render(<ReviewNotice />);
     expect(screen.getByTestId('review-notice').textContent).toContain(
-      '1 candidate match awaits your review.',
+      'Candidate matches for 1 organization await your review.',
     );
     await user.click(screen.getByRole('button', { name: 'Review' }));
     expect(appStore.getState().selectedId).toBe(ORG);

@@ -156,8 +156,8 @@ describe('the candidate list', () => {
       'PUMA SE',
       'PUMA EUROPE GmbH',
     ]);
-    expect(reviewNoticeText(2)).toBe('2 candidate matches await your review.');
-    expect(reviewNoticeText(1)).toBe('1 candidate match awaits your review.');
+    expect(reviewNoticeText(2)).toBe('Candidate matches for 2 organizations await your review.');
+    expect(reviewNoticeText(1)).toBe('Candidate matches for 1 organization await your review.');
     expect(reviewNoticeText(0)).toBeUndefined();
   });
 });

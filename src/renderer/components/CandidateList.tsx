@@ -1,21 +1,22 @@
 /**
  * Candidate matches in the details panel (docs/resolution.md, "Reviewing matches in the app"):
- * selecting an Organization a registry match was proposed for, or the proposed LEI Identifier,
- * lists the candidates awaiting a decision with what the investigator judges them by (name, LEI,
- * jurisdiction, city, status, score) and Accept / Reject. The list is read from the store's graph,
- * so it follows the deltas: a decided candidate leaves it when its delta arrives.
+ * selecting an Organization a registry match was proposed for, or a proposed LEI Identifier,
+ * lists the candidates awaiting a decision, ranked, with what the investigator judges them by
+ * (name, LEI, jurisdiction, city, status, score and the evidence in words), Accept / Reject for
+ * each and "None of these" for the Organization. The list is read from the store's graph, so it
+ * follows the deltas: a decided candidate leaves it when its delta arrives.
  */
 import { useMemo, useState } from 'react';
 import type { EntityId } from '../../shared/model/asset';
-import { reviewCandidateOf, type ReviewCandidate } from '../../shared/model/review';
+import { compareCandidates, reviewCandidateOf, type ReviewCandidate } from '../../shared/model/review';
 import { findCanvasController } from '../graph/canvas-controller';
 import type { AppState } from '../store/app-store';
 import { appStore, useAppStore } from '../store/app-store';
-import { acceptCandidate, rejectCandidate } from '../store/review-actions';
+import { acceptCandidate, rejectAllCandidates, rejectCandidate } from '../store/review-actions';
 
 type GraphMaps = Pick<AppState, 'edgesById' | 'entitiesById' | 'edgeIdsByEntity'>;
 
-/** Every pending candidate in the graph, best score first (the canvas's review notice). */
+/** Every pending candidate in the graph, each Organization's best first (the canvas's review notice). */
 export function allCandidates(graph: Pick<AppState, 'edgesById' | 'entitiesById'>): ReviewCandidate[] {
   const candidates: ReviewCandidate[] = [];
   for (const edge of graph.edgesById.values()) {
@@ -31,10 +32,8 @@ export function allCandidates(graph: Pick<AppState, 'edgesById' | 'entitiesById'
       candidates.push(candidate);
     }
   }
-  return candidates.sort(byScore);
+  return candidates.sort(compareCandidates);
 }
-
-const byScore = (a: ReviewCandidate, b: ReviewCandidate): number => (b.score ?? -1) - (a.score ?? -1);
 
 /** The pending candidates that involve the entity (as the Organization or the proposed Identifier). */
 export function candidatesOf(entityId: EntityId, graph: GraphMaps): ReviewCandidate[] {
@@ -49,8 +48,8 @@ export function candidatesOf(entityId: EntityId, graph: GraphMaps): ReviewCandid
       candidates.push(candidate);
     }
   }
-  // Best first: the investigator reads the strongest proposal first.
-  return candidates.sort(byScore);
+  // Ranked as the evidence ranks them: the investigator reads the strongest proposal first.
+  return candidates.sort(compareCandidates);
 }
 
 export interface CandidateTableProps {
@@ -60,22 +59,37 @@ export interface CandidateTableProps {
   error: string | undefined;
   onAccept: (candidate: ReviewCandidate) => void;
   onReject: (candidate: ReviewCandidate) => void;
+  /** "None of these" for the Organization whose candidates are listed (one Organization only). */
+  onNone?: (organizationId: string) => void;
+}
+
+/** One evidence item ("+ same name") as a line that says whether it supports or contradicts. */
+function EvidenceItem({ item }: { item: string }) {
+  const sign = item.slice(0, 1);
+  const kind = sign === '+' ? 'supports' : sign === '-' ? 'contradicts' : 'notes';
+  return (
+    <li className={`evidence-${kind}`} data-evidence={kind}>
+      {item.slice(2)}
+    </li>
+  );
 }
 
 /** The list itself, without the store (rendered by the unit tests). */
-export function CandidateTable({ candidates, busy, error, onAccept, onReject }: CandidateTableProps) {
+export function CandidateTable({ candidates, busy, error, onAccept, onReject, onNone }: CandidateTableProps) {
   if (candidates.length === 0 && error === undefined) {
     return null;
   }
+  const organizations = new Set(candidates.map((candidate) => candidate.organizationId));
+  const [onlyOrganization] = organizations;
   return (
     <section className="candidates" aria-label="Candidate matches">
       <h3>
         Candidate matches <span className="muted">({candidates.length})</span>
       </h3>
       <p className="muted">
-        Registry matches that are not exact or confirmed by location wait for your decision. Accept applies
-        the record and brings its family; Reject removes the candidate, and it is not proposed again within
-        the TTL.
+        Registry matches the evidence does not make unambiguous wait for your decision, best first. Accept
+        applies the record and brings its family (the other candidates are set aside); Reject removes one
+        candidate, None of these removes them all; neither is proposed again within the TTL.
       </p>
       {error !== undefined && (
         <p role="alert" className="candidate-error">
@@ -87,7 +101,8 @@ export function CandidateTable({ candidates, busy, error, onAccept, onReject }: 
           const name = candidate.legalName === '' ? candidate.lei : candidate.legalName;
           const deciding = busy.has(candidate.edgeId);
           return (
-            <li key={candidate.edgeId} data-testid="candidate">
+            <li key={candidate.edgeId} data-testid="candidate" data-rank={candidate.rank}>
+              {candidate.rank > 0 && <span className="candidate-rank">#{candidate.rank} </span>}
               <strong>{name}</strong>
               <span className="muted"> for {candidate.organizationName}</span>
               <dl className="candidate-fields">
@@ -107,6 +122,17 @@ export function CandidateTable({ candidates, busy, error, onAccept, onReject }: 
                   {candidate.matchType === '' ? '' : ` (${candidate.matchType} match)`}
                 </dd>
               </dl>
+              {candidate.evidence.length > 0 && (
+                <ul
+                  className="candidate-evidence"
+                  aria-label={`Evidence for ${name}`}
+                  data-testid="candidate-evidence"
+                >
+                  {candidate.evidence.map((item) => (
+                    <EvidenceItem key={item} item={item} />
+                  ))}
+                </ul>
+              )}
               <div className="details-actions">
                 <button
                   type="button"
@@ -129,6 +155,21 @@ export function CandidateTable({ candidates, busy, error, onAccept, onReject }: 
           );
         })}
       </ul>
+      {onNone !== undefined &&
+        organizations.size === 1 &&
+        onlyOrganization !== undefined &&
+        candidates.length > 1 && (
+          <div className="details-actions">
+            <button
+              type="button"
+              disabled={busy.size > 0}
+              onClick={() => onNone(onlyOrganization)}
+              aria-label={`None of these for ${candidates[0]?.organizationName ?? ''}`}
+            >
+              None of these
+            </button>
+          </div>
+        )}
     </section>
   );
 }
@@ -172,24 +213,33 @@ export function CandidateList({ entityId, edgeId }: { entityId: EntityId; edgeId
       error={error}
       onAccept={(candidate) => decide(candidate, acceptCandidate)}
       onReject={(candidate) => decide(candidate, rejectCandidate)}
+      onNone={(organizationId) => {
+        setError(undefined);
+        const all = new Set(candidates.map((candidate) => candidate.edgeId));
+        setBusy(all);
+        void rejectAllCandidates(organizationId).then((message) => {
+          setBusy(new Set());
+          setError(message);
+        });
+      }}
     />
   );
 }
 
-/** The notice's text: how many candidates wait, or nothing when none does. */
-export function reviewNoticeText(count: number): string | undefined {
-  if (count === 0) {
+/** The notice's text: how many Organizations have candidates waiting, or nothing when none has. */
+export function reviewNoticeText(organizations: number): string | undefined {
+  if (organizations === 0) {
     return undefined;
   }
-  return count === 1
-    ? '1 candidate match awaits your review.'
-    : `${count} candidate matches await your review.`;
+  return organizations === 1
+    ? 'Candidate matches for 1 organization await your review.'
+    : `Candidate matches for ${organizations} organizations await your review.`;
 }
 
 /**
- * Over the canvas: how many candidates in the case await a decision, and a button that selects
- * the Organization of the best one (its details list them). A run that only proposed a candidate
- * draws two nodes; this says why and where to decide.
+ * Over the canvas: how many Organizations have candidates awaiting a decision, and a button that
+ * selects the first of them (its details list them, ranked). A run that only proposed candidates
+ * draws no family; this says why and where to decide.
  */
 export function ReviewNotice() {
   const graphVersion = useAppStore((state) => state.graphVersion);
@@ -199,7 +249,7 @@ export function ReviewNotice() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
     [graphVersion],
   );
-  const text = reviewNoticeText(candidates.length);
+  const text = reviewNoticeText(new Set(candidates.map((candidate) => candidate.organizationId)).size);
   const first = candidates[0];
   if (text === undefined || first === undefined) {
     return null;

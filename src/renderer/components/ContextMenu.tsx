@@ -10,7 +10,7 @@ import { findCanvasController } from '../graph/canvas-controller';
 import { expandNode, runHandlerOn } from '../store/actions';
 import { appStore } from '../store/app-store';
 import { beginMerge } from '../store/history-actions';
-import { copyValueOf } from './DetailsPanel';
+import { copyValueOf } from './entity-value';
 import { useEnrichBlockedReason } from './enrich-blocked';
 import { HandlerItems } from './HandlerItems';
 import { pivotsToDomainRecord } from './pivot-menu';

@@ -23,10 +23,10 @@ const edge: Edge = {
   ...stamp,
 };
 
-function render(to: Entity | undefined = undefined): string {
+function render(to: Entity | undefined = undefined, shown: Edge = edge): string {
   return renderToStaticMarkup(
     <EdgeDetails
-      edge={edge}
+      edge={shown}
       from={parent}
       to={to}
       labelOf={(entity) => entity.id}
@@ -54,5 +54,29 @@ describe('the edge panel', () => {
     const html = render();
     expect(html).toContain('<dt>score</dt><dd>0.93</dd>');
     expect(html).toContain('<dt>match_type</dt><dd>exact</dd>');
+  });
+
+  it('shows a pending candidate as a candidate with its score, never as confidence 100', () => {
+    const candidate: Edge = {
+      ...edge,
+      relation: 'id',
+      sources: [{ name: 'GLEIF', confidence: 100, createdAt: '', updatedAt: 'today' }],
+      properties: { score: 30, match_type: 'partial', review: 'pending' },
+    };
+    const html = render(undefined, candidate);
+    expect(html).toContain('GLEIF, candidate · score 30, awaiting review, today');
+    expect(html).not.toContain('confidence 100');
+  });
+
+  it('says a derived pivot edge is derived, and from what', () => {
+    const pivot: Edge = {
+      ...edge,
+      relation: 'domain',
+      sources: [{ name: 'Pivot', confidence: 100, createdAt: '', updatedAt: 'today' }],
+      properties: {},
+    };
+    const html = render(undefined, pivot);
+    expect(html).toContain('Pivot, derived from Organization:p, today');
+    expect(html).not.toContain('confidence 100');
   });
 });

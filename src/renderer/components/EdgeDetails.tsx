@@ -3,6 +3,7 @@
  * selects it), every source with its confidence and time, when the edge was first and last written, and its
  * properties (e.g. a match's score and type).
  */
+import { sourceWords } from '../../shared/model/review';
 import type { ReactNode } from 'react';
 import type { Edge, Entity } from '../../shared/model/graph';
 import { formatDate } from './format';
@@ -56,7 +57,8 @@ export function EdgeDetails({ edge, from, to, labelOf, onSelect, children }: Edg
       <ul data-testid="edge-sources">
         {edge.sources.map((source) => (
           <li key={source.name}>
-            {source.name}, confidence {source.confidence}, {formatDate(source.updatedAt)}
+            {sourceWords(edge, source, from === undefined ? edge.from : labelOf(from))},{' '}
+            {formatDate(source.updatedAt)}
           </li>
         ))}
       </ul>

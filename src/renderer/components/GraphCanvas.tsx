@@ -16,6 +16,9 @@ import { invoke } from '../api';
 import { savePositions } from '../store/actions';
 import { appStore } from '../store/app-store';
 import { ReviewNotice } from './CandidateList';
+import { GraphLegend } from './GraphLegend';
+import type { HoverRequest } from './HoverCard';
+import { HoverCard } from './HoverCard';
 import { undoLatestOfKind } from '../store/history-actions';
 import { recordHistory } from '../store/history-store';
 import { trackDrags } from '../graph/drag-history';
@@ -44,6 +47,7 @@ export function GraphCanvas({
 }) {
   const container = useRef<HTMLDivElement>(null);
   const [layout, setLayout] = useState<LayoutState>({ running: undefined, canUndo: false });
+  const [hover, setHover] = useState<HoverRequest | undefined>(undefined);
   const menuHandler = useRef(onContextMenu);
   useEffect(() => {
     menuHandler.current = onContextMenu;
@@ -67,6 +71,7 @@ export function GraphCanvas({
       startLayout: startWorkerLayout,
       onContextMenu: (request) => menuHandler.current(request),
       onLayoutState: setLayout,
+      onHover: setHover,
       onRelayout: (before) => recordHistory({ kind: 'relayout', before }),
       // The seeds are the entities the case's runs started from (an investigator's own actions,
       // such as a merge, are not runs).
@@ -106,6 +111,8 @@ export function GraphCanvas({
         data-testid="graph-canvas"
       />
       <ReviewNotice />
+      <GraphLegend />
+      <HoverCard hover={hover} />
       {layout.running !== undefined && (
         <div className="layout-running" role="status">
           Laying out ({LAYOUT_NAMES[layout.running]})…{' '}

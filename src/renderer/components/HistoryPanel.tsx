@@ -8,6 +8,8 @@ import { useEffect, useState } from 'react';
 import type { CaseSessionEntry } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import type { SessionProgress } from '../../shared/model/session';
+import { edgeHoldsLei, leiCodeOf, leiMergeConflict } from '../../shared/model/review';
+import type { AppState } from '../store/app-store';
 import { appStore, useAppStore } from '../store/app-store';
 import { entryOfSession, isUndoShortcut, undoLabel, undoesOnTheCase } from '../store/history';
 import {
@@ -150,6 +152,22 @@ export function MergeIntoButton({ id }: { id: EntityId }) {
   );
 }
 
+/** The LEIs an entity holds in this window's graph (pending or rejected candidates do not count). */
+function heldLeisIn(
+  state: Pick<AppState, 'edgesById' | 'entitiesById' | 'edgeIdsByEntity'>,
+  id: EntityId,
+): string[] {
+  const leis: string[] = [];
+  for (const edgeId of state.edgeIdsByEntity.get(id) ?? []) {
+    const edge = state.edgesById.get(edgeId);
+    const to = edge === undefined ? undefined : state.entitiesById.get(edge.to);
+    if (edge !== undefined && edge.from === id && edgeHoldsLei(edge, to)) {
+      leis.push(leiCodeOf(to));
+    }
+  }
+  return leis;
+}
+
 /**
  * While a merge is being set up: which node merges, then (once another node is selected) the
  * confirmation, with what will happen and that it can be undone.
@@ -202,8 +220,13 @@ function MergePrompt() {
   }
   const intoName = nameOf(appStore, intoEntity.id);
   const sameType = intoEntity.type === fromEntity.type;
+  const state = appStore.getState();
+  const conflict = leiMergeConflict(
+    { name: fromName, leis: heldLeisIn(state, fromEntity.id) },
+    { name: intoName, leis: heldLeisIn(state, intoEntity.id) },
+  );
   const merge = async (): Promise<void> => {
-    const error = await mergeEntities(fromEntity.id, intoEntity.id);
+    const error = await mergeEntities(fromEntity.id, intoEntity.id, undefined, conflict !== undefined);
     if (error !== undefined) {
       appStore.getState().setNotice({ kind: 'error', text: error });
     }
@@ -224,8 +247,13 @@ function MergePrompt() {
           node.
         </p>
       )}
+      {sameType && conflict !== undefined && (
+        <p role="alert" data-testid="merge-conflict">
+          Not the same by the registry: {conflict}. Merge only if you are sure the registry is wrong.
+        </p>
+      )}
       <button type="button" disabled={!sameType} onClick={() => void merge()}>
-        Merge
+        {conflict === undefined ? 'Merge' : 'Merge anyway'}
       </button>{' '}
       <button type="button" onClick={cancel}>
         Cancel

@@ -5,6 +5,7 @@ import { selectCurrentProgress } from '../store/selectors';
 import { formatMs } from './format';
 import { RemoveRunResults } from './HistoryPanel';
 import { RateLimitCountdown } from './RateLimitCountdown';
+import { TimeLeft } from './TimeLeft';
 
 export function ProgressPanel() {
   const progress = useAppStore(selectCurrentProgress);
@@ -68,6 +69,7 @@ export function ProgressPanel() {
           <dd>{progress.cacheHits}</dd>
         </div>
       </dl>
+      <TimeLeft progress={progress} />
       {sources.length > 0 && (
         <table className="per-source" aria-label="Requests per source">
           <thead>

@@ -4,6 +4,7 @@ import type { ExportFormat } from '../../shared/ipc/contract';
 import type { SearchPosition } from '../graph/canvas-controller';
 import { findCanvasController } from '../graph/canvas-controller';
 import type { LayoutKind } from '../graph/layouts/types';
+import { exportFileName } from '../../shared/util/file-name';
 import { closeCase, downloadBlob, exportGraph } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectEdgeCount, selectEntityCount } from '../store/selectors';
@@ -18,19 +19,21 @@ export function Toolbar() {
   const [exportOpen, setExportOpen] = useState(false);
   const [layoutKind, setLayoutKind] = useState<LayoutKind>('force');
 
-  const runExport = async (format: ExportFormat | 'png' | 'svg'): Promise<void> => {
+  const runExport = async (format: ExportFormat | 'png' | 'png2' | 'png4' | 'svg'): Promise<void> => {
     setExportOpen(false);
+    const name = activeCase?.name ?? 'graph';
     if (format === 'svg') {
       const svg = findCanvasController()?.svg();
       if (svg !== undefined) {
-        downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), `${activeCase?.name ?? 'graph'}.svg`);
+        downloadBlob(new Blob([svg], { type: 'image/svg+xml' }), exportFileName(name, 'svg'));
       }
       return;
     }
-    if (format === 'png') {
-      const blob = await findCanvasController()?.png();
+    if (format === 'png' || format === 'png2' || format === 'png4') {
+      const scale = format === 'png' ? 1 : format === 'png2' ? 2 : 4;
+      const blob = await findCanvasController()?.png(scale);
       if (blob !== undefined) {
-        downloadBlob(blob, `${activeCase?.name ?? 'graph'}.png`);
+        downloadBlob(blob, exportFileName(name, 'png', scale === 1 ? undefined : `${scale}x`));
       }
       return;
     }
@@ -159,7 +162,9 @@ export function Toolbar() {
                 ['graphml', 'GraphML (Gephi, Cytoscape desktop)'],
                 ['gexf', 'GEXF (Gephi)'],
                 ['csv', 'CSV (nodes and edges)'],
-                ['png', 'PNG image of the graph'],
+                ['png', 'PNG image of the whole graph (1x)'],
+                ['png2', 'PNG image, 2x'],
+                ['png4', 'PNG image, 4x'],
                 ['svg', 'SVG drawing of the graph'],
               ] as const
             ).map(([format, label]) => (

@@ -27,6 +27,7 @@ import type { LayoutInput } from './layouts/types';
 import type { LayoutState, Relayout, RunningLayout } from './relayout';
 import type { SearchActions } from './canvas-steps';
 import {
+  bindHover,
   bindPointer,
   createFailureMarks,
   createLook,
@@ -44,7 +45,8 @@ export interface CanvasController
     Pick<Relayout, 'relayout' | 'stopLayout' | 'undoLayout' | 'restorePositions'> {
   fit(): void;
   zoomBy(factor: number): void;
-  png(): Promise<Blob>;
+  /** The whole graph as PNG at `scale` (1, 2, 4), capped where the browser's canvas ends. */
+  png(scale?: number): Promise<Blob>;
   /** The visible graph as a standalone SVG document. */
   svg(): string;
   selectNeighbours(id: EntityId): void;
@@ -80,6 +82,8 @@ export interface CanvasDeps {
   background: () => string;
   requestFrame: (callback: () => void) => number;
   cancelFrame: (handle: number) => void;
+  /** The node under the pointer, for the hover card (undefined: none). */
+  onHover?: (request: { id: EntityId; x: number; y: number } | undefined) => void;
   /** The entity ids the case's runs started from (its seeds); none known without it. */
   seedsOf?: (caseId: string) => Promise<EntityId[]>;
   /** Runs a delta application after the frame (delta-scheduler.ts, `defer`); default: in it. */
@@ -354,6 +358,9 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
 
   bindPointer(cy, store, deps.onContextMenu, (id) => controller.expandCollection(id));
+  if (deps.onHover !== undefined) {
+    bindHover(cy, deps.onHover);
+  }
   cy.on('dragfree', 'node', scheduleSave);
 
   const controller: CanvasController = {
@@ -366,7 +373,16 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     stopLayout: layouts.stopLayout,
     undoLayout: layouts.undoLayout,
     restorePositions: layouts.restorePositions,
-    png: () => cy.png({ output: 'blob-promise', full: true, scale: 1, bg: deps.background() }),
+    png: (scale = 1) =>
+      cy.png({
+        output: 'blob-promise',
+        full: true,
+        scale,
+        // Chromium's canvas ends at 16,384 px a side: a bigger picture is scaled down to fit.
+        maxWidth: 16_000,
+        maxHeight: 16_000,
+        bg: deps.background(),
+      }),
     svg: () => canvasSvg(cy, deps.background()),
     ...createSearch(cy, adapter, collections, store, () => {
       following = false;

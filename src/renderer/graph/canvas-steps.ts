@@ -154,6 +154,23 @@ export function bindPointer(
   });
 }
 
+/** The node under the pointer (for the hover card), cleared when it leaves or the view moves. */
+export function bindHover(
+  cy: Core,
+  onHover: (request: { id: EntityId; x: number; y: number } | undefined) => void,
+): void {
+  cy.on('mouseover', 'node', (event) => {
+    const node = event.target as NodeSingular;
+    if (isCollectionId(node.id())) {
+      return;
+    }
+    const at = event.renderedPosition ?? node.renderedPosition();
+    onHover({ id: node.id(), x: at.x, y: at.y });
+  });
+  cy.on('mouseout', 'node', () => onHover(undefined));
+  cy.on('viewport tapstart', () => onHover(undefined));
+}
+
 /** The hit selected (0-based) among all hits; index -1 when there is none. */
 export interface SearchPosition {
   index: number;

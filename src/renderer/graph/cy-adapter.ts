@@ -4,6 +4,8 @@
  * the input and output of the explicit re-layout (computed in a worker). Node data is
  * `{ id, type, label }`; labels are canvas text.
  */
+import { annotationSearchText } from '../../shared/model/annotation';
+import { annotationChanged, annotationData } from './annotation-look';
 import type { CollectionReturnValue, Core, EdgeDefinition, ElementDefinition, NodeSingular } from 'cytoscape';
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
@@ -55,6 +57,7 @@ function edgeDefinition(edge: Edge): EdgeDefinition {
       relation: edge.relation,
       sources: edge.sources.map((source) => source.name).join(';'),
       ...edgeReviewData(edge),
+      ...annotationData(edge),
     },
   };
 }
@@ -140,6 +143,9 @@ export function createCyAdapter(
         if (node.data('label') !== label || node.data('type') !== entity.type) {
           node.data({ type: entity.type, label });
         }
+        if (annotationChanged((name) => node.data(name), entity)) {
+          node.data(annotationData(entity));
+        }
         continue;
       }
       fresh.set(entity.id, entity);
@@ -151,7 +157,7 @@ export function createCyAdapter(
       }
       definitions.push({
         group: 'nodes',
-        data: { id, type: entity.type, label: entityLabel(entity) },
+        data: { id, type: entity.type, label: entityLabel(entity), ...annotationData(entity) },
         position: { ...at },
       });
       added.push(id);
@@ -186,6 +192,9 @@ export function createCyAdapter(
           const review = edgeReviewData(edge);
           if (existing.data('review') !== review.review || existing.data('label') !== review.label) {
             existing.data(review);
+          }
+          if (annotationChanged((name) => existing.data(name), edge)) {
+            existing.data(annotationData(edge));
           }
         } else {
           definitions.push(edgeDefinition(edge));
@@ -405,6 +414,7 @@ export function createCyAdapter(
             label: entity === undefined ? String(node.data('label')) : fullReadableLabel(entity, context),
             matchId: !isCollectionId(node.id()),
             folded: node.hasClass('folded'),
+            ...(entity === undefined ? {} : { extra: annotationSearchText(entity) }),
           });
         });
       return rankMatches(nodes, text);

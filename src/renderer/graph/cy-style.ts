@@ -1,4 +1,5 @@
 /** The Cytoscape stylesheet for light and dark themes: nodes by asset type, edges labelled by relation. */
+import { annotationRules } from './annotation-look';
 import type { StylesheetJson } from 'cytoscape';
 import { ASSET_TYPES } from '../../shared/model/asset';
 import { ASSET_LOOKS, iconDataUri } from './asset-style';
@@ -137,6 +138,8 @@ export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson
     },
     { selector: `node.${CANDIDATE_NODE}`, style: { opacity: 0.45 } },
     { selector: `edge[review = "rejected"], node.${REJECTED_NODE}`, style: { display: 'none' } },
+    // Notes and flags (annotation-look.ts); the marks below win over them.
+    ...annotationRules(),
     {
       selector: 'node:selected',
       style: { 'border-width': 4, 'border-color': accent },

@@ -9,7 +9,6 @@
  * are fitted from positions (canvas-controller.ts) and small ones keep cy.fit.
  */
 import type { Core } from 'cytoscape';
-import { OVERVIEW_MIN_NODES } from './overview/thresholds';
 import { REJECTED_NODE } from './review-look';
 
 export interface Point {
@@ -113,25 +112,11 @@ export function fitToNodes(cy: Core, padding: number): boolean {
 }
 
 /**
- * Fits the canvas to everything shown; false when nothing is. A big graph is fitted from node
- * positions: cy.fit asks every element for its bounding box, which the overview layer never needs
- * (seconds at 10,000 nodes). A small one keeps cy.fit, which also counts label widths. Either way
- * the zoom floor follows the drawing's extent, so Fit always shows all of it.
+ * Fits the canvas to everything shown; false when nothing is. Fitted from node positions at every
+ * size: cy.fit asks every element for its bounding box (seconds at 10,000 nodes), and labels are
+ * drawn at a constant size on screen (label-policy.ts), so their boxes in model units grow as the
+ * view zooms out: a fit counting them zoomed out further at every press of Fit.
  */
 export function fitCanvas(cy: Core, padding: number): boolean {
-  if (cy.nodes().length >= OVERVIEW_MIN_NODES) {
-    return fitToNodes(cy, padding);
-  }
-  const visible = cy.elements().not(`.filtered, .folded, .${REJECTED_NODE}`);
-  if (visible.empty()) {
-    return false;
-  }
-  cy.minZoom(ZOOM_FLOOR_LEAST);
-  cy.fit(visible, padding);
-  cy.minZoom(zoomFloorFor(cy.zoom()));
-  if (cy.zoom() > MAX_FIT_ZOOM) {
-    cy.zoom(MAX_FIT_ZOOM);
-    cy.center(visible);
-  }
-  return true;
+  return fitToNodes(cy, padding);
 }

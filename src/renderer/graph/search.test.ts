@@ -46,3 +46,13 @@ describe('node search', () => {
     expect(rankMatches([drawn, folded], 'acme')).toEqual(['Identifier:1', 'Organization:1']);
   });
 });
+
+describe('search by notes', () => {
+  it('finds a node by the text of a note on it, after label matches', () => {
+    const nodes = [
+      { id: 'Organization:a', label: 'Acme', extra: 'Shell company per the registry' },
+      { id: 'Organization:b', label: 'Shell Energy' },
+    ];
+    expect(rankMatches(nodes, 'shell')).toEqual(['Organization:b', 'Organization:a']);
+  });
+});

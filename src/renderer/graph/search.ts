@@ -15,6 +15,8 @@ export interface Searchable {
   matchId?: boolean;
   /** True for a node folded inside a collection: ranked after drawn nodes of the same rank. */
   folded?: boolean;
+  /** More text that finds the node, ranked as an id match: the investigator's notes and flag. */
+  extra?: string;
 }
 
 function fold(text: string): string {
@@ -37,7 +39,8 @@ export function rankMatches(nodes: Iterable<Searchable>, text: string): string[]
           ? 1
           : label.includes(needle)
             ? 2
-            : node.matchId !== false && fold(node.id).includes(needle)
+            : (node.matchId !== false && fold(node.id).includes(needle)) ||
+                (node.extra !== undefined && fold(node.extra).includes(needle))
               ? 3
               : -1;
     if (rank >= 0) {

@@ -7,7 +7,7 @@ const nodes = [
 ];
 
 describe('SVG export', () => {
-  it('draws one circle and one label per node, and one line per edge between drawn nodes', () => {
+  it('draws each node in its type shape with its label, and each edge between drawn nodes with an arrow and its relation', () => {
     const svg = toSvg(
       nodes,
       [
@@ -16,9 +16,13 @@ describe('SVG export', () => {
       ],
       'white',
     );
-    expect(svg.match(/<circle /g)).toHaveLength(2);
+    expect(
+      svg.match(/<path transform="translate\(-?\d+ -?\d+\)" d="[^"]+" fill="#[0-9a-f]{6}"><title>/g),
+    ).toHaveLength(2);
     expect(svg.match(/<line /g)).toHaveLength(1);
-    expect(svg).toContain('<text x="200" y="126">Jane</text>');
+    expect(svg).toContain('marker-end="url(#arrow)"');
+    expect(svg).toMatch(/<text class="edge-label"[^>]*>officer<\/text>/);
+    expect(svg).toContain('<text x="200" y="127">Jane</text>');
   });
 
   it('escapes source text so the file stays well-formed and runs nothing', () => {
@@ -27,7 +31,9 @@ describe('SVG export', () => {
     expect(svg).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &amp; Co');
   });
 
-  it('frames every node with a margin', () => {
-    expect(toSvg(nodes, [], 'white')).toContain('viewBox="-60 -60 320 220"');
+  it('frames every node with a margin and puts a legend of the drawn types beside the drawing', () => {
+    const svg = toSvg(nodes, [], 'white');
+    expect(svg).toContain('viewBox="-60 -60 520 220"');
+    expect(svg).toMatch(/<g class="legend" transform="translate\(260 -50\)">[^]*Organization[^]*Person/);
   });
 });

@@ -90,7 +90,11 @@ export interface UiSlice {
   /** When the user last retried each node's lookups (older failures of it are no longer shown). */
   retriedAt: Readonly<Record<EntityId, string>>;
   settingsOpen: boolean;
-  notice: { kind: 'error' | 'info'; text: string } | undefined;
+  /**
+   * The one notice shown; `caseId` is the case open when it was raised (absent: none), so a
+   * notice belongs to its case and is not shown in another.
+   */
+  notice: { kind: 'error' | 'info'; text: string; caseId?: string } | undefined;
   toggleType(type: AssetType): void;
   toggleSource(source: string): void;
   hideEntity(id: EntityId): void;
@@ -349,7 +353,13 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
   setSearchText: (searchText) => set({ searchText }),
   markRetried: (id, at) => set((state) => ({ retriedAt: { ...state.retriedAt, [id]: at } })),
   setSettingsOpen: (settingsOpen) => set({ settingsOpen }),
-  setNotice: (notice) => set({ notice }),
+  setNotice: (notice) =>
+    set((state) => {
+      const caseId = notice?.caseId ?? state.activeCase?.id;
+      return {
+        notice: notice === undefined ? undefined : { ...notice, ...(caseId === undefined ? {} : { caseId }) },
+      };
+    }),
 });
 
 const createSettingsSlice: Slice<SettingsSlice> = (set) => ({

@@ -56,6 +56,7 @@ export async function undoEntry(entry: HistoryEntry, deps: HistoryDeps = appDeps
       return;
     case 'run':
     case 'merge':
+    case 'annotate':
       // Its entries go with the session (forgetSession); a refusal keeps them.
       await undoSession(action.sessionId, deps);
       return;
@@ -136,18 +137,25 @@ export function beginMerge(from: EntityId | undefined, deps: HistoryDeps = appDe
   deps.history.setState({ mergeFrom: from });
 }
 
-/** Merges `from` into `into` on the host and records it; an error message, or undefined. */
+/**
+ * Merges `from` into `into` on the host and records it; an error message, or undefined. `force`
+ * confirms a merge the host asks to confirm (two Organizations holding different LEIs).
+ */
 export async function mergeEntities(
   from: EntityId,
   into: EntityId,
   deps: HistoryDeps = appDeps,
+  force = false,
 ): Promise<string | undefined> {
   const caseId = deps.app.getState().activeCase?.id;
   if (caseId === undefined) {
     return 'Open a case first.';
   }
   const names = { from: nameOf(deps.app, from), into: nameOf(deps.app, into) };
-  const result = await deps.invoke('graph:merge-entities', { caseId, from, into });
+  const result = await deps.invoke(
+    'graph:merge-entities',
+    force ? { caseId, from, into, force } : { caseId, from, into },
+  );
   if (!result.ok) {
     return result.error.message;
   }

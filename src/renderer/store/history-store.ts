@@ -76,6 +76,8 @@ function involvedIds(action: HistoryAction): EntityId[] {
       return action.seeds;
     case 'merge':
       return [action.from, action.into];
+    case 'annotate':
+      return [action.target];
     case 'relayout':
     case 'review':
       return [];

@@ -28,6 +28,8 @@ export type HistoryAction =
    * session id the review channel answers (`decisionSessionId`) and, for an accept, the run it
    * started (`runSessionId`); undo removes that run's results, then takes the decision back.
    */
+  /** A note added or a flag set on an entity or edge (undo: the annotation's session). */
+  | { kind: 'annotate'; sessionId: string; target: string; what: 'note' | 'flag' | 'note and flag' }
   | {
       kind: 'review';
       sessionId: string;
@@ -84,6 +86,7 @@ function isEmptyAction(action: HistoryAction): boolean {
     case 'run':
     case 'merge':
     case 'review':
+    case 'annotate':
       return false;
   }
 }
@@ -118,7 +121,7 @@ export function withoutSessions(history: History, gone: ReadonlySet<string>): Hi
 
 /** Whether undoing writes to the case file (and so asks the host) or only changes the canvas. */
 export function undoesOnTheCase(action: HistoryAction): boolean {
-  return action.kind === 'run' || action.kind === 'merge' || action.kind === 'review';
+  return action.kind === 'run' || action.kind === 'merge' || action.kind === 'review' || action.kind === 'annotate';
 }
 
 /** A one-line description of an action, with entity ids shown through `nameOf`. */
@@ -142,6 +145,8 @@ export function describeAction(action: HistoryAction, nameOf: (id: EntityId) => 
       return `Merged ${nameOf(action.from)} into ${nameOf(action.into)}`;
     case 'review':
       return `${action.decision === 'accept' ? 'Accepted' : 'Rejected'} a candidate match`;
+    case 'annotate':
+      return `${action.what === 'flag' ? 'Flagged' : 'Noted'} ${nameOf(action.target)}`;
   }
 }
 
@@ -160,6 +165,8 @@ export function undoLabel(action: HistoryAction): string {
       return 'Undo merge';
     case 'review':
       return action.decision === 'accept' ? 'Undo accept' : 'Undo reject';
+    case 'annotate':
+      return action.what === 'flag' ? 'Undo flag' : 'Undo note';
   }
 }
 

@@ -52,3 +52,26 @@ export async function rejectCandidate(
   );
   return undefined;
 }
+
+/**
+ * "None of these": rejects every candidate of the Organization in one decision (one History
+ * entry, undone at once); returns an error message for the panel, or undefined.
+ */
+export async function rejectAllCandidates(
+  organizationId: string,
+  deps: HistoryDeps = appDeps,
+): Promise<string | undefined> {
+  const active = deps.app.getState().activeCase;
+  if (active === undefined) {
+    return 'Open a case first.';
+  }
+  const result = await deps.invoke('review:none', { caseId: active.id, organizationId });
+  if (!result.ok) {
+    return result.error.message;
+  }
+  recordHistory(
+    { kind: 'review', sessionId: result.value.decisionSessionId, decision: 'reject', edgeId: organizationId },
+    deps,
+  );
+  return undefined;
+}

@@ -3,12 +3,14 @@
  * the loopback WebSocket): the channel allow-lists, request/response and event payload types, and
  * the window.api shape derived from them. Payloads are plain structured-clone data.
  */
+import type { FlagName } from '../model/annotation';
 import type { EntityId } from '../model/asset';
 import type { GraphDelta, GraphSnapshot, RawRecord } from '../model/graph';
 import type { ReviewCandidate } from '../model/review';
 import type { HandlerState } from '../model/handler-state';
 import type { SessionProgress } from '../model/session';
 import type { Result } from './result';
+import type { CaseChange } from '../model/changes';
 
 export const INVOKE_CHANNELS = [
   'cases:list',
@@ -36,9 +38,14 @@ export const INVOKE_CHANNELS = [
   'settings:get',
   'settings:set',
   'export:graph',
+  'export:report',
+  'case:refresh',
+  'changes:list',
   'review:list',
   'review:accept',
   'review:reject',
+  'annotation:set',
+  'review:none',
   'team-cases:open',
   'team-cases:recent',
   'team-cases:forget',
@@ -132,6 +139,13 @@ export interface OpenedCase {
 export interface SeedInput {
   type: string;
   value: string;
+}
+
+/** What the Changes panel shows: the runs to choose from, the baseline, the lines (by entity). */
+export interface ChangesView {
+  runs: { id: string; startedAt: string; label: string }[];
+  since?: string;
+  changes: (CaseChange & { subject: EntityId })[];
 }
 
 export interface SessionStarted {
@@ -242,9 +256,10 @@ export interface InvokeMap {
   /**
    * "These two are the same": folds `from` into `into`, attributed to the Investigator and recorded
    * as a session of its own (undo it with history:undo-session). The change arrives as a graph:delta.
+   * Two Organizations holding different LEIs answer `conflict` with the reason unless `force`.
    */
   'graph:merge-entities': {
-    req: { caseId: string; from: EntityId; into: EntityId };
+    req: { caseId: string; from: EntityId; into: EntityId; force?: boolean };
     res: { sessionId: string; into: EntityId };
   };
   /** The case's recorded sessions, oldest first. */
@@ -269,6 +284,15 @@ export interface InvokeMap {
   'settings:get': { req: Record<string, never>; res: SettingsView };
   'settings:set': { req: { values: EditableSettings }; res: SettingsView };
   'export:graph': { req: { caseId: string; format: ExportFormat }; res: { files: ExportFile[] } };
+  /** The evidence report (docs/changes.md): the whole case, or only `entityIds`; changes since `since`. */
+  'export:report': {
+    req: { caseId: string; entityIds?: EntityId[]; since?: string };
+    res: { files: ExportFile[] };
+  };
+  /** "Refresh the case": ask the sources again about what they answered (all, or `entityIds`). */
+  'case:refresh': { req: { caseId: string; entityIds?: EntityId[]; force?: boolean }; res: SessionStarted };
+  /** The changes since a run (default: the one before the last), folded into lines. */
+  'changes:list': { req: { caseId: string; since?: string }; res: ChangesView };
   /**
    * Reviewed matches (docs/resolution.md): the candidates awaiting a decision in the case, or only
    * those of one entity (the Organization they were proposed for, or the candidate Identifier).
@@ -278,6 +302,16 @@ export interface InvokeMap {
   'review:accept': { req: { caseId: string; edgeId: string; depth?: number }; res: CandidateAccepted };
   /** Rejects a pending candidate: it leaves the review list and is not proposed again within the TTL. */
   'review:reject': { req: { caseId: string; edgeId: string }; res: { decisionSessionId: string } };
+  /** "None of these": rejects every pending candidate of the Organization in one decision. */
+  'review:none': { req: { caseId: string; organizationId: EntityId }; res: { decisionSessionId: string } };
+  /**
+   * Adds a note to and/or sets the flag of an entity or edge (docs/notes-and-flags.md), as a
+   * session of its own (history:undo-session takes it back); the change arrives as a graph:delta.
+   */
+  'annotation:set': {
+    req: { caseId: string; target: string; note?: string; flag?: FlagName };
+    res: { sessionId: string };
+  };
   /**
    * Opens (creating when missing and the role may) a team case. `password`, when given, is kept
    * under the server's keychain entry (or for this run only) once the server accepted it; without

@@ -2,6 +2,7 @@
  * Graph DTOs shared by the engine, the hosts, the renderer and the JSON export: entities, edges,
  * tags, provenance, and the deltas that stream the graph as it grows.
  */
+import type { Annotated, FlagName, Note } from './annotation';
 import type { AssetType, EdgeId, EntityId, TypedAsset } from './asset';
 
 /** Who said a fact and how sure it is (OAM SourceProperty). */
@@ -25,12 +26,13 @@ export interface EntityTag {
   updatedAt: string;
 }
 
-export type Entity = TypedAsset & {
-  id: EntityId;
-  tags: EntityTag[];
-  createdAt: string;
-  updatedAt: string;
-};
+export type Entity = TypedAsset &
+  Annotated & {
+    id: EntityId;
+    tags: EntityTag[];
+    createdAt: string;
+    updatedAt: string;
+  };
 
 /** One source's attribution on an edge, with the time it was last confirmed. */
 export interface EdgeSource extends SourceRef {
@@ -44,7 +46,7 @@ export interface EdgeSource extends SourceRef {
   goneSession?: string;
 }
 
-export interface Edge {
+export interface Edge extends Annotated {
   id: EdgeId;
   from: EntityId;
   to: EntityId;
@@ -80,8 +82,13 @@ export interface GraphSnapshot {
  * when it was last confirmed (the same names the tags use).
  */
 export interface GraphExport {
-  entities: { id: EntityId; type: AssetType; asset: TypedAsset['asset']; tags: EntityTag[] }[];
-  edges: {
+  entities: ({
+    id: EntityId;
+    type: AssetType;
+    asset: TypedAsset['asset'];
+    tags: EntityTag[];
+  } & ExportedAnnotations)[];
+  edges: (ExportedAnnotations & {
     id: EdgeId;
     from: EntityId;
     to: EntityId;
@@ -90,7 +97,18 @@ export interface GraphExport {
     properties: Record<string, string | number | boolean>;
     createdAt: string;
     updatedAt: string;
-  }[];
+  })[];
+}
+
+/**
+ * Notes and flag as the exports write them (docs/notes-and-flags.md): `"notes": [{ "text",
+ * "author", "createdAt" }]` and `"flag": "<name>"` with who set it and when; absent when none.
+ */
+export interface ExportedAnnotations {
+  notes?: Note[];
+  flag?: Exclude<FlagName, 'none'>;
+  flaggedBy?: string;
+  flaggedAt?: string;
 }
 
 /**

@@ -37,6 +37,20 @@ export function restoreUrlPassword(submitted: string, stored: string | undefined
   return url.toString();
 }
 
+/**
+ * The URL without user name and password: what a cache file, a log line or a message may name.
+ * Text that is not a URL is returned unchanged.
+ */
+export function withoutUserinfo(text: string): string {
+  const url = parse(text);
+  if (url === undefined || (url.username === '' && url.password === '')) {
+    return text;
+  }
+  url.username = '';
+  url.password = '';
+  return url.toString();
+}
+
 function parse(text: string): URL | undefined {
   try {
     return new URL(text);

@@ -13,6 +13,7 @@
  */
 import type pg from 'pg';
 import type { EntityId } from '../../../shared/model/asset';
+import type { RecordedChange } from '../../../shared/model/changes';
 import type {
   Entity,
   GraphDelta,
@@ -462,6 +463,11 @@ export class PostgresCaseGraph implements CaseGraph {
   /** A team case saved as a case file: the replica, which holds every write seen so far. */
   saveCopy(target: string): void {
     this.replica.saveCopy(target);
+  }
+
+  listChanges(): RecordedChange[] {
+    // The replica replays every write through the case file's write path, change records included.
+    return this.replica.listChanges();
   }
 
   async close(): Promise<void> {

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import {
+  chmodSync,
   copyFileSync,
   existsSync,
   mkdtempSync,
@@ -229,6 +230,16 @@ describe('case file permissions, close and copies', () => {
     store.applyNow(fqdns('a.example'), WHOIS);
     expect(statSync(path).mode & 0o777).toBe(0o600);
     expect(statSync(`${path}-wal`).mode & 0o777).toBe(0o600);
+    void store.close();
+  });
+
+  it('makes a case from an empty file readable by the owner only, whatever mode the file had', () => {
+    const path = casePath();
+    writeFileSync(path, '', { mode: 0o644 });
+    chmodSync(path, 0o644);
+    const store = openSqliteCaseGraph(path);
+    store.applyNow(fqdns('a.example'), WHOIS);
+    expect(statSync(path).mode & 0o777).toBe(0o600);
     void store.close();
   });
 

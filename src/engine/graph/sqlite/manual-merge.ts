@@ -60,6 +60,34 @@ export function mergeManually(
       `cannot merge a ${fromRow.type} into a ${intoRow.type}: only entities of one type are the same`,
     );
   }
+  const image = captureMergeImage(db, s, fromRow, intoRow);
+  const touched: Touched = { entities: new Map(), edges: new Map(), merged: [] };
+  mergeEntity(context, from, into, stamp, touched);
+  s.insertTag.run(into, SOURCE_TAG, MANUAL_MERGE_SOURCE, MERGE_HANDLER, stamp.now, stamp.now);
+  s.refreshTag.run(stamp.now, into, SOURCE_TAG, MANUAL_MERGE_SOURCE, MERGE_HANDLER);
+  for (const [id, edge] of touched.edges) {
+    if (edge === undefined) {
+      s.stampEdge.run(stamp.seq, id);
+    }
+  }
+  s.stampEntity.run(stamp.seq, into);
+  return { image, touched };
+}
+
+/**
+ * Everything folding `fromRow` into `intoRow` changes, as it is now: both entities and their
+ * tags, the folded entity's edges and position, the survivor's edges the fold writes onto, and
+ * merges that point at the folded entity. Used by manual merges and by the rules' merges inside a
+ * session, so `undo` can write it back.
+ */
+export function captureMergeImage(
+  db: Database.Database,
+  s: WriteContext['statements'],
+  fromRow: EntityRow,
+  intoRow: EntityRow,
+): MergeImage {
+  const from = fromRow.id;
+  const into = intoRow.id;
   const edges = s.edgesTouching.all(from, from).map((row) => imageOf(s, row));
   const targets: Record<string, EdgeImage | null> = {};
   for (const { row } of edges) {
@@ -74,7 +102,7 @@ export function mergeManually(
   const position = db
     .prepare<[string], { x: number; y: number }>('SELECT x, y FROM positions WHERE entity_id = ?')
     .get(from);
-  const image: MergeImage = {
+  return {
     from: fromRow,
     fromTags: s.selectTags.all(from),
     fromPosition: position,
@@ -86,17 +114,6 @@ export function mergeManually(
       .prepare<[string], MergeRow>('SELECT from_id, into_id FROM merges WHERE into_id = ?')
       .all(from),
   };
-  const touched: Touched = { entities: new Map(), edges: new Map(), merged: [] };
-  mergeEntity(context, from, into, stamp, touched);
-  s.insertTag.run(into, SOURCE_TAG, MANUAL_MERGE_SOURCE, MERGE_HANDLER, stamp.now, stamp.now);
-  s.refreshTag.run(stamp.now, into, SOURCE_TAG, MANUAL_MERGE_SOURCE, MERGE_HANDLER);
-  for (const [id, edge] of touched.edges) {
-    if (edge === undefined) {
-      s.stampEdge.run(stamp.seq, id);
-    }
-  }
-  s.stampEntity.run(stamp.seq, into);
-  return { image, touched };
 }
 
 function imageOf(s: WriteContext['statements'], row: EdgeRow): EdgeImage {

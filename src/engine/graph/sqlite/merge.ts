@@ -24,18 +24,24 @@ export function applyMergeRules(
   edges: PendingEdge[],
   stamp: Stamp,
   touched: Touched,
+  log?: (kind: string, target: string, detail: string) => void,
 ): void {
   for (const rule of context.mergeRules) {
-    applyMergeRule(context, rule, edges, stamp, touched);
+    applyMergeRule(context, rule, edges, stamp, touched, log);
   }
 }
 
+/**
+ * One rule. Inside a session (`log` given) each fold is logged with its before-image first, so
+ * `undo` of the session gives the folded entity back (docs/resolution.md, issue 22).
+ */
 function applyMergeRule(
   context: WriteContext,
   rule: MergeRule,
   edges: PendingEdge[],
   stamp: Stamp,
   touched: Touched,
+  log?: (kind: string, target: string, detail: string) => void,
 ): void {
   const s = context.statements;
   const queue: EntityId[] = [];
@@ -64,6 +70,10 @@ function applyMergeRule(
       continue;
     }
     for (const holder of newer) {
+      const image = context.mergeImage?.(holder, survivor);
+      if (image !== undefined) {
+        log?.('merge', holder, image);
+      }
       mergeEntity(context, holder, survivor, stamp, touched);
     }
     for (const held of asserting(rule, s.keysHeldBy.all(survivor, rule.relation, rule.keyType))) {

@@ -93,6 +93,51 @@ export const SCHEMA_STEPS: readonly string[] = [
   ) WITHOUT ROWID;
   CREATE INDEX entity_raw_handler ON entity_raw(entity_id, source, handler);
   `,
+  // 5: refresh and diff (docs/changes.md). `statements`: which edges the last complete answer of a
+  // source and handler about a subject stated; an edge its source states in no answer any more is
+  // marked no longer confirmed (`gone_at`, `gone_session` on its source), never deleted. `changes`:
+  // the change records of each run (added, gone, changed with the earlier value).
+  `
+  ALTER TABLE edge_sources ADD COLUMN gone_at INTEGER;
+  ALTER TABLE edge_sources ADD COLUMN gone_session TEXT;
+  CREATE TABLE statements (
+    subject TEXT NOT NULL,
+    source TEXT NOT NULL,
+    handler TEXT NOT NULL,
+    edge_id TEXT NOT NULL,
+    PRIMARY KEY (subject, source, handler, edge_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX statements_edge ON statements(edge_id, source);
+  CREATE TABLE changes (
+    id INTEGER PRIMARY KEY,
+    session TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    change TEXT NOT NULL,
+    entity TEXT,
+    edge TEXT,
+    field TEXT,
+    before TEXT,
+    after TEXT,
+    source TEXT
+  );
+  CREATE INDEX changes_session ON changes(session);
+  `,
+  // 6: the investigator's notes and flags on entities and edges (docs/notes-and-flags.md). Kept
+  // apart from the sources' rows; undo removes a session's own.
+  `
+  CREATE TABLE annotations (
+    id INTEGER PRIMARY KEY,
+    target TEXT NOT NULL,
+    target_kind TEXT NOT NULL CHECK (target_kind IN ('entity', 'edge')),
+    kind TEXT NOT NULL CHECK (kind IN ('note', 'flag')),
+    text TEXT NOT NULL,
+    author TEXT NOT NULL,
+    created_at INTEGER NOT NULL,
+    session TEXT
+  );
+  CREATE INDEX annotations_target ON annotations(target);
+  CREATE INDEX annotations_session ON annotations(session);
+  `,
 ];
 
 /**

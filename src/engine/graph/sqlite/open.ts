@@ -2,7 +2,7 @@
  * Opening a case file: identify it without writing, create a new one 0600 and build its schema
  * inside the write lock, then switch to WAL and migrate. See docs/case-store.md, "case files".
  */
-import { closeSync, openSync } from 'node:fs';
+import { chmodSync, closeSync, openSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { identifyCaseFile } from './identify';
 import { migrate } from './migrations';
@@ -80,13 +80,18 @@ export function openCaseDatabase(path: string): Database.Database {
   return db;
 }
 
-/** Creates the file 0600 unless another process just did (then that one's file is used). */
+/**
+ * Creates the file 0600 unless it exists (another process just created it, or an empty file was
+ * left there): then that file is used, and made 0600 too, so that no case file is readable by
+ * others because of how its empty file came to be (issue 24: an empty 0644 file became a case).
+ */
 function createEmptyFile(path: string): void {
   let fd: number;
   try {
     fd = openSync(path, 'wx', CASE_FILE_MODE);
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EEXIST') {
+      chmodSync(path, CASE_FILE_MODE);
       return;
     }
     throw error;

@@ -1,15 +1,26 @@
 /** Reads of the SQLite backend: single entities and edges, neighbours, whole-graph views, changes since. */
 import type Database from 'better-sqlite3';
 import { isAssetType, type EdgeId, type EntityId } from '../../../shared/model/asset';
-import type { Edge, Entity, GraphExport, GraphSnapshot, GraphStats } from '../../../shared/model/graph';
+import type { Annotated } from '../../../shared/model/annotation';
+import type {
+  Edge,
+  Entity,
+  ExportedAnnotations,
+  GraphExport,
+  GraphSnapshot,
+  GraphStats,
+} from '../../../shared/model/graph';
 import type { ChangesSince } from '../case-graph';
 import type { EdgeQuery, Neighbour } from '../types';
 import { edgeOf, entityOf, groupBy, sourceOf, tagOf, type EdgeFilter, type EdgeRow } from './rows';
+import { annotationsByTarget, annotationsOf, withAnnotations } from './annotations';
 import type { Statements } from './statements';
 
 export function findEntity(s: Statements, id: EntityId): Entity | undefined {
   const row = s.selectEntity.get(id);
-  return row === undefined ? undefined : entityOf(row, s.selectTags.all(id).map(tagOf));
+  return row === undefined
+    ? undefined
+    : withAnnotations(entityOf(row, s.selectTags.all(id).map(tagOf)), annotationsOf(s, id));
 }
 
 export function findEdge(s: Statements, id: EdgeId): Edge | undefined {
@@ -18,7 +29,7 @@ export function findEdge(s: Statements, id: EdgeId): Edge | undefined {
 }
 
 function edgeWithSources(s: Statements, row: EdgeRow): Edge {
-  return edgeOf(row, s.selectSources.all(row.id).map(sourceOf));
+  return withAnnotations(edgeOf(row, s.selectSources.all(row.id).map(sourceOf)), annotationsOf(s, row.id));
 }
 
 export function neighbours(
@@ -53,10 +64,17 @@ export function snapshotOf(db: Database.Database, s: Statements, seq: () => numb
   const read = db.transaction(() => {
     const tags = groupBy(s.allTags.all(), (row) => row.entity_id);
     const sources = groupBy(s.allSources.all(), (row) => row.edge_id);
+    const notes = annotationsByTarget(s);
     return {
       seq: seq(),
-      entities: s.allEntities.all().map((row) => entityOf(row, (tags.get(row.id) ?? []).map(tagOf))),
-      edges: s.allEdges.all().map((row) => edgeOf(row, (sources.get(row.id) ?? []).map(sourceOf))),
+      entities: s.allEntities
+        .all()
+        .map((row) => withAnnotations(entityOf(row, (tags.get(row.id) ?? []).map(tagOf)), notes.get(row.id))),
+      edges: s.allEdges
+        .all()
+        .map((row) =>
+          withAnnotations(edgeOf(row, (sources.get(row.id) ?? []).map(sourceOf)), notes.get(row.id)),
+        ),
     };
   });
   return read.deferred();
@@ -72,10 +90,15 @@ export function changesSinceOf(
   const read = db.transaction(() => {
     const tags = groupBy(s.tagsSince.all(since), (row) => row.entity_id);
     const sources = groupBy(s.sourcesSince.all(since), (row) => row.edge_id);
+    const notes = (id: string) => annotationsOf(s, id);
     return {
       seq: seq(),
-      entities: s.entitiesSince.all(since).map((row) => entityOf(row, (tags.get(row.id) ?? []).map(tagOf))),
-      edges: s.edgesSince.all(since).map((row) => edgeOf(row, (sources.get(row.id) ?? []).map(sourceOf))),
+      entities: s.entitiesSince
+        .all(since)
+        .map((row) => withAnnotations(entityOf(row, (tags.get(row.id) ?? []).map(tagOf)), notes(row.id))),
+      edges: s.edgesSince
+        .all(since)
+        .map((row) => withAnnotations(edgeOf(row, (sources.get(row.id) ?? []).map(sourceOf)), notes(row.id))),
       merged: s.mergesSince.all(since).map((row) => ({ from: row.from_id, into: row.into_id })),
     };
   });
@@ -111,6 +134,7 @@ export function exportOf(snapshot: GraphSnapshot): GraphExport {
       type: entity.type,
       asset: entity.asset,
       tags: entity.tags,
+      ...exportedAnnotations(entity),
     })),
     edges: snapshot.edges.map((edge) => ({
       id: edge.id,
@@ -126,6 +150,21 @@ export function exportOf(snapshot: GraphSnapshot): GraphExport {
       properties: edge.properties,
       createdAt: edge.createdAt,
       updatedAt: edge.updatedAt,
+      ...exportedAnnotations(edge),
     })),
   };
+}
+
+/** `notes` and `flag` (with who set it and when) as the export writes them; nothing when none. */
+export function exportedAnnotations(item: Annotated): ExportedAnnotations {
+  const exported: ExportedAnnotations = {};
+  if (item.notes !== undefined && item.notes.length > 0) {
+    exported.notes = item.notes.map(({ text, author, createdAt }) => ({ text, author, createdAt }));
+  }
+  if (item.flag !== undefined) {
+    exported.flag = item.flag.name;
+    exported.flaggedBy = item.flag.author;
+    exported.flaggedAt = item.flag.createdAt;
+  }
+  return exported;
 }

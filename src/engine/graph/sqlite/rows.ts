@@ -36,6 +36,21 @@ export interface SourceRow {
   confidence: number;
   created_at: number;
   updated_at: number;
+  /** Set when a refresh found the source no longer states the edge (schema 5). */
+  gone_at?: number | null;
+  gone_session?: string | null;
+}
+
+export interface ChangeRow {
+  session: string;
+  at: number;
+  change: string;
+  entity: string | null;
+  edge: string | null;
+  field: string | null;
+  before: string | null;
+  after: string | null;
+  source: string | null;
 }
 
 export interface MergeRow {
@@ -90,12 +105,19 @@ export function entityOf(row: EntityRow, tags: EntityTag[]): Entity {
 }
 
 export function sourceOf(row: SourceRow): EdgeSource {
-  return {
+  const source: EdgeSource = {
     name: row.name,
     confidence: row.confidence,
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+  if (row.gone_at !== undefined && row.gone_at !== null) {
+    source.goneAt = new Date(row.gone_at).toISOString();
+    if (row.gone_session !== undefined && row.gone_session !== null && row.gone_session !== '') {
+      source.goneSession = row.gone_session;
+    }
+  }
+  return source;
 }
 
 export function edgeOf(row: EdgeRow, sources: EdgeSource[]): Edge {

@@ -1,6 +1,7 @@
 /** Every SQL statement of the SQLite backend, prepared once per connection. */
 import type Database from 'better-sqlite3';
-import type { EdgeFilter, EdgeRow, EntityRow, MergeRow, SourceRow, TagRow } from './rows';
+import { prepareAnnotationStatements } from './annotations';
+import type { ChangeRow, EdgeFilter, EdgeRow, EntityRow, MergeRow, SourceRow, TagRow } from './rows';
 
 export function prepareStatements(db: Database.Database) {
   const edgeFilter = `
@@ -9,9 +10,11 @@ export function prepareStatements(db: Database.Database) {
       (@source IS NULL AND (@since IS NULL OR e.updated_at >= @since))
       OR (@source IS NOT NULL AND EXISTS (
         SELECT 1 FROM edge_sources s
-        WHERE s.edge_id = e.id AND s.name = @source AND (@since IS NULL OR s.updated_at >= @since)))
+        WHERE s.edge_id = e.id AND s.name = @source AND s.gone_at IS NULL
+          AND (@since IS NULL OR s.updated_at >= @since)))
     )`;
   return {
+    ...prepareAnnotationStatements(db),
     insertEntity: db.prepare<[string, string, string, number, number, number]>(
       `INSERT INTO entities (id, type, content, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?)
        ON CONFLICT (id) DO NOTHING`,
@@ -130,11 +133,12 @@ export function prepareStatements(db: Database.Database) {
          confidence = excluded.confidence, updated_at = max(updated_at, excluded.updated_at)`,
     ),
     selectSources: db.prepare<[string], SourceRow>(
-      `SELECT edge_id, name, confidence, created_at, updated_at FROM edge_sources
+      `SELECT edge_id, name, confidence, created_at, updated_at, gone_at, gone_session FROM edge_sources
        WHERE edge_id = ? ORDER BY name`,
     ),
     allSources: db.prepare<[], SourceRow>(
-      `SELECT edge_id, name, confidence, created_at, updated_at FROM edge_sources ORDER BY edge_id, name`,
+      `SELECT edge_id, name, confidence, created_at, updated_at, gone_at, gone_session FROM edge_sources
+       ORDER BY edge_id, name`,
     ),
     copySources: db.prepare<[string, string]>(
       `INSERT INTO edge_sources (edge_id, name, confidence, created_at, updated_at)
@@ -175,7 +179,7 @@ export function prepareStatements(db: Database.Database) {
       'SELECT id, from_id, to_id, relation, properties, created_at, updated_at FROM edges WHERE seq > ? ORDER BY id',
     ),
     sourcesSince: db.prepare<[number], SourceRow>(
-      `SELECT s.edge_id, s.name, s.confidence, s.created_at, s.updated_at
+      `SELECT s.edge_id, s.name, s.confidence, s.created_at, s.updated_at, s.gone_at, s.gone_session
        FROM edge_sources s JOIN edges e ON e.id = s.edge_id WHERE e.seq > ? ORDER BY s.edge_id, s.name`,
     ),
     mergesSince: db.prepare<[number], MergeRow>(
@@ -206,11 +210,63 @@ export function prepareStatements(db: Database.Database) {
     selectSourceConfidence: db
       .prepare<[string, string], number>('SELECT confidence FROM edge_sources WHERE edge_id = ? AND name = ?')
       .pluck(),
+    ...changeStatements(db),
     countByType: db.prepare<[], { type: string; count: number }>(
       'SELECT type, count(*) AS count FROM entities GROUP BY type',
     ),
     countByRelation: db.prepare<[], { relation: string; count: number }>(
       'SELECT relation, count(*) AS count FROM edges GROUP BY relation',
+    ),
+  };
+}
+
+/** Refresh and diff (change-records.ts): what each answer stated, gone marks, change records. */
+function changeStatements(db: Database.Database) {
+  return {
+    statedBy: db
+      .prepare<[string, string, string], string>(
+        'SELECT edge_id FROM statements WHERE subject = ? AND source = ? AND handler = ?',
+      )
+      .pluck(),
+    state: db.prepare<[string, string, string, string]>(
+      'INSERT INTO statements (subject, source, handler, edge_id) VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING',
+    ),
+    unstate: db.prepare<[string, string, string, string]>(
+      'DELETE FROM statements WHERE subject = ? AND source = ? AND handler = ? AND edge_id = ?',
+    ),
+    stillStated: db
+      .prepare<[string, string], number>('SELECT 1 FROM statements WHERE edge_id = ? AND source = ? LIMIT 1')
+      .pluck(),
+    markGone: db.prepare<[number, string, string, string]>(
+      `UPDATE edge_sources SET gone_at = ?, gone_session = ?
+       WHERE edge_id = ? AND name = ? AND gone_at IS NULL`,
+    ),
+    clearGone: db.prepare<[string, string]>(
+      `UPDATE edge_sources SET gone_at = NULL, gone_session = NULL
+       WHERE edge_id = ? AND name = ? AND gone_at IS NOT NULL`,
+    ),
+    recordChange: db.prepare<
+      [
+        string,
+        number,
+        string,
+        string | null,
+        string | null,
+        string | null,
+        string | null,
+        string | null,
+        string | null,
+      ]
+    >(
+      `INSERT INTO changes (session, at, change, entity, edge, field, before, after, source)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ),
+    allChanges: db.prepare<[], ChangeRow>(
+      'SELECT session, at, change, entity, edge, field, before, after, source FROM changes ORDER BY id',
+    ),
+    deleteChanges: db.prepare<[string]>('DELETE FROM changes WHERE session = ?'),
+    ungone: db.prepare<[string]>(
+      'UPDATE edge_sources SET gone_at = NULL, gone_session = NULL WHERE gone_session = ?',
     ),
   };
 }

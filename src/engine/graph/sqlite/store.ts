@@ -29,9 +29,11 @@ import { prepareStatements, type Statements } from './statements';
 import { writeFindings } from './write';
 import { touchedNothing, type Touched, type WriteContext } from './write-context';
 import { undoSessionWrites } from './undo';
-import { mergeManually } from './manual-merge';
+import { captureMergeImage, mergeManually } from './manual-merge';
 import { CANONICAL_IDS_KEY, CANONICAL_IDS_VERSION, canonicaliseIds } from './canonical-ids';
 import { randomUUID } from 'node:crypto';
+import type { RecordedChange } from '../../../shared/model/changes';
+import { changeRecordsOf } from './change-records';
 
 export interface SqliteCaseGraphOptions extends CaseGraphOpenOptions {
   clock?: Clock;
@@ -107,6 +109,12 @@ class SqliteStore implements SqliteCaseGraph {
       entityExists: (id) => s.entityExists.get(id) !== undefined,
       findEntity: (id) => findEntity(s, id),
       findEdge: (id: EdgeId) => findEdge(s, id),
+      mergeImage: (from, into) => {
+        const [fromRow, intoRow] = [s.selectEntity.get(from), s.selectEntity.get(into)];
+        return fromRow === undefined || intoRow === undefined
+          ? undefined
+          : JSON.stringify(captureMergeImage(db, s, fromRow, intoRow));
+      },
     };
     this.canonicaliseIdsOnce();
     this.applyTransaction = db.transaction((findings: Findings, write: WriteOptions) => {
@@ -316,6 +324,10 @@ class SqliteStore implements SqliteCaseGraph {
       .sort((a, b) => a.startedAt.localeCompare(b.startedAt) || a.id.localeCompare(b.id));
   }
 
+  listChanges(): RecordedChange[] {
+    return changeRecordsOf(this.statements);
+  }
+
   saveCopy(target: string): void {
     copyCaseDatabase(this.db, target);
   }
@@ -364,6 +376,9 @@ class SqliteStore implements SqliteCaseGraph {
       .transaction(() => {
         const seq = this.storedSeq() + 1;
         const result = undoSessionWrites(this.db, session, seq);
+        // The run's change records go with it, and what it found gone is confirmed as before.
+        this.statements.deleteChanges.run(session);
+        this.statements.ungone.run(session);
         this.statements.setMeta.run(SEQ_KEY, String(seq));
         return { result, seq };
       })

@@ -4,6 +4,7 @@
  * their before-image back. Runs inside the store's write transaction (store.ts).
  */
 import type Database from 'better-sqlite3';
+import { prepareAnnotationStatements, undoAnnotations } from './annotations';
 import { unmerge, type MergeImage } from './manual-merge';
 import { SOURCE_TAG, type UndoSummary } from '../case-graph';
 
@@ -137,6 +138,10 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
       }
     }
   }
+  // Notes and flags the session wrote (annotations.ts).
+  const annotated = undoAnnotations(prepareAnnotationStatements(db), session);
+  annotated.entities.forEach((id) => changedEntities.add(id));
+  annotated.edges.forEach((id) => changedEdges.add(id));
   const stampEntity = db.prepare('UPDATE entities SET seq = ? WHERE id = ?');
   for (const id of changedEntities) {
     if (stampEntity.run(seq, id).changes === 1) {

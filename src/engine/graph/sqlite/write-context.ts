@@ -18,6 +18,11 @@ export interface Touched {
 export interface WriteContext extends PlanContext {
   statements: Statements;
   mergeRules: readonly MergeRule[];
+  /**
+   * The before-image of a fold of `from` into `into` (manual-merge.ts), as JSON: a rule's merge
+   * inside a session logs it so `undo` of the session gives both entities back (issue 22).
+   */
+  mergeImage?(from: EntityId, into: EntityId): string | undefined;
   findEntity(id: EntityId): Entity | undefined;
   findEdge(id: EdgeId): Edge | undefined;
 }

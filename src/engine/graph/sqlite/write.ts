@@ -10,6 +10,8 @@ import { MONITORED_TAG, SOURCE_TAG } from '../case-graph';
 import type { Findings } from '../findings';
 import type { WriteOptions } from '../types';
 import { planEdges, planEntities, requireEntity, type PendingEdge, type PendingEntity } from '../write-plan';
+import { writeAnnotations } from './annotations';
+import { changeLog, restateAnswer, type ChangeLog } from './change-records';
 import { applyMergeRules } from './merge';
 import { iso } from './rows';
 import type { Statements } from './statements';
@@ -35,6 +37,7 @@ export function writeFindings(
 
   const touched: Touched = { entities: new Map(), edges: new Map(), merged: [] };
   const log = provenanceLog(s, options.session, stamp.now);
+  const changes = changeLog(s, options.session, stamp.now);
 
   // One lookup for the whole write: new entities are inserted without probing the store each.
   const storedContent = new Map<string, string>();
@@ -45,6 +48,7 @@ export function writeFindings(
     const known = storedContent.get(id);
     if (known === undefined && insertEntity(s, id, entity, sourceName, handler, stamp, touched)) {
       log('entity', id, '');
+      changes.added('entity', id, sourceName);
       log('tag', id, JSON.stringify([SOURCE_TAG, sourceName, handler]));
       continue;
     }
@@ -56,6 +60,7 @@ export function writeFindings(
     }
     if (merged !== stored) {
       log('fields', id, stored);
+      changes.changed('entity', id, JSON.parse(stored) as Fields, JSON.parse(merged) as Fields, sourceName);
       s.updateEntity.run(merged, stamp.now, id);
     } else if (newTag) {
       s.touchEntity.run(stamp.now, id);
@@ -78,7 +83,20 @@ export function writeFindings(
     storedProperties.set(row.id, row.properties);
   }
   for (const edge of edges) {
-    writeEdge(s, edge, storedProperties, stamp, touched, log);
+    writeEdge(s, edge, storedProperties, stamp, touched, { log, changes });
+  }
+  if (monitored !== undefined && handler !== '') {
+    // A complete answer about `monitored`: what it no longer states is marked gone (change-records.ts).
+    const stated = edges.filter((edge) => edge.source.name === sourceName).map((edge) => edge.id);
+    const answer = {
+      subject: monitored,
+      source: sourceName,
+      handler,
+      edges: stated,
+      session: options.session,
+      now: stamp.now,
+    };
+    restateAnswer(s, answer, touched, changes);
   }
 
   if (monitored !== undefined && upsertTag(s, monitored, MONITORED_TAG, sourceName, handler, stamp.now)) {
@@ -87,7 +105,13 @@ export function writeFindings(
     touched.entities.set(monitored, undefined);
   }
 
-  applyMergeRules(context, edges, stamp, touched);
+  applyMergeRules(context, edges, stamp, touched, options.session === undefined ? undefined : log);
+
+  if (findings.annotations !== undefined && findings.annotations.length > 0) {
+    const annotated = writeAnnotations(context, findings.annotations, stamp.now, options.session);
+    annotated.entities.forEach((id) => touched.entities.set(id, undefined));
+    annotated.edges.forEach((id) => touched.edges.set(id, undefined));
+  }
 
   if (!touchedNothing(touched)) {
     // Updated rows are read back whole and stamped with this write's sequence number (new
@@ -209,7 +233,7 @@ function writeEdge(
   storedProperties: Map<string, string>,
   stamp: Stamp,
   touched: Touched,
-  log: ProvenanceLog,
+  { log, changes }: { log: ProvenanceLog; changes: ChangeLog },
 ): void {
   const { now, seq } = stamp;
   const known = storedProperties.get(edge.id);
@@ -221,6 +245,7 @@ function writeEdge(
       storedProperties.set(edge.id, properties);
       addEdge(s, edge, now, touched);
       log('edge', edge.id, '');
+      changes.added('edge', edge.id, edge.source.name);
       log('source', edge.id, JSON.stringify({ name: edge.source.name }));
       return;
     }
@@ -229,6 +254,13 @@ function writeEdge(
   const merged = JSON.stringify(mergeFields(JSON.parse(stored) as Fields, edge.properties, {}));
   if (merged !== stored) {
     log('properties', edge.id, stored);
+    changes.changed(
+      'edge',
+      edge.id,
+      JSON.parse(stored) as Fields,
+      JSON.parse(merged) as Fields,
+      edge.source.name,
+    );
     s.updateEdge.run(merged, now, now, edge.id);
     storedProperties.set(edge.id, merged);
   } else {

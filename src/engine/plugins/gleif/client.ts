@@ -18,9 +18,16 @@ export const GLEIF_SOURCE: SourceRef = { name: 'GLEIF', confidence: 100 };
 const SOURCE_NAME = GLEIF_SOURCE.name;
 /** The registry answers JSON:API; it also accepts plain JSON. */
 const ACCEPT = 'application/vnd.api+json, application/json;q=0.9';
-/** More pages than any real family has: a registry that never stops paginating is cut off here. */
-export const MAX_CHILDREN_PAGES = 200;
-/** The registry's largest page: a family of 5,000 children is 25 pages, well under the cap. */
+/**
+ * Direct children one handler run reads. Each child is three or four entities (organization, LEI,
+ * addresses), and every page read is linked to every entity of the run as its raw record, so the
+ * work of a run grows with children times pages: both are bounded, and what was cut is a recorded
+ * failure (the LEI stays unmarked, so the next run asks again).
+ */
+export const MAX_CHILDREN_PER_RUN = 1000;
+/** A registry honouring the page size needs 5 pages for MAX_CHILDREN_PER_RUN; one that never stops paginating, or pages by a few, is cut off here. */
+export const MAX_CHILDREN_PAGES = 50;
+/** The registry's largest page. */
 export const CHILDREN_PAGE_SIZE = 200;
 
 /** docs/resolution.md: `evidence` (default), `confirmed` (exact or postal code), `best` (spec). */
@@ -135,6 +142,19 @@ export async function listDirectChildren(
       return stop(error);
     }
     records.push(...page.records);
+    if (
+      records.length > MAX_CHILDREN_PER_RUN ||
+      (records.length === MAX_CHILDREN_PER_RUN && page.next !== undefined)
+    ) {
+      records.length = MAX_CHILDREN_PER_RUN;
+      return stop(
+        new SourceError(
+          'too_large',
+          `more than ${MAX_CHILDREN_PER_RUN} direct children of ${lei} (${pages} pages read); kept the first ${MAX_CHILDREN_PER_RUN}`,
+          SOURCE_NAME,
+        ),
+      );
+    }
     if (page.next === undefined) {
       return { records };
     }

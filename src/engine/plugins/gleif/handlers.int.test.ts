@@ -204,9 +204,13 @@ describe('fuzzyCompletions handler', () => {
     expect(harness.server.apiRequests()).toHaveLength(before);
   });
 
-  it('queries again when asked to refresh, fetching the LEI it already holds', async () => {
+  it('queries again when asked to refresh, fetching the LEI it already holds, keeping how it matched', async () => {
     const orgId = harness.seed(organization('Northwind Traders Inc'));
     await harness.run('gleif/fuzzy-completions', orgId);
+    const matched = harness.graph
+      .outgoing(orgId, { relations: ['id'] })
+      .find((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'))?.edge.properties;
+    expect(matched?.match_type).toBe('exact');
     const before = harness.server.apiRequests().length;
     await harness.run('gleif/fuzzy-completions', orgId, { refresh: true });
     expect(
@@ -218,7 +222,8 @@ describe('fuzzyCompletions handler', () => {
     const [idEdge] = harness.graph
       .outgoing(orgId, { relations: ['id'] })
       .filter((neighbour) => neighbour.entity.id.startsWith('Identifier:lei:'));
-    expect(idEdge?.edge.properties).toEqual({ score: 100, match_type: 'known' });
+    // A refresh asks the registry again; how the match was made does not change (docs/changes.md).
+    expect(idEdge?.edge.properties).toEqual(matched);
   });
 
   it('under the confirmed rule, fetches candidate records first when the organization has a postal code, and adds 40 for a match', async () => {

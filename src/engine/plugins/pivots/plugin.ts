@@ -3,7 +3,8 @@
  * registration data of its domain (RDAP, else WHOIS). FQDN -> DomainRecord of its registrable
  * domain; e-mail Identifier -> DomainRecord of its domain, except shared mailbox providers
  * (`pivots.mailboxProviders`); URL -> FQDN of its host. Pivots are dispatched like any finding,
- * so they count towards the session's depth; `pivots.enabled: false` switches them off.
+ * so they count towards the session's depth; `pivots.enabled: false` switches them off. They
+ * expand what the investigator's subjects hold, never the sources' infrastructure (scope.ts).
  * No request is made: the Public Suffix List ships with tldts.
  */
 import {
@@ -14,6 +15,7 @@ import {
   type PluginDefinition,
 } from '../../core/plugin-api';
 import { emailDomain, registrableDomain } from './registrable-domain';
+import { heldBySubject } from './scope';
 
 export const PIVOT_SOURCE = { name: 'Pivot', confidence: 100 } as const;
 
@@ -37,8 +39,9 @@ const fqdnToDomain = defineHandler<'FQDN', PivotResources>({
   eventType: 'FQDN',
   priority: 5,
   transforms: ['DomainRecord'],
-  query: ({ entity, resources }) => {
-    const domain = resources.enabled ? registrableDomain(entity.asset.name) : undefined;
+  query: ({ entity, resources, graph }) => {
+    const domain =
+      resources.enabled && heldBySubject(graph, entity.id) ? registrableDomain(entity.asset.name) : undefined;
     if (domain === undefined) {
       return Promise.resolve(none());
     }
@@ -56,7 +59,10 @@ const emailToDomain = defineHandler<'Identifier', PivotResources>({
   accepts: (identifier) => identifier.id_type === 'email',
   query: ({ entity, resources, graph }) => {
     const host = emailDomain(entity.asset.id);
-    const domain = resources.enabled && host !== undefined ? registrableDomain(host) : undefined;
+    const domain =
+      resources.enabled && host !== undefined && heldBySubject(graph, entity.id)
+        ? registrableDomain(host)
+        : undefined;
     if (
       domain === undefined ||
       resources.mailboxProviders.has(domain) ||
@@ -82,10 +88,15 @@ const urlToFqdn = defineHandler<'URL', PivotResources>({
   eventType: 'URL',
   priority: 5,
   transforms: ['FQDN'],
-  query: ({ entity, resources }) => {
+  query: ({ entity, resources, graph }) => {
     const host = entity.asset.host.trim().toLowerCase().replace(/\.$/, '');
     // An IP literal or a single label is no domain name.
-    if (!resources.enabled || !host.includes('.') || /^[\d.]+$|^\[|:/.test(host)) {
+    if (
+      !resources.enabled ||
+      !host.includes('.') ||
+      /^[\d.]+$|^\[|:/.test(host) ||
+      !heldBySubject(graph, entity.id)
+    ) {
       return Promise.resolve(none());
     }
     const builder = new FindingsBuilder();
@@ -98,6 +109,7 @@ const urlToFqdn = defineHandler<'URL', PivotResources>({
 export const pivotsPlugin: PluginDefinition<PivotResources> = definePlugin<PivotResources>({
   name: 'pivots',
   source: PIVOT_SOURCE,
+  derived: true,
   setup: ({ config }) => ({
     enabled: config.pivots.enabled,
     mailboxProviders: new Set(config.pivots.mailboxProviders.map((domain) => domain.trim().toLowerCase())),

@@ -8,6 +8,7 @@ import type { SourceHttp } from '../../core/plugin-api';
 import type { Clock } from '../../util/clock';
 import type { Logger } from '../../util/logger';
 import { parsePrefix, prefixContains, type IpPrefix } from './ip';
+import { withoutUserinfo } from '../../../shared/util/url-password';
 
 export type BootstrapRegistry = 'asn' | 'ipv4' | 'ipv6' | 'dns';
 
@@ -177,8 +178,13 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
   const inFlight = new Map<BootstrapRegistry, Promise<LoadedRegistry>>();
 
   const urlOf = (registry: BootstrapRegistry): string => new URL(`${registry}.json`, baseUrl).toString();
+  // The cache file names and holds the URL without its user name and password: a configured
+  // password is a secret and never lands in a file (issue 24), not even hashed into a file name.
   const cachePathOf = (url: string, registry: BootstrapRegistry): string =>
-    path.join(cacheDir, `${registry}-${createHash('sha256').update(url).digest('hex').slice(0, 16)}.json`);
+    path.join(
+      cacheDir,
+      `${registry}-${createHash('sha256').update(withoutUserinfo(url)).digest('hex').slice(0, 16)}.json`,
+    );
   const isFresh = (fetchedAt: number): boolean => {
     const age = clock.now() - fetchedAt;
     return age >= 0 && age < maxAgeMs;
@@ -193,7 +199,7 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
     }
     try {
       const cached = JSON.parse(content) as unknown;
-      if (!isObject(cached) || cached.url !== url || typeof cached.fetchedAt !== 'number') {
+      if (!isObject(cached) || cached.url !== withoutUserinfo(url) || typeof cached.fetchedAt !== 'number') {
         throw new Error('not a bootstrap cache file');
       }
       return { fetchedAt: cached.fetchedAt, services: readServices(cached.body, url) };
@@ -232,13 +238,13 @@ export function createRdapBootstrap(options: RdapBootstrapOptions): RdapBootstra
       const response = await http.getJson(url);
       const services = readServices(response.body, url);
       const fetchedAt = clock.now();
-      await writeCache(file, { url, fetchedAt, body: response.body });
+      await writeCache(file, { url: withoutUserinfo(url), fetchedAt, body: response.body });
       return { fetchedAt, services };
     } catch (error) {
       if (cached && !(error instanceof SourceError && error.code === 'aborted')) {
         // Stale data beats none: registries move rarely, and the next lookup tries again.
         logger.warn('RDAP bootstrap refresh failed; using the stale copy', {
-          url,
+          url: withoutUserinfo(url),
           reason: error instanceof Error ? error.message : String(error),
         });
         return { fetchedAt: cached.fetchedAt, services: cached.services };

@@ -34,7 +34,12 @@ function autnumWithRegistrant(kind: string | undefined, fullName: string): Recor
 }
 
 function holderEdges(kind: string | undefined, fullName: string): string[] {
-  const findings = expandRecord('AutnumRecord:AS64511', autnumWithRegistrant(kind, fullName), emptyGraph);
+  const findings = expandRecord(
+    'AutnumRecord:AS64511',
+    autnumWithRegistrant(kind, fullName),
+    emptyGraph,
+    () => undefined,
+  );
   return findings.edges
     .filter((edge) => edge.relation === 'person' || edge.relation === 'organization')
     .map((edge) => `${edge.from}|${edge.relation}|${edge.to}`);

@@ -6,7 +6,7 @@ import { fullNameToPerson } from '../../support/person';
 import { phoneToAsset } from '../../support/phone';
 import { rawUrlToAsset } from '../../support/url';
 import { locationFromParts, streetAddressToLocation } from '../../support/location';
-import { FindingsBuilder, type Findings, type GraphReader } from '../../core/plugin-api';
+import { FindingsBuilder, SourceError, type Findings, type GraphReader } from '../../core/plugin-api';
 import {
   collectContacts,
   findSelfLink,
@@ -131,7 +131,12 @@ export function dedupeFindings(findings: Findings): Findings {
  * ContactRecord per contact entity with the role's relation, and from each jCard the contact's
  * Person or Organization, Location, e-mail Identifiers and Phones.
  */
-export function expandRecord(recordId: EntityId, object: RdapObject, graph: GraphReader): Findings {
+export function expandRecord(
+  recordId: EntityId,
+  object: RdapObject,
+  graph: GraphReader,
+  recordFailure: (error: unknown) => void,
+): Findings {
   const builder = new FindingsBuilder();
   const selfLink = findSelfLink(object.links);
   const selfUrl = selfLink === undefined ? undefined : rawUrlToAsset(selfLink);
@@ -144,7 +149,17 @@ export function expandRecord(recordId: EntityId, object: RdapObject, graph: Grap
     const fqdnId = builder.entity('FQDN', { name: whoisServer });
     builder.edge(recordId, 'whois_server', fqdnId).dispatch(fqdnId);
   }
-  for (const contact of collectContacts(object)) {
+  const { contacts, listed } = collectContacts(object);
+  if (listed > contacts.length) {
+    recordFailure(
+      new SourceError(
+        'too_large',
+        `the reply lists ${listed} contacts; read the first ${contacts.length}`,
+        'RDAP',
+      ),
+    );
+  }
+  for (const contact of contacts) {
     const key = contactKey(contact);
     if (key === undefined) {
       continue;

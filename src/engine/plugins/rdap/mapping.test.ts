@@ -110,7 +110,7 @@ describe('RDAP contacts', () => {
   });
 
   it('visits nested entities, also below an entity whose role is not stored', () => {
-    const contacts = collectContacts(fixture('arin', 'autnum_64496.json'));
+    const contacts = collectContacts(fixture('arin', 'autnum_64496.json')).contacts;
     expect(contacts.map((contact) => [contact.handle, contact.relation])).toEqual([
       ['EXW-1', 'registrant'],
       ['EXNOC-ARIN', 'abuse_contact'],
@@ -119,14 +119,14 @@ describe('RDAP contacts', () => {
   });
 
   it('keeps contacts without a self link by handle and without a vCard', () => {
-    const contacts = collectContacts(fixture('ripe', 'autnum_64500.json'));
+    const contacts = collectContacts(fixture('ripe', 'autnum_64500.json')).contacts;
     const technical = contacts.find((contact) => contact.handle === 'EXTECH-RIPE');
     expect(technical).toEqual({ handle: 'EXTECH-RIPE', relation: 'technical_contact' });
     expect(contacts.find((contact) => contact.handle === 'JV1-RIPE')?.selfLink).toBeUndefined();
   });
 
   it('skips an entity with neither handle nor self link but visits its nested entities', () => {
-    const contacts = collectContacts(fixture('arin', 'autnum_64497.json'));
+    const contacts = collectContacts(fixture('arin', 'autnum_64497.json')).contacts;
     expect(contacts.map((contact) => contact.handle)).toEqual([
       'NOCARD-ARIN',
       'STRCARD-ARIN',
@@ -141,7 +141,7 @@ describe('RDAP contacts', () => {
 
 describe('jCard parsing', () => {
   it('reads kind, name, lowercased e-mail, voice and fax numbers and the label country', () => {
-    const [, noc] = collectContacts(fixture('arin', 'autnum_64496.json'));
+    const [, noc] = collectContacts(fixture('arin', 'autnum_64496.json')).contacts;
     expect(noc?.card).toEqual({
       kind: 'group',
       fullName: 'Example NOC',
@@ -152,7 +152,7 @@ describe('jCard parsing', () => {
       ],
       urls: [],
     });
-    const [registrant] = collectContacts(fixture('arin', 'autnum_64496.json'));
+    const [registrant] = collectContacts(fixture('arin', 'autnum_64496.json')).contacts;
     expect(registrant?.card?.address).toEqual({
       label: '100 Example Way, Springfield, IL, 62701, United States',
     });
@@ -160,7 +160,7 @@ describe('jCard parsing', () => {
   });
 
   it('reads structured address parts and their ISO country code', () => {
-    const contact = collectContacts(fixture('lacnic', 'ip_203.0.113.128.json')).find(
+    const contact = collectContacts(fixture('lacnic', 'ip_203.0.113.128.json')).contacts.find(
       (item) => item.handle === 'MSI',
     );
     expect(contact?.card?.address).toEqual({
@@ -177,7 +177,7 @@ describe('jCard parsing', () => {
   });
 
   it('reads tel URIs with their extension', () => {
-    const admin = collectContacts(fixture('afrinic', 'autnum_64508.json'))[1];
+    const admin = collectContacts(fixture('afrinic', 'autnum_64508.json')).contacts[1];
     expect(admin?.card?.phones).toEqual([{ number: '+27-21-555-0101', ext: '12', type: 'phone' }]);
   });
 
@@ -187,7 +187,7 @@ describe('jCard parsing', () => {
   });
 
   it('takes the country from an upper-case or "The"-prefixed last label line', () => {
-    const ripe = collectContacts(fixture('ripe', 'autnum_64500.json'))[0];
+    const ripe = collectContacts(fixture('ripe', 'autnum_64500.json')).contacts[0];
     expect(ripe?.card?.countryCode).toBe('NL');
     const card = parseJCard([
       'vcard',
@@ -206,7 +206,7 @@ describe('jCard parsing', () => {
   });
 
   it('survives missing and odd fields, keeping only what is usable', () => {
-    const odd = collectContacts(fixture('arin', 'autnum_64497.json')).find(
+    const odd = collectContacts(fixture('arin', 'autnum_64497.json')).contacts.find(
       (item) => item.handle === 'ODD-ARIN',
     );
     expect(odd?.card).toEqual({ kind: 'group', emails: ['x@odd.example'], phones: [], urls: [] });

@@ -389,12 +389,26 @@ export function relationForRoles(roles: string[], level: number): ContactRelatio
 }
 
 /**
- * The contact entities of a record, nested ones too (depth first, in reply order). Entities with
- * no contact role, or with neither a self link nor a handle to key them by, are left out, but their
- * nested entities are still visited.
+ * Contacts one record's expansion reads. Real registries list a handful per object; a reply with
+ * tens of thousands (issue 24: 45,000) is cut here, before their cards are parsed, and the
+ * expansion records what it left out.
  */
-export function collectContacts(object: RdapObject): ContactEntry[] {
+export const MAX_CONTACTS_PER_RECORD = 1000;
+
+/** The contacts read, and how many the reply lists (more than read when it was cut). */
+export interface CollectedContacts {
+  contacts: ContactEntry[];
+  listed: number;
+}
+
+/**
+ * The contact entities of a record, nested ones too (depth first, in reply order), the first
+ * `max` of them. Entities with no contact role, or with neither a self link nor a handle to key
+ * them by, are left out, but their nested entities are still visited.
+ */
+export function collectContacts(object: RdapObject, max = MAX_CONTACTS_PER_RECORD): CollectedContacts {
   const contacts: ContactEntry[] = [];
+  let listed = 0;
   const visit = (entities: unknown, level: number): void => {
     if (!Array.isArray(entities) || level > 8) {
       return;
@@ -406,7 +420,7 @@ export function collectContacts(object: RdapObject): ContactEntry[] {
       const relation = relationForRoles(textList(entity.roles), level);
       const handle = text(entity.handle);
       const selfLink = findSelfLink(entity.links);
-      if (relation !== undefined && (handle !== undefined || selfLink !== undefined)) {
+      if (relation !== undefined && (handle !== undefined || selfLink !== undefined) && ++listed <= max) {
         const card = parseJCard(entity.vcardArray);
         contacts.push({
           relation,
@@ -419,5 +433,5 @@ export function collectContacts(object: RdapObject): ContactEntry[] {
     }
   };
   visit(object.entities, 1);
-  return contacts;
+  return { contacts, listed };
 }

@@ -17,8 +17,7 @@ import { openTeamCaseForCli } from '../team-case';
 import type { RecordedChange } from '../../../shared/model/changes';
 
 export interface ReadableCase {
-  /** `listChanges` where the case keeps change records. */
-  graph: ReportSource & { listChanges?(): RecordedChange[] };
+  graph: ReportSource & { listChanges(): RecordedChange[] };
   location: string;
   close(): Promise<void>;
 }

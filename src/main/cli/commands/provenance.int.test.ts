@@ -164,4 +164,49 @@ describe('cli merge', { timeout: 120_000 }, () => {
     expect(result.code).toBe(2);
     expect(result.stderr).toContain('no entity Organization:nobody');
   });
+
+  it('refuses to merge two Organizations holding different LEIs without --force, saying why', async () => {
+    const caseFile = path.join(dir, 'merge-two-leis.sqlite');
+    const graph = openCaseGraph(caseFile);
+    const pairs = [
+      ['puma', '529900GRZ2BQY5ZM9N49'],
+      ['puma-europe', '529900BMH4WOV2MWXU51'],
+    ] as const;
+    await graph.apply(
+      {
+        entities: pairs.flatMap(([key, lei]) => [
+          { type: 'Organization' as const, asset: { unique_id: key, name: key } },
+          {
+            type: 'Identifier' as const,
+            asset: { unique_id: `lei:${lei}`, id: lei, id_type: 'lei' as const },
+          },
+        ]),
+        edges: pairs.map(([key, lei]) => ({
+          from: `Organization:${key}`,
+          relation: 'id',
+          to: `Identifier:lei:${lei.toLowerCase()}`,
+        })),
+        dispatch: [],
+      },
+      { source: { name: 'GLEIF', confidence: 100 } },
+    );
+    await graph.close();
+    const args = [
+      'merge',
+      '--case',
+      caseFile,
+      '--from',
+      'Organization:puma',
+      '--into',
+      'Organization:puma-europe',
+    ];
+    const refused = await runCli(args);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(
+      'puma holds LEI 529900GRZ2BQY5ZM9N49 and puma-europe holds LEI 529900BMH4WOV2MWXU51',
+    );
+    expect(refused.stderr).toContain('--force');
+    const forced = await runCli([...args, '--force']);
+    expect(forced.code, forced.stderr).toBe(0);
+  });
 });

@@ -5,6 +5,8 @@
  */
 import { parseArgs } from 'node:util';
 import {
+  isTeamCaseUrl,
+  mergeNeedsConfirmation,
   MergeRefusedError,
   openCaseGraph,
   UnknownSessionError,
@@ -13,6 +15,9 @@ import {
 import { UsageError } from '../args';
 import { checkCaseFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
+import { composeEngine } from '../../app-services/compose';
+import { openTeamCaseForCli } from '../team-case';
+import { openCaseForReading } from './case-reading';
 
 export const PROVENANCE_COMMANDS = ['sessions', 'undo', 'merge'] as const;
 type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
@@ -20,7 +25,7 @@ type ProvenanceCommand = (typeof PROVENANCE_COMMANDS)[number];
 export const PROVENANCE_USAGE = [
   '  cli sessions --case <file.sqlite>',
   '  cli undo --case <file.sqlite> --session <id>',
-  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id>',
+  '  cli merge --case <file.sqlite> --from <entity id> --into <entity id> [--force]',
 ].join('\n');
 
 export function isProvenanceCommand(command: string | undefined): command is ProvenanceCommand {
@@ -30,19 +35,39 @@ export function isProvenanceCommand(command: string | undefined): command is Pro
 interface Io {
   stdout: OutputStream;
   stderr: OutputStream;
+  env?: Record<string, string | undefined>;
 }
 
 /** Runs `sessions` or `undo`; bad input throws UsageError (exit 2) before the case is written. */
 export async function runProvenanceCommand(argv: readonly string[], io: Io): Promise<number> {
   const [command, ...rest] = argv;
   const names = { sessions: ['case'], undo: ['case', 'session'], merge: ['case', 'from', 'into'] };
-  const values = parseOptions(rest, names[command as ProvenanceCommand]);
+  const values = parseOptions(
+    rest,
+    names[command as ProvenanceCommand],
+    command === 'merge' ? ['force'] : [],
+  );
   const casePath = requiredOption(values, 'case');
   const session = command === 'undo' ? requiredOption(values, 'session') : undefined;
   const merge =
     command === 'merge'
       ? { from: requiredOption(values, 'from'), into: requiredOption(values, 'into') }
       : undefined;
+  if (command === 'sessions') {
+    // Reading only: a case file or a team case (through its replica).
+    const opened = await openCaseForReading(casePath, io.env ?? {});
+    try {
+      for (const record of opened.graph.listSessions()) {
+        io.stdout.write(`${printable(sessionLine(record))}\n`);
+      }
+      return 0;
+    } finally {
+      await opened.close();
+    }
+  }
+  if (isTeamCaseUrl(casePath)) {
+    throw await teamCaseRefusal(command as ProvenanceCommand, casePath, io.env ?? {});
+  }
   await checkCaseFile(casePath, 'existing');
   let graph;
   try {
@@ -52,6 +77,10 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
   }
   try {
     if (merge !== undefined) {
+      const reason = mergeNeedsConfirmation(graph, merge.from, merge.into);
+      if (reason !== undefined && values.force !== true) {
+        throw new UsageError(`not merged: ${printable(reason)} (give --force to merge anyway)`);
+      }
       const { session: mergeSession } = graph.mergeEntities(merge.from, merge.into);
       io.stdout.write(`${mergeSession}\n`);
       io.stderr.write(
@@ -96,8 +125,14 @@ export function sessionLine(record: SessionRecord): string {
   );
 }
 
-function parseOptions(argv: string[], names: readonly string[]): Record<string, string | undefined> {
-  const options = Object.fromEntries(names.map((name) => [name, { type: 'string' as const }]));
+function parseOptions(
+  argv: string[],
+  names: readonly string[],
+  flags: readonly string[] = [],
+): Record<string, string | boolean | undefined> {
+  const options: Record<string, { type: 'string' | 'boolean' }> = {};
+  names.forEach((name) => (options[name] = { type: 'string' }));
+  flags.forEach((name) => (options[name] = { type: 'boolean' }));
   try {
     const { values } = parseArgs({ args: argv, options, strict: true, allowPositionals: false });
     return values;
@@ -107,10 +142,44 @@ function parseOptions(argv: string[], names: readonly string[]): Record<string, 
   }
 }
 
-function requiredOption(values: Record<string, string | undefined>, name: string): string {
+function requiredOption(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
-  if (value === undefined || value.trim() === '') {
+  if (typeof value !== 'string' || value.trim() === '') {
     throw new UsageError(`--${name} is required`);
   }
   return value;
+}
+
+/**
+ * `sessions`, `undo` and `merge` work on case files; a team case address is answered for what it
+ * is (issue 24: "case file ... does not exist"): read-only for this role, or a team case these
+ * commands do not change from the command line.
+ */
+async function teamCaseRefusal(
+  command: ProvenanceCommand,
+  address: string,
+  env: Record<string, string | undefined>,
+): Promise<UsageError> {
+  const quiet = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined,
+  };
+  const { credentials } = composeEngine({ environment: env, logger: quiet });
+  const team = await openTeamCaseForCli(address, {
+    env,
+    credentials: credentials.store,
+    logger: quiet,
+    purpose: 'export',
+  });
+  try {
+    return new UsageError(
+      team.store.readOnly
+        ? `${team.store.address} is read-only for PostgreSQL user ${team.store.target.user}: you can open and export it, not ${command} in it`
+        : `${command} works on case files; ${team.store.address} is a team case: use the app's History panel for it`,
+    );
+  } finally {
+    await team.close();
+  }
 }

@@ -77,7 +77,7 @@ describe('cli review', { timeout: 120_000 }, () => {
     const lines = await pendingLines(caseFile);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toMatch(
-      /^[^\t]+\torg="Lantern Quay" candidate="LANTERN QUAY TRADING LTD" lei=984500LQTRADING00097 jurisdiction=\S+ city="[^"]+" status=\S+ score=\d+ match=partial$/,
+      /^[^\t]+\trank=1 org="Lantern Quay" candidate="LANTERN QUAY TRADING LTD" lei=984500LQTRADING00097 jurisdiction=\S+ city="[^"]+" status=\S+ score=\d+ match=partial evidence="· registry name says more: LANTERN QUAY TRADING"$/,
     );
     expect(lines[0]?.split('\t')[0]).toBe(state.leiEdges[0]?.id);
   });
@@ -134,6 +134,19 @@ describe('cli review', { timeout: 120_000 }, () => {
     const undo = await runCli(['undo', '--case', caseFile, '--session', decision?.split(' ')[0] ?? '']);
     expect(undo.code, undo.stderr).toBe(0);
     expect(await pendingLines(caseFile)).toEqual([line]);
+  });
+
+  it('--none rejects every candidate of the organization in one session', async () => {
+    const caseFile = path.join(dir, 'none.sqlite');
+    expect((await enrich(caseFile)).code).toBe(0);
+    const orgId = graphState(caseFile).leiEdges[0]?.from ?? '';
+    const none = await runCli(['review', '--case', caseFile, '--none', orgId]);
+    expect(none.code, none.stderr).toBe(0);
+    expect(none.stderr).toContain('rejected every candidate of');
+    expect(await pendingLines(caseFile)).toEqual([]);
+    expect(graphState(caseFile).leiEdges.map((edge) => edge.properties.review)).toEqual(['rejected']);
+    const again = await runCli(['review', '--case', caseFile, '--none', orgId]);
+    expect(again.code).toBe(2);
   });
 
   it('refuses to decide on an edge that is not a pending candidate with exit 2', async () => {

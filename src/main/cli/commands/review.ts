@@ -1,11 +1,13 @@
 /**
  * The CLI's `review` command (docs/resolution.md, "Reviewed matches"): lists the LEI search
- * candidates awaiting the investigator's decision, or accepts / rejects one by its edge id.
+ * candidates awaiting the investigator's decision, ranked per Organization, or accepts / rejects
+ * one by its edge id, or rejects all of an Organization's ("none of these", `--none <org id>`).
  */
 import { parseArgs } from 'node:util';
 import {
   decideCandidate,
   listPendingCandidates,
+  rejectAllCandidates,
   openCaseGraph,
   ReviewRefusedError,
   type PendingCandidate,
@@ -26,8 +28,9 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
   if (casePath === undefined || casePath.trim() === '') {
     throw new UsageError('--case is required');
   }
-  if (values.accept !== undefined && values.reject !== undefined) {
-    throw new UsageError('give --accept or --reject, not both');
+  const decisions = [values.accept, values.reject, values.none].filter((value) => value !== undefined);
+  if (decisions.length > 1) {
+    throw new UsageError('give one of --accept, --reject or --none');
   }
   await checkCaseFile(casePath, 'existing');
   let graph;
@@ -37,6 +40,11 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
     throw new UsageError(`cannot open case file ${casePath}: ${messageOf(error)}`);
   }
   try {
+    if (values.none !== undefined) {
+      const { session } = await rejectAllCandidates(graph, values.none);
+      io.stderr.write(`rejected every candidate of ${printable(values.none)} (session ${session})\n`);
+      return 0;
+    }
     const edgeId = values.accept ?? values.reject;
     if (edgeId === undefined) {
       for (const candidate of listPendingCandidates(graph)) {
@@ -63,25 +71,31 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
 }
 
 /**
- * One line per candidate, its edge id first and then a tab (edge ids hold spaces, so scripts
- * cut the first tab-separated field):
- * `<edge id>\torg="<name>" candidate="<legal name>" lei=<LEI> jurisdiction=<code> city="<city>"
- * status=<status> score=<n> match=<type>`.
+ * One line per candidate, an Organization's together and best first, its edge id first and then
+ * a tab (edge ids hold spaces, so scripts cut the first tab-separated field):
+ * `<edge id>\trank=<n> org="<name>" candidate="<legal name>" lei=<LEI> jurisdiction=<code>
+ * city="<city>" status=<status> score=<n> match=<type> evidence="<+ item; - item>"`.
  */
 export function candidateLine(candidate: PendingCandidate): string {
   const details =
-    `org="${candidate.organizationName}" candidate="${candidate.legalName}" lei=${candidate.lei} ` +
-    `jurisdiction=${candidate.jurisdiction || '-'} city="${candidate.city}" ` +
-    `status=${candidate.status || '-'} score=${candidate.score ?? '-'} match=${candidate.matchType || '-'}`;
+    `rank=${candidate.rank || '-'} org="${candidate.organizationName}" candidate="${candidate.legalName}" ` +
+    `lei=${candidate.lei} jurisdiction=${candidate.jurisdiction || '-'} city="${candidate.city}" ` +
+    `status=${candidate.status || '-'} score=${candidate.score ?? '-'} match=${candidate.matchType || '-'} ` +
+    `evidence="${candidate.evidence.join('; ')}"`;
   // Source text is escaped field by field, so the one tab left is the separator.
   return `${printable(candidate.edgeId)}\t${printable(details)}`;
 }
 
-function parseOptions(argv: string[]): { case?: string; accept?: string; reject?: string } {
+function parseOptions(argv: string[]): { case?: string; accept?: string; reject?: string; none?: string } {
   try {
     const { values } = parseArgs({
       args: argv,
-      options: { case: { type: 'string' }, accept: { type: 'string' }, reject: { type: 'string' } },
+      options: {
+        case: { type: 'string' },
+        accept: { type: 'string' },
+        reject: { type: 'string' },
+        none: { type: 'string' },
+      },
       strict: true,
       allowPositionals: false,
     });

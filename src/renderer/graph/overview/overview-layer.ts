@@ -14,6 +14,7 @@
  * changed Cytoscape), the layer stays inactive and Cytoscape draws as it always did; a test pins
  * the methods on the Cytoscape version in use.
  */
+import { flagColour } from '../annotation-look';
 import type { Core, EventObject, SingularElementReturnValue } from 'cytoscape';
 import type { Theme } from '../cy-style';
 import { LEAN_CLASS, themeColors } from '../cy-style';
@@ -131,6 +132,7 @@ function nodeFacts(cy: Core): NodeFacts[] {
       fresh: node.hasClass('new'),
       candidate: node.hasClass(CANDIDATE_NODE),
       lean: node.hasClass(LEAN_CLASS),
+      flagColour: flagColour(node.data('flag')),
     });
   });
   return facts;

@@ -29,6 +29,8 @@ export interface NodeFacts {
   candidate: boolean;
   /** Drawn with the lean look (cy-style.ts, LEAN_CLASS). */
   lean: boolean;
+  /** The colour of the investigator's flag (annotation-look.ts), when flagged. */
+  flagColour?: string | undefined;
 }
 
 export interface EdgeFacts {
@@ -117,6 +119,7 @@ const FALLBACK_LOOK: AssetLook = { color: '#888888', shape: 'ellipse', glyph: '?
  */
 export function ringOf(node: NodeFacts, colors: ThemeColors): Ring | undefined {
   let ring: Ring | undefined;
+  if (node.flagColour !== undefined) ring = { color: node.flagColour, width: 5, dashed: false };
   if (node.selected) ring = { color: colors.accent, width: 4, dashed: false };
   if (node.searchHit) ring = { color: MARK_COLORS.searchHit, width: 3, dashed: false };
   if (node.failed) ring = { color: MARK_COLORS.failed, width: 3, dashed: true };

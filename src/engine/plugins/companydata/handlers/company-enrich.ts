@@ -1,5 +1,5 @@
 /** companyEnrich: a company Identifier to legal name, headcount and non-profit status on its Organization. */
-import { entityIdOf, type Identifier, type Organization } from '../../../../shared/model/asset';
+import { type Identifier, type Organization } from '../../../../shared/model/asset';
 import { createOrganization } from '../../../support/organization';
 import { FindingsBuilder, defineHandler, type Findings, type HandlerContext } from '../../../core/plugin-api';
 import { callFrom, enrichCompany } from '../client';
@@ -59,12 +59,8 @@ async function query(context: Context): Promise<Findings> {
 }
 
 function findNewOrganization(builder: FindingsBuilder, orgId: string): Organization | undefined {
-  for (const item of builder.findings.entities) {
-    if (item.type === 'Organization' && entityIdOf('Organization', item.asset) === orgId) {
-      return item.asset;
-    }
-  }
-  return undefined;
+  const added = builder.addedEntity(orgId);
+  return added?.type === 'Organization' ? added.asset : undefined;
 }
 
 export const companyEnrichHandler = defineHandler<'Identifier', CompanyDataResources>({

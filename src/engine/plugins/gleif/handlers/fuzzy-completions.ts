@@ -338,18 +338,18 @@ async function applyHeldLei(context: Context, held: HeldLei): Promise<Findings> 
     context.logger.warn('GLEIF: the LEI this organization holds is not in the registry', { lei: held.lei });
     return emptyFindings();
   }
+  // A held LEI keeps the score and match type it was matched with (an accepted candidate, or a
+  // match asked again by a refresh): asking again does not change how the match was made.
+  const { score, match_type: matchType } = held.edge.properties;
+  const match: LeiMatch =
+    typeof score === 'number' && (matchType === 'exact' || matchType === 'partial')
+      ? { score, matchType }
+      : { score: KNOWN_LEI_SCORE, matchType: 'known' };
   if (awaitsApplication(held.edge)) {
-    // An accepted candidate keeps the score and match type it was proposed with.
-    const { score, match_type: matchType } = held.edge.properties;
-    const match: LeiMatch =
-      typeof score === 'number' && (matchType === 'exact' || matchType === 'partial')
-        ? { score, matchType }
-        : { score: KNOWN_LEI_SCORE, matchType: 'known' };
     // The edge keeps the investigator's decision and says the record is now applied.
     match.edgeProperties = { [REVIEW_PROPERTY]: 'accepted', [APPLIED_PROPERTY]: true };
-    return recordFindings(context, record, match);
   }
-  return recordFindings(context, record, { score: KNOWN_LEI_SCORE, matchType: 'known' });
+  return recordFindings(context, record, match);
 }
 
 export const fuzzyCompletionsHandler = defineHandler<'Organization', GleifResources>({

@@ -1,5 +1,5 @@
 /** The hierarchy handler (relatedOrgs): an LEI Identifier to its Organization's parent and children. */
-import { entityIdOf, type EntityId } from '../../../../shared/model/asset';
+import type { EntityId } from '../../../../shared/model/asset';
 import { createOrganization } from '../../../support/organization';
 import {
   FindingsBuilder,
@@ -10,6 +10,7 @@ import {
   type Neighbour,
 } from '../../../core/plugin-api';
 import type { LeiRecord } from '../wire';
+import { createPacer } from '../../../util/pace';
 import { holdsLei } from '../review';
 import { addLeiRecordFindings, type OrganizationRef } from '../mapping';
 import { findDirectParent, getLeiRecord, listDirectChildren, type GleifResources } from '../client';
@@ -52,10 +53,9 @@ function lookup(context: Context): Findings | null {
 
 /** The Organization's key and name, from this write or from the graph. */
 function organizationRef(graph: GraphReader, builder: FindingsBuilder, orgId: EntityId): OrganizationRef {
-  for (const item of builder.findings.entities) {
-    if (item.type === 'Organization' && entityIdOf('Organization', item.asset) === orgId) {
-      return { unique_id: item.asset.unique_id, name: item.asset.name };
-    }
+  const added = builder.addedEntity(orgId);
+  if (added?.type === 'Organization') {
+    return { unique_id: added.asset.unique_id, name: added.asset.name };
   }
   const entity = graph.findEntity(orgId);
   if (entity?.type === 'Organization') {
@@ -105,7 +105,9 @@ async function query(context: Context): Promise<Findings> {
       builder.dispatch(parentId);
     }
   }
+  const pace = createPacer();
   for (const child of children.records) {
+    await pace();
     if (child.lei === lei || child.lei === parent?.lei) {
       continue;
     }

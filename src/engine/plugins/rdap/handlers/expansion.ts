@@ -51,15 +51,19 @@ export const autnumHandler = defineHandler<'AutnumRecord', RdapResources>({
   transforms: EXPANSION_TRANSFORMS,
   lookup: ({ confirmed, entity }) => lookupExpansion(confirmed, entity.id),
   // The record keeps the reply it was made from: expanding it costs no request.
-  fromStoredReply({ entity, graph }) {
+  fromStoredReply(context) {
+    const { entity, graph } = context;
     const stored = readStoredReply(entity.asset.raw, 'autnum');
-    return stored === undefined ? null : expandRecord(entity.id, stored, graph);
+    return stored === undefined
+      ? null
+      : expandRecord(entity.id, stored, graph, (error) => context.recordFailure(error));
   },
-  async query({ entity, resources, signal, graph }) {
+  async query(context) {
+    const { entity, resources, signal, graph } = context;
     const record = entity.asset;
     // No reply kept (a record made elsewhere, or an old one): ask the registry again.
     const { object, raw } = await queryAutnum(resources, record.number, signal);
-    const findings = expandRecord(entity.id, object, graph);
+    const findings = expandRecord(entity.id, object, graph, (error) => context.recordFailure(error));
     const refreshed = {
       ...withoutBlanksOverStored(graph, 'AutnumRecord', buildAutnumRecord(object, record.number, raw)),
       handle: record.handle,
@@ -74,14 +78,18 @@ export const ipnetHandler = defineHandler<'IPNetRecord', RdapResources>({
   priority: 1,
   transforms: EXPANSION_TRANSFORMS,
   lookup: ({ confirmed, entity }) => lookupExpansion(confirmed, entity.id),
-  fromStoredReply({ entity, graph }) {
+  fromStoredReply(context) {
+    const { entity, graph } = context;
     const stored = readStoredReply(entity.asset.raw, 'ip network');
-    return stored === undefined ? null : expandRecord(entity.id, stored, graph);
+    return stored === undefined
+      ? null
+      : expandRecord(entity.id, stored, graph, (error) => context.recordFailure(error));
   },
-  async query({ entity, resources, signal, graph }) {
+  async query(context) {
+    const { entity, resources, signal, graph } = context;
     const record = entity.asset;
     const { object, raw } = await queryNetwork(resources, record, signal);
-    const findings = expandRecord(entity.id, object, graph);
+    const findings = expandRecord(entity.id, object, graph, (error) => context.recordFailure(error));
     const refreshed = {
       ...withoutBlanksOverStored(
         graph,

@@ -170,3 +170,54 @@ describe('buildDomainRecordFindings', () => {
     });
   });
 });
+
+describe('a contact name that names a role', () => {
+  it('makes no Person of `Domain Administrator` or `Hostmaster`, and keeps the organization', () => {
+    for (const roleName of ['Domain Administrator', 'Hostmaster', 'DNS Admin', 'Domain manager']) {
+      const text = [
+        'Domain Name: role-name.test',
+        'Creation Date: 2001-02-03T04:05:06Z',
+        `Registrant Name: ${roleName}`,
+        'Registrant Organization: Role Name Widgets Ltd',
+        '',
+      ].join('\n');
+      const parsed = parseWhoisReply(text, 'role-name.test');
+      const hop = { server: 'whois.nic.test', query: 'role-name.test', text, charset: 'utf-8', parsed };
+      const findings = buildDomainRecordFindings(
+        emptyGraph,
+        { domain: 'role-name.test' },
+        {
+          domain: 'role-name.test',
+          outcome: 'found',
+          hops: [hop],
+          record: hop,
+          parsed,
+          contactServers: {},
+          failures: [],
+        },
+      );
+      expect(findings.entities.filter((item) => item.type === 'Person')).toEqual([]);
+      expect(findings.entities.some((item) => item.type === 'Organization')).toBe(true);
+    }
+  });
+
+  it("still makes a Person of a person's name", () => {
+    const text = 'Domain Name: person.test\nCreation Date: 2001-02-03T04:05:06Z\nRegistrant Name: Jane Doe\n';
+    const parsed = parseWhoisReply(text, 'person.test');
+    const hop = { server: 'whois.nic.test', query: 'person.test', text, charset: 'utf-8', parsed };
+    const findings = buildDomainRecordFindings(
+      emptyGraph,
+      { domain: 'person.test' },
+      {
+        domain: 'person.test',
+        outcome: 'found',
+        hops: [hop],
+        record: hop,
+        parsed,
+        contactServers: {},
+        failures: [],
+      },
+    );
+    expect(findings.entities.filter((item) => item.type === 'Person')).toHaveLength(1);
+  });
+});

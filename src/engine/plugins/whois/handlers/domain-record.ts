@@ -19,6 +19,7 @@ import {
 } from '../../../core/plugin-api';
 import type { WhoisLookup } from '../client';
 import { hostNameOf, WHOIS_ROLES, type WhoisContact, type WhoisRole } from '../parse';
+import { isRoleName } from '../parse/role-labels';
 import type { WhoisResources } from '../resources';
 import { UnrecognisedReplyError } from '../reply-errors';
 import { omitUndefined as defined } from '../../../../shared/util/object';
@@ -57,7 +58,13 @@ function addContact(
   builder.edge(recordId, CONTACT_RELATIONS[role], contactId).dispatch(contactId);
 
   const { name, organization } = contact;
-  if (name !== undefined && (organization === undefined || !sameName(name, organization))) {
+  // A person only where the reply's name is a person's: not the organization again, not a role
+  // (`Domain Administrator`, `Hostmaster`).
+  if (
+    name !== undefined &&
+    !isRoleName(name) &&
+    (organization === undefined || !sameName(name, organization))
+  ) {
     const person = fullNameToPerson(name);
     if (person !== undefined) {
       builder.edge(contactId, 'person', builder.entity('Person', person));

@@ -91,3 +91,108 @@ describe('a role heading, a blank line, then its labelled block', () => {
     expect(parsed.expirationDate).toBe('2030-03-07T00:00:00Z');
   });
 });
+
+describe('contact blocks referenced by value from the domain block', () => {
+  const parsed = parseWhoisReply(
+    [
+      'Domain:                       example.sk',
+      'Registrant:                   Acme',
+      'Admin Contact:                Acme',
+      'Created:                      2003-07-24',
+      '',
+      'Contact:                      Acme',
+      'Name:                         Domain Administrator',
+      'Organization:                 Acme Holdings Limited',
+      'Email:                        dns@example.sk',
+      'Country Code:                 IE',
+      '',
+    ].join('\n'),
+    'example.sk',
+  );
+
+  it("reads the block opening with the referred value as each referring role's contact", () => {
+    for (const role of ['registrant', 'admin'] as const) {
+      expect(parsed.contacts[role]).toMatchObject({
+        id: 'Acme',
+        name: 'Domain Administrator',
+        organization: 'Acme Holdings Limited',
+        email: 'dns@example.sk',
+        country: 'IE',
+      });
+    }
+  });
+});
+
+describe('a lone role word as a heading', () => {
+  const parsed = parseWhoisReply(
+    [
+      'domain.............: example.fi',
+      '',
+      'Holder',
+      '',
+      'name...............: Example Oy',
+      'address............: Exampletie 5',
+      'address............: 00440',
+      'address............: Helsinki',
+      'country............: Finland',
+      'holder email.......: info@example.fi',
+      '',
+    ].join('\n'),
+    'example.fi',
+  );
+
+  it("reads `Holder` on its own line as the registrant's heading, its labelled block after a blank line", () => {
+    expect(parsed.contacts.registrant).toMatchObject({
+      name: 'Example Oy',
+      country: 'Finland',
+      email: 'info@example.fi',
+    });
+  });
+
+  it('reads consecutive address lines of a section as one address', () => {
+    expect(parsed.contacts.registrant?.street).toBe('Exampletie 5, 00440, Helsinki');
+  });
+});
+
+describe('a comment line that is a role heading', () => {
+  const parsed = parseWhoisReply(
+    [
+      'domain:           example.com.ua',
+      'source:           UAEPP',
+      '',
+      '% Registrant:',
+      '% ===========',
+      'person:           n/a',
+      'person-loc:       Олена Петренко',
+      'organization-loc: Приклад ТОВ',
+      'e-mail:           info@example.com.ua',
+      'country-loc:      UA',
+      '',
+    ].join('\n'),
+    'example.com.ua',
+  );
+
+  it('gives the block after `% Registrant:` to the registrant, its `-loc` labels as the fields in the local script', () => {
+    expect(parsed.contacts.registrant).toMatchObject({
+      name: 'Олена Петренко',
+      organization: 'Приклад ТОВ',
+      email: 'info@example.com.ua',
+      country: 'UA',
+    });
+  });
+
+  it('keeps a field read from its plain label over the `-loc` one', () => {
+    const both = parseWhoisReply(
+      [
+        'domain: example.com.ua',
+        '',
+        '% Registrant:',
+        'person: Olena Petrenko',
+        'person-loc: Олена Петренко',
+        '',
+      ].join('\n'),
+      'example.com.ua',
+    );
+    expect(both.contacts.registrant?.name).toBe('Olena Petrenko');
+  });
+});

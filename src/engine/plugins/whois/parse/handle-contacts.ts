@@ -5,6 +5,7 @@
 import type { ContactSet } from './contact-set';
 import { CONTACT_FIELD_KEYS } from './labels';
 import type { Entry } from './tokenise';
+import type { WhoisRole } from './types';
 import { looksLikeHandle } from './values';
 
 /**
@@ -17,12 +18,37 @@ export function definesHandle(entry: Entry): boolean {
   );
 }
 
-/** Each handle's block entries (the last block that defines it), read in one pass. */
-export function handleBlocks(entries: readonly Entry[]): Map<string, Entry[]> {
+/**
+ * The role a domain block's line refers to a contact by (`admin-c: X`, and `Registrant: X`,
+ * `Admin Contact: X`: a role label with no field after it). The registrar's block is read apart.
+ */
+export function referenceRoleOf(entry: Entry): WhoisRole | undefined {
+  const prefixed = entry.label.prefixed;
+  const role = entry.label.handleRole ?? (prefixed?.rest === undefined ? prefixed?.role : undefined);
+  return role === 'registrar' ? undefined : role;
+}
+
+/**
+ * Each handle's block entries (the last block that defines it), read in one pass. A block defines
+ * a handle by a handle key (`nic-hdl: X`), or by opening with the value a role line of the domain
+ * block refers to (`Registrant: Google` in the domain block, `Contact: Google` opening a block:
+ * .sk and kin).
+ */
+export function handleBlocks(
+  entries: readonly Entry[],
+  domainBlock?: number,
+  referenced?: ReadonlySet<string>,
+): Map<string, Entry[]> {
   const blockOfHandle = new Map<string, number>();
   for (const entry of entries) {
+    // (Lower-cased only for the few entries that can define a handle: this runs per reply.)
     if (definesHandle(entry)) {
       blockOfHandle.set(entry.value.toLowerCase(), entry.block);
+    } else if (referenced !== undefined && entry.opensBlock && entry.block !== domainBlock) {
+      const value = entry.value.toLowerCase();
+      if (referenced.has(value)) {
+        blockOfHandle.set(value, entry.block);
+      }
     }
   }
   const handles = new Map<string, Entry[]>();
@@ -99,7 +125,7 @@ export function collectHandleContacts(
   // Without handle blocks no role line can point anywhere: the linked blocks are not sought.
   const roleLines = handles.size === 0 ? [] : [...domainEntries, ...linkedEntries(entries, domainEntries)];
   for (const entry of roleLines) {
-    const role = entry.label.handleRole;
+    const role = referenceRoleOf(entry);
     const block = handles.get(entry.value.toLowerCase());
     if (role === undefined || block === undefined) {
       continue;
@@ -108,6 +134,10 @@ export function collectHandleContacts(
     const isOrganization = block.some((item) => item.key === 'type' && /organi[sz]ation/i.test(item.value));
     const addressLines: string[] = [];
     for (const item of block) {
+      // The line naming the block by the handle is its id, not its name (`Contact: Google`).
+      if (item === block[0] && item.value.toLowerCase() === entry.value.toLowerCase()) {
+        continue;
+      }
       if (item.key === 'contact' || item.key === 'person') {
         contacts.set(role, isOrganization ? 'organization' : 'name', item.value);
       } else if (item.key === 'role') {

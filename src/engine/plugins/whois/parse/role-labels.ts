@@ -81,3 +81,14 @@ export const NAME_PART_KEYS: Record<string, 'given' | 'family'> = Object.assign(
 
 /** Qualifiers of a name label that do not change the field (`Company English Name`). */
 export const NAME_QUALIFIERS = /\b(?:english|chinese|local|latin|native|full|legal|registered|official)\s+/g;
+
+/**
+ * A contact name that names a function, not a person (`Domain Administrator`, `DNS Admin`,
+ * `Hostmaster`, `Domain manager`, `Technical Department`): no Person is made of it.
+ */
+export function isRoleName(name: string): boolean {
+  return ROLE_NAME.test(name.trim());
+}
+
+const ROLE_NAME =
+  /^(?:(?:the\s+)?(?:domains?|dns|hostmaster|host|web|it|network|technical|tech|admin|administrative|billing|system|systems|internet|noc|registry|legal|abuse|support|customer)\s*(?:name\s*)?(?:administrator|admin|administration|manager|management|master|contact|department|dept\.?|team|support|services?|operations|ops|desk|group|center|centre|role)s?|hostmaster|postmaster|webmaster|domain\s*admin(?:istrator)?|administrator|(?:dns|domain)\s+(?:team|role))$/i;

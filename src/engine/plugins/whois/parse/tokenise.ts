@@ -173,6 +173,27 @@ function mayBeHeading(trimmed: string): boolean {
   return letter && trimmed.length <= 40 && !trimmed.includes('@');
 }
 
+/**
+ * The label of a line that may be a heading. A lone role word on its own line (`Holder`,
+ * `Inhaber`, `Titulaire`) is a role heading: read as `<word> contact` (as a label with a value
+ * the same word is a handle or a name, so the label tables leave it alone).
+ */
+function headingOf(trimmed: string): LabelFacts {
+  const label = labelOf(trimmed);
+  if (
+    label.sectionRole !== undefined ||
+    label.recordHeading ||
+    label.record !== undefined ||
+    label.contactField !== undefined ||
+    trimmed.length > 20 ||
+    trimmed.includes(' ')
+  ) {
+    return label;
+  }
+  const asContact = labelOf(`${trimmed} contact`);
+  return asContact.roleHeading ? asContact : label;
+}
+
 /** The entry of a keyed line (its section and block are the caller's), or undefined. */
 function splitKeyed(line: string): Entry | undefined {
   // The parser's hot path: `key: value` is found without a regular expression.
@@ -318,6 +339,13 @@ export function tokenise(text: string): Entry[] {
     }
     // `%`, `#`, `>>>`: comments and banners.
     if (firstCode === 37 || firstCode === 35 || (firstCode === 62 && trimmed.startsWith('>>>'))) {
+      // A comment that is a role heading (`% Registrant:`, `% Administrative Contacts:`, .ua)
+      // names the role of the labelled block after it.
+      const comment = trimmed.endsWith(':') && trimmed.length <= 60 ? trimmed.replace(/^[%#\s]+/, '') : '';
+      const heading = comment === '' ? undefined : headingOf(comment.slice(0, -1));
+      if (heading?.roleHeading === true) {
+        carriedRole = heading;
+      }
       continue;
     }
     // `** Registrant:` is a heading whose section runs to the end of its block; other lines
@@ -352,7 +380,7 @@ export function tokenise(text: string): Entry[] {
     // A role heading on its own line (`Administrative contact`) opens its section even right
     // after other lines; the labelled lines after it at the same indent are that role's.
     // Role headings are short: longer unlabelled lines are not worth normalising here.
-    const heading = keyed || !mayBeHeading(trimmed) ? undefined : labelOf(trimmed);
+    const heading = keyed || !mayBeHeading(trimmed) ? undefined : headingOf(trimmed);
     // A plain heading of the record's own part (`Domain Details`) ends the contact before it.
     if (heading?.recordHeading === true) {
       last = entryOf(heading, undefined, block, entries.at(-1));
