@@ -205,7 +205,33 @@ export default tseslint.config(
       ],
       // A product module past 500 lines holds more than one idea: split it (docs/architecture.md).
       'max-lines': ['error', { max: 500 }],
+      // A function a newcomer can read: at most 150 lines of code (blank and comment lines do not
+      // count; a bigger one becomes named module-level steps with explicit inputs).
+      'max-lines-per-function': [
+        'error',
+        { max: 150, skipBlankLines: true, skipComments: true, IIFEs: true },
+      ],
     },
+  },
+  {
+    // Functions still over 150 lines when the rule came (issue 21): the renderer's are being split
+    // this round by their owners; the engine and main ones are the next step of issue 21. Remove a
+    // file from this list once its functions fit.
+    files: [
+      'src/renderer/components/Toolbar.tsx',
+      'src/renderer/graph/canvas-controller.ts',
+      'src/renderer/graph/collection-view.ts',
+      'src/renderer/graph/collections.ts',
+      'src/renderer/graph/cy-adapter.ts',
+      'src/renderer/graph/placement.ts',
+      'src/engine/events/dispatcher.ts',
+      'src/engine/graph/sqlite/statements.ts',
+      'src/engine/net/http-client.ts',
+      'src/main/app-services/app-services.ts',
+      'src/main/app-services/team-cases.ts',
+      'src/main/web/web-host.ts',
+    ],
+    rules: { 'max-lines-per-function': 'off' },
   },
   {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],

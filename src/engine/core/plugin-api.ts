@@ -4,7 +4,7 @@
  * (call the source, return findings). The engine owns routing by asset type, priorities, TTL
  * decisions, rate limiting, the one write path, dedupe, depth limits and dispatch.
  */
-import type { AssetOf, AssetType, EntityId } from '../../shared/model/asset';
+import type { AssetOf, AssetType } from '../../shared/model/asset';
 import type { Entity, SourceRef } from '../../shared/model/graph';
 import type { AppConfig, RateLimit } from '../config/config';
 import type { CredentialStore } from '../credentials/credential-store';
@@ -12,14 +12,14 @@ import type { HttpClientOptions, RateLimiter, SourceHttp } from '../net/types';
 import type { Clock } from '../util/clock';
 import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
-import type { GraphReader, Neighbour } from '../graph/types';
+import type { ConfirmedEdges, GraphReader } from '../graph/types';
 import type { MergeRule } from '../graph/case-graph';
 
 // The plugin API is the one surface a plugin imports: the graph and net types it touches are
 // re-exported here so that plugins never reach into the layers below.
 export type { EdgeFinding, EdgeProperties, Findings } from '../graph/findings';
 export { FindingsBuilder, emptyFindings } from '../graph/findings';
-export type { EdgeQuery, GraphReader, Neighbour } from '../graph/types';
+export type { ConfirmedEdges, EdgeQuery, GraphReader, Neighbour } from '../graph/types';
 export type { MergeRule } from '../graph/case-graph';
 export type {
   HttpClientOptions,
@@ -54,18 +54,6 @@ export interface PluginEnvironment {
   limiter(key: string, rateLimit: RateLimit, source: string): RateLimiter;
   /** Counts one request to a source for the running session (HTTP clients do this themselves). */
   countRequest(source: string): void;
-}
-
-/**
- * The case graph as this handler's source confirmed it within the TTL: edges carrying the
- * plugin's source, confirmed at or after `since`. What every lookup reads, pre-bound by the
- * engine so that no handler restates `{ source, since }`.
- */
-export interface ConfirmedEdges {
-  /** Edges from `id` (only these relation labels when given). */
-  outgoing(id: EntityId, relations?: readonly string[]): Neighbour[];
-  /** Edges into `id` (only these relation labels when given). */
-  incoming(id: EntityId, relations?: readonly string[]): Neighbour[];
 }
 
 /** What a handler's lookup and query receive for one event. */

@@ -6,7 +6,7 @@
  */
 import type { EntityId } from '../../shared/model/asset';
 import { FindingsBuilder, type Findings } from '../graph/findings';
-import type { ConfirmedEdges } from './plugin-api';
+import type { ConfirmedEdges } from '../graph/types';
 
 export function redispatchConfirmed(
   confirmed: ConfirmedEdges,

@@ -64,3 +64,15 @@ export interface GraphReader {
    */
   isMonitoredSince(id: EntityId, source: string, handler: string, since: number): boolean;
 }
+
+/**
+ * The case graph as this handler's source confirmed it within the TTL: edges carrying the
+ * plugin's source, confirmed at or after `since`. What every lookup reads, pre-bound by the
+ * engine so that no handler restates `{ source, since }`.
+ */
+export interface ConfirmedEdges {
+  /** Edges from `id` (only these relation labels when given). */
+  outgoing(id: EntityId, relations?: readonly string[]): Neighbour[];
+  /** Edges into `id` (only these relation labels when given). */
+  incoming(id: EntityId, relations?: readonly string[]): Neighbour[];
+}

@@ -11,7 +11,7 @@
  */
 import { orderRawRecords } from '../../shared/model/raw-record-order';
 import path from 'node:path';
-import type { EventChannel, EventMap, InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
+import type { InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { isInvokeChannel } from '../../shared/ipc/contract';
 import type { Result } from '../../shared/ipc/result';
 import { fail, ok } from '../../shared/ipc/result';
@@ -22,7 +22,7 @@ import { builtinPlugins } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { caseFileSource, createCaseFiles } from './case-files';
-import type { AnyCase, CaseResolvers, CaseSource } from './case-resolvers';
+import type { AnyCase, AppEventListener, CaseResolvers, CaseSource } from './case-resolvers';
 import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
 import { createChangesHandlers } from './changes-service';
@@ -53,7 +53,7 @@ export interface AppServicesOptions {
   progressIntervalMs?: number;
 }
 
-export type AppEventListener = <E extends EventChannel>(event: E, payload: EventMap[E]) => void;
+export type { AppEventListener };
 
 export interface AppServices {
   /** Validates and runs one request. Never throws: failures are Results with a code. */
@@ -300,7 +300,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     'team-cases:open': async ({ connection, password, remember }) => {
       const { handle, notice } = await teamCases.open({ connection, password, remember });
       return {
-        ...(await openedCase({ id: handle.id, open: handle.open, batcher: handle.batcher, team: handle })),
+        ...(await openedCase(handle)),
         created: handle.created,
         ...(notice === undefined ? {} : { notice }),
       };

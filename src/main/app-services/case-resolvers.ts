@@ -5,18 +5,19 @@
  * `writableCase` (which asks the case's source whether it can take one, e.g. a read-only team
  * case or one whose server is away cannot, with one line the UI shows).
  */
-import type { CaseSummary } from '../../shared/ipc/contract';
+import type { CaseSummary, EventChannel, EventMap } from '../../shared/ipc/contract';
 import type { OpenCase } from '../../engine/index';
 import type { DeltaBatcher } from './delta-batcher';
 import type { ServiceError } from './service-error';
-import type { TeamCaseHandle } from './team-cases';
 
-/** An open case whichever kind: a case file, or a team case (then `team` is set). */
+/** The app services' events (coalesced graph deltas, throttled progress...) go to listeners of this shape. */
+export type AppEventListener = <E extends EventChannel>(event: E, payload: EventMap[E]) => void;
+
+/** An open case whichever its source (a case file or a team case). */
 export interface AnyCase {
   id: string;
   open: OpenCase;
   batcher: DeltaBatcher;
-  team?: TeamCaseHandle;
 }
 
 /** Where cases come from: the cases folder, or team cases on PostgreSQL. */

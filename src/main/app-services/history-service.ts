@@ -8,8 +8,7 @@
 import type { CaseSessionEntry, InvokeMap } from '../../shared/ipc/contract';
 import type { CaseGraph } from '../../engine/index';
 import { mergeNeedsConfirmation, MergeRefusedError, UnknownSessionError } from '../../engine/index';
-import type { AppEventListener } from './app-services';
-import type { AnyCase, CaseResolvers } from './case-resolvers';
+import type { AnyCase, AppEventListener, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
 
@@ -39,12 +38,10 @@ export const TEAM_CASE_REFUSAL =
  * removals carry no delta, so the other members' windows would keep showing what was removed.
  */
 function provenanceGraphOf(handle: AnyCase): ProvenanceGraph {
-  if (handle.team !== undefined) {
-    throw new ServiceError('conflict', TEAM_CASE_REFUSAL);
-  }
+  // Undo and merge are capabilities of the case contract that only a case file offers so far.
   const graph = handle.open.graph;
   if (graph.undoSession === undefined || graph.mergeEntities === undefined) {
-    throw new ServiceError('conflict', 'this case does not offer undo or merge (only case files do)');
+    throw new ServiceError('conflict', TEAM_CASE_REFUSAL);
   }
   return graph as ProvenanceGraph;
 }

@@ -340,20 +340,16 @@ async function recentTarget(recents: RecentTeamCases, caseId: string): Promise<T
 export function teamCaseSource(teamCases: TeamCases): CaseSource {
   const teamCase = async (caseId: string) => {
     const team = await teamCases.get(caseId);
-    return { id: team.id, open: team.open, batcher: team.batcher, team };
-  };
-  const handleOf = (caseId: string) => {
-    const team = teamCases.find(caseId);
-    return team === undefined ? undefined : { id: team.id, open: team.open, batcher: team.batcher, team };
+    return team;
   };
   const refuse = (action: string): Promise<never> =>
     Promise.reject(new ServiceError('invalid_request', `A team case cannot be ${action} from the app.`));
   return {
     owns: isTeamCaseId,
     get: teamCase,
-    find: handleOf,
-    summarise: async (handle) => teamCases.summarize((await teamCase(handle.id)).team),
-    copyName: (handle) => `${handle.team?.target.caseName ?? handle.id} (copy)`,
+    find: (caseId) => teamCases.find(caseId),
+    summarise: async (handle) => teamCases.summarize(await teamCase(handle.id)),
+    copyName: (handle) => `${teamCases.find(handle.id)?.target.caseName ?? handle.id} (copy)`,
     rename: () => refuse('renamed (its name is its address)'),
     delete: () => refuse('deleted (remove it from the recent list instead)'),
     writeRefusal: (handle) => {

@@ -53,18 +53,28 @@ function usageErrorOf(error: unknown): UsageError {
   return new UsageError(error instanceof TeamCaseError ? error.message : String(error));
 }
 
-/** A team case opened to read it (export, report, diff). */
+/**
+ * A team case's store opened without an engine: to read it (`export`, report, diff) or to write
+ * the investigator's own records (`enrich` purpose: a read-only role is refused first).
+ */
 export async function openTeamCaseForCli(
   address: string,
-  options: TeamCaseCliOptions & { purpose: 'export' },
+  options: TeamCaseCliOptions & { purpose: 'export' | 'enrich' },
 ): Promise<OpenedTeamCase> {
   const { target, password } = await targetAndPassword(address, options);
+  let store: PostgresCaseGraph;
   try {
-    const store = await openTeamStore(target, { password, logger: options.logger });
-    return { store, close: () => store.close() };
+    store = await openTeamStore(target, { password, logger: options.logger });
   } catch (error) {
     throw usageErrorOf(error);
   }
+  if (options.purpose === 'enrich' && store.readOnly) {
+    await store.close();
+    throw new UsageError(
+      `${store.address} is read-only for PostgreSQL user ${target.user}: you can export it (cli export), not enrich it`,
+    );
+  }
+  return { store, close: () => store.close() };
 }
 
 /** A team case opened on an engine to enrich it; a read-only role is refused before anything runs. */
