@@ -76,7 +76,7 @@ function crowdedShare(positions: { x: number; y: number }[]): number {
 }
 
 async function exportedPositions(page: Page): Promise<{ x: number; y: number }[]> {
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'JSON' }).click();
   const json = JSON.parse(await readFile(await (await download).path(), 'utf8')) as {

@@ -87,7 +87,7 @@ async function expectPositionsSaved(page: Page): Promise<void> {
   await expect
     .poll(
       async () => {
-        await page.getByRole('button', { name: 'Export' }).click();
+        await page.getByRole('button', { name: 'Export', exact: true }).click();
         const download = page.waitForEvent('download');
         await page.getByRole('menuitem', { name: 'JSON' }).click();
         const json = JSON.parse(await readFile(await (await download).path(), 'utf8')) as {

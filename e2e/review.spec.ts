@@ -108,7 +108,7 @@ test.describe('reviewing matches', () => {
     const lei = (await first.locator('code').textContent()) ?? '';
     expect(lei).toMatch(/^[0-9A-Z]{20}$/);
 
-    await page.getByRole('button', { name: 'Reject MICROSOFT CORPORATION' }).click();
+    await page.getByRole('button', { name: 'Reject MICROSOFT CORPORATION', exact: true }).click();
     await expect(page.getByTestId('candidate').filter({ hasText: lei })).toHaveCount(0);
     await expect(page.getByTestId('candidate')).toHaveCount(others - 1);
     await page.getByRole('button', { name: 'None of these for Microsoft' }).click();

@@ -335,3 +335,28 @@ describe('createHttpClient against a fake server', () => {
     expect(everything).toContain('token=REDACTED');
   });
 });
+
+describe('a shared rate-limit ledger that fails', () => {
+  it('is reported as a request not sent because the shared rate limit could not be read, not as aborted', async () => {
+    server = await serve(() => ({ body: { ok: true } }));
+    const http = createHttpClient({
+      source: 'Test',
+      rateLimit: FAST,
+      baseUrl: server.url,
+      http: DEFAULT_CONFIG.http,
+      clock: systemClock,
+      credentials: createMemoryCredentialStore(),
+      logger: createRecordingLogger(),
+      createLimiter: () => ({
+        acquire: () => Promise.reject(new Error('terminating connection due to administrator command')),
+      }),
+    });
+    const failure = await http.getJson('/thing').catch((error: unknown) => error);
+    expect(failure).toBeInstanceOf(SourceError);
+    expect((failure as SourceError).code).toBe('network');
+    expect((failure as SourceError).message).toBe(
+      `the shared rate limit could not be read (terminating connection due to administrator command); request to ${server.url}/thing not sent`,
+    );
+    expect(server.requests).toHaveLength(0);
+  });
+});

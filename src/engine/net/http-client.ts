@@ -22,6 +22,7 @@ import {
   TimeoutError,
   urlForMessage,
 } from './errors';
+import { ledgerFailure } from './rate-ledger';
 import { createRateLimiter } from './rate-limiter';
 import { recordReply } from '../util/reply-capture';
 import { redactHeaders, redactUrl, scrubSecrets, takeUrlCredentials } from './redact';
@@ -377,7 +378,9 @@ export function createHttpClient(options: HttpClientOptions & HttpClientDependen
     try {
       grant = await holdSlot(limiterFor(url), signal);
     } catch (error) {
-      throw abortedError(shownUrl, signal, error);
+      throw signal?.aborted === true || error instanceof SourceError
+        ? abortedError(shownUrl, signal, error)
+        : ledgerFailure(shownUrl, source, error);
     }
     const waited = grant.waitedMs;
     if (waited > 0) {

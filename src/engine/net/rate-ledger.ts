@@ -8,6 +8,7 @@ import { randomUUID } from 'node:crypto';
 import type { RateLimit } from './types';
 import type { HeldGrant, RateLimiter } from './types';
 import type { Clock } from '../util/clock';
+import { SourceError } from './errors';
 
 /** How long a process waits before asking the ledger again while every slot is held elsewhere. */
 export const LEDGER_POLL_MS = 25;
@@ -84,4 +85,20 @@ export function withRateLedger(
 
 function plainGrant(waitedMs: number): HeldGrant {
   return { waitedMs, release: () => undefined };
+}
+
+/**
+ * The shared ledger failed (a team case's PostgreSQL server restarted, the connection dropped):
+ * the request was not sent, and nobody aborted it. Reported as a network failure that says so
+ * (issue 24: it was reported as an aborted request).
+ */
+export function ledgerFailure(shownUrl: string, source: string, error: unknown): SourceError {
+  const reason = (error instanceof Error ? error.message : String(error)).split(/\r?\n/, 1)[0] ?? '';
+  const failure = new SourceError(
+    'network',
+    `the shared rate limit could not be read (${reason.slice(0, 200)}); request to ${shownUrl} not sent`,
+    source,
+  );
+  failure.cause = error;
+  return failure;
 }

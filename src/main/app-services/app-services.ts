@@ -9,6 +9,7 @@
  * merge), team-cases.ts (team cases on PostgreSQL, their recent list); this file routes each channel
  * to them.
  */
+import { orderRawRecords } from '../../shared/model/raw-record-order';
 import path from 'node:path';
 import type { EventChannel, EventMap, InvokeChannel, InvokeMap } from '../../shared/ipc/contract';
 import { isInvokeChannel } from '../../shared/ipc/contract';
@@ -20,8 +21,8 @@ import type { AppConfig, Engine, EngineOptions, Logger } from '../../engine/inde
 import { builtinPlugins } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
-import { createCaseFiles } from './case-files';
-import type { AnyCase, CaseResolvers } from './case-resolvers';
+import { caseFileSource, createCaseFiles } from './case-files';
+import type { AnyCase, CaseResolvers, CaseSource } from './case-resolvers';
 import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
 import { createChangesHandlers } from './changes-service';
@@ -32,7 +33,7 @@ import { ServiceError } from './service-error';
 import { createSessionTracker } from './session-tracker';
 import { createSettingsService } from './settings-service';
 import { createRecentTeamCases } from './team-case-recents';
-import { createTeamCases, isTeamCaseId } from './team-cases';
+import { createTeamCases, teamCaseSource } from './team-cases';
 
 export interface AppServicesOptions {
   casesDir: string;
@@ -99,38 +100,30 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     logger: options.logger,
   });
 
-  const caseOf = async (caseId: string): Promise<AnyCase> => {
-    if (isTeamCaseId(caseId)) {
-      const team = await teamCases.get(caseId);
-      return { open: team.open, batcher: team.batcher, team };
-    }
-    return cases.get(caseId);
-  };
+  // The team source claims its ids; the cases folder takes the rest.
+  const caseFiles = caseFileSource(cases);
+  const sources: readonly CaseSource[] = [teamCaseSource(teamCases), caseFiles];
+  const sourceOf = (caseId: string): CaseSource => sources.find((source) => source.owns(caseId)) ?? caseFiles;
+  const caseOf = (caseId: string): Promise<AnyCase> => sourceOf(caseId).get(caseId);
 
-  /** Enriching writes: refused with one line for a read-only role or while the server is away. */
+  /** Enriching writes: refused with one line when the case's source says it cannot take one. */
   const writableCase = async (caseId: string): Promise<AnyCase> => {
     const handle = await caseOf(caseId);
-    if (handle.team?.store.readOnly === true) {
-      throw new ServiceError(
-        'read_only',
-        `${handle.team.store.address} is read-only for PostgreSQL user ${handle.team.target.user}: you can open and export it, not enrich it`,
-      );
-    }
-    if (handle.team?.connection === 'reconnecting') {
-      throw new ServiceError(
-        'unavailable',
-        'The team case is reconnecting to its server: nothing can be written until the connection is back.',
-      );
+    const refusal = sourceOf(caseId).writeRefusal(handle);
+    if (refusal !== undefined) {
+      throw refusal;
     }
     return handle;
   };
   const resolvers: CaseResolvers = { caseOf, writableCase };
 
-  const teamOnly = (caseId: string, action: string): void => {
-    if (isTeamCaseId(caseId)) {
-      throw new ServiceError('invalid_request', `A team case cannot be ${action} from the app.`);
-    }
-  };
+  /** What opening a case answers, whichever its source. */
+  const openedCase = async (handle: AnyCase) => ({
+    summary: await sourceOf(handle.id).summarise(handle),
+    snapshot: handle.open.graph.snapshot(),
+    positions: handle.open.graph.loadPositions(),
+    sessions: sessions.progressOf(handle.id),
+  });
 
   /** A changed configuration takes effect once no session runs: cases reopen on a new engine. */
   const applyPendingConfig = async (): Promise<void> => {
@@ -164,7 +157,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
   const sessions = createSessionTracker({
     progressIntervalMs: options.progressIntervalMs ?? 200,
     onProgress: (caseId, progress) => emit('session:progress', { caseId, progress }),
-    beforeFinalProgress: (caseId) => (cases.find(caseId) ?? teamCases.find(caseId))?.batcher.flush(),
+    beforeFinalProgress: (caseId) => sourceOf(caseId).find(caseId)?.batcher.flush(),
     afterEnd: applyPendingConfig,
     logger: options.logger,
   });
@@ -176,45 +169,21 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       emit('cases:changed', {});
       return summary;
     },
-    'cases:open': async ({ caseId }) => {
-      if (isTeamCaseId(caseId)) {
-        const team = await teamCases.get(caseId);
-        return {
-          summary: teamCases.summarize(team),
-          snapshot: team.open.graph.snapshot(),
-          positions: team.open.graph.loadPositions(),
-          sessions: sessions.progressOf(caseId),
-        };
-      }
-      const handle = await cases.get(caseId);
-      return {
-        summary: await cases.summarize(handle),
-        snapshot: handle.open.graph.snapshot(),
-        positions: handle.open.graph.loadPositions(),
-        sessions: sessions.progressOf(caseId),
-      };
-    },
+    'cases:open': async ({ caseId }) => openedCase(await caseOf(caseId)),
     'cases:rename': async ({ caseId, name }) => {
-      teamOnly(caseId, 'renamed (its name is its address)');
-      const handle = await cases.get(caseId);
-      handle.open.graph.setMeta('name', name);
-      const summary = await cases.summarize(handle);
+      const summary = await sourceOf(caseId).rename(caseId, name);
       emit('cases:changed', {});
       return summary;
     },
     'cases:copy': async ({ caseId }) => {
-      const team = isTeamCaseId(caseId) ? await teamCases.get(caseId) : undefined;
+      const handle = await caseOf(caseId);
       // A team case's copy is a case file of what this client has seen (its replica).
-      const summary =
-        team === undefined
-          ? await cases.copy(caseId)
-          : await cases.copyOf(team.open, `${team.target.caseName} (copy)`);
+      const summary = await cases.copyOf(handle.open, sourceOf(caseId).copyName(handle));
       emit('cases:changed', {});
       return summary;
     },
     'cases:delete': async ({ caseId }) => {
-      teamOnly(caseId, 'deleted (remove it from the recent list instead)');
-      await cases.delete(caseId);
+      await sourceOf(caseId).delete(caseId);
       emit('cases:changed', {});
       return {};
     },
@@ -267,7 +236,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       }
       const handle = await caseOf(caseId);
       // A read-only member's layout stays on its screen: the shared case cannot take it.
-      if (handle.team?.store.readOnly !== true) {
+      if (!sourceOf(caseId).readOnly(handle)) {
         handle.open.graph.savePositions(positions);
       }
       return {};
@@ -301,7 +270,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       if (graph.findEntity(graph.resolveId(entityId)) === undefined) {
         throw new ServiceError('not_found', `no entity ${entityId} in this case`);
       }
-      return { records: graph.rawRecords(entityId) };
+      return { records: orderRawRecords(graph.rawRecords(entityId)) };
     },
     'credentials:get-status': () => options.credentials.status(),
     'credentials:set': async ({ source, secret, scope }) => {
@@ -331,10 +300,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     'team-cases:open': async ({ connection, password, remember }) => {
       const { handle, notice } = await teamCases.open({ connection, password, remember });
       return {
-        summary: teamCases.summarize(handle),
-        snapshot: handle.open.graph.snapshot(),
-        positions: handle.open.graph.loadPositions(),
-        sessions: sessions.progressOf(handle.id),
+        ...(await openedCase({ id: handle.id, open: handle.open, batcher: handle.batcher, team: handle })),
         created: handle.created,
         ...(notice === undefined ? {} : { notice }),
       };

@@ -9,6 +9,7 @@ import type { CaseSummary } from '../../shared/ipc/contract';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { Engine, Logger, OpenCase } from '../../engine/index';
 import { CaseInUseError, deleteCaseFile } from '../../engine/index';
+import type { CaseSource } from './case-resolvers';
 import type { DeltaBatcher } from './delta-batcher';
 import { createDeltaBatcher } from './delta-batcher';
 import { ServiceError, slug } from './service-error';
@@ -180,6 +181,26 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
         await closeHandle(handle);
       }
     },
+  };
+}
+
+/** The cases folder as a case source: it takes every id no other source claims. */
+export function caseFileSource(cases: CaseFiles): CaseSource {
+  const fileCase = (caseId: string): Promise<CaseHandle> => cases.get(caseId);
+  return {
+    owns: () => true,
+    get: fileCase,
+    find: (caseId) => cases.find(caseId),
+    summarise: async (handle) => cases.summarize(await fileCase(handle.id)),
+    copyName: (handle) => `${handle.open.graph.getMeta('name') ?? handle.id} (copy)`,
+    rename: async (caseId, name) => {
+      const handle = await fileCase(caseId);
+      handle.open.graph.setMeta('name', name);
+      return cases.summarize(handle);
+    },
+    delete: (caseId) => cases.delete(caseId),
+    writeRefusal: () => undefined,
+    readOnly: () => false,
   };
 }
 

@@ -6,7 +6,7 @@
 import type { InvokeMap } from '../../shared/ipc/contract';
 import { subjectOf } from '../../shared/model/change-diff';
 import { refreshSession, scrubSecrets } from '../../engine/index';
-import { caseDiff, changesSince, UnknownRunError } from '../report/report-changes';
+import { caseDiff, UnknownRunError } from '../report/report-changes';
 import { collectReport } from '../report/report-data';
 import { renderReport } from '../report/report-html';
 import type { CaseResolvers } from './case-resolvers';
@@ -68,16 +68,18 @@ export function createChangesHandlers({ cases, sessions, secrets }: ChangesServi
     'export:report': async ({ caseId, entityIds, since }) => {
       const handle = await cases.caseOf(caseId);
       const graph = handle.open.graph;
-      let changes: ReturnType<typeof changesSince>;
+      let diff: ReturnType<typeof caseDiff> = { lines: [] };
       known(() => {
-        changes = changesSince(graph.listChanges(), graph.listSessions(), since);
+        diff = caseDiff(graph, since);
       });
+      const changes =
+        diff.since === undefined ? { list: diff.lines } : { since: diff.since, list: diff.lines };
       const data = collectReport(graph, {
         location: handle.open.path,
         secrets: await secrets(),
         scrub: scrubSecrets,
         ...(entityIds === undefined ? {} : { only: entityIds.map((id) => graph.resolveId(id)) }),
-        ...(changes === undefined ? {} : { changes }),
+        changes,
       });
       const base = slug(graph.getMeta('name') ?? caseId);
       const name = `${base}-report${entityIds === undefined ? '' : '-selection'}.html`;

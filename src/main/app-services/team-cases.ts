@@ -25,10 +25,7 @@ import type {
   PostgresCaseGraph,
 } from '../../engine/index';
 import {
-  builtinPlugins,
   describeTeamCase,
-  openPgRateLedger,
-  openTeamCase,
   parseTeamCaseUrl,
   TeamCaseError,
   TeamCaseUrlError,
@@ -37,10 +34,12 @@ import {
 } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
+import type { CaseSource } from './case-resolvers';
 import type { DeltaBatcher } from './delta-batcher';
 import { createDeltaBatcher } from './delta-batcher';
 import type { RecentTeamCases } from './team-case-recents';
 import { ServiceError } from './service-error';
+import { openTeamCaseOnEngine } from './team-case-opening';
 
 const TEAM_CASE_ID = /^team-[0-9a-f]{16}$/;
 
@@ -188,22 +187,12 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
     target: TeamCaseTarget,
     password: string | undefined,
   ): Promise<OpenTeamCase> => {
-    const store = await openTeamCase(target, {
-      ...(password === undefined ? {} : { password }),
+    const opened = await openTeamCaseOnEngine(target, {
+      password,
       logger,
-      // The identity rules the engine's plugins declare (every member runs the same ones).
-      mergeRules: builtinPlugins().flatMap((plugin) => plugin.mergeRules ?? []),
+      createEngine: (extra) => options.createEngine(options.config(), extra),
     });
-    let ledger: Awaited<ReturnType<typeof openPgRateLedger>> | undefined;
-    try {
-      // A read-only member cannot enrich, so it never takes a slot of the team's rate ledger.
-      ledger = store.readOnly ? undefined : await openPgRateLedger(target, password);
-    } catch (error) {
-      await store.close();
-      throw error;
-    }
-    const engine = options.createEngine(options.config(), ledger === undefined ? {} : { rateLedger: ledger });
-    const open = engine.openCaseOn(store, store.address);
+    const { store, open } = opened;
     const batcher = createDeltaBatcher({
       windowMs: options.deltaWindowMs,
       onFlush: (batch) => options.onDeltas(id, batch),
@@ -236,8 +225,7 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
         batcher.flush();
         stopDeltas();
         batcher.dispose();
-        await engine.close();
-        await ledger?.close();
+        await opened.close();
       },
     };
   };
@@ -346,6 +334,46 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
 async function recentTarget(recents: RecentTeamCases, caseId: string): Promise<TeamCaseTarget | undefined> {
   const entry = await recents.find(caseId);
   return entry === undefined ? undefined : teamCaseTarget(entry);
+}
+
+/** Team cases as a case source: ids of the `team-...` shape; no rename or delete from the app. */
+export function teamCaseSource(teamCases: TeamCases): CaseSource {
+  const teamCase = async (caseId: string) => {
+    const team = await teamCases.get(caseId);
+    return { id: team.id, open: team.open, batcher: team.batcher, team };
+  };
+  const handleOf = (caseId: string) => {
+    const team = teamCases.find(caseId);
+    return team === undefined ? undefined : { id: team.id, open: team.open, batcher: team.batcher, team };
+  };
+  const refuse = (action: string): Promise<never> =>
+    Promise.reject(new ServiceError('invalid_request', `A team case cannot be ${action} from the app.`));
+  return {
+    owns: isTeamCaseId,
+    get: teamCase,
+    find: handleOf,
+    summarise: async (handle) => teamCases.summarize((await teamCase(handle.id)).team),
+    copyName: (handle) => `${handle.team?.target.caseName ?? handle.id} (copy)`,
+    rename: () => refuse('renamed (its name is its address)'),
+    delete: () => refuse('deleted (remove it from the recent list instead)'),
+    writeRefusal: (handle) => {
+      const team = teamCases.find(handle.id);
+      if (team?.store.readOnly === true) {
+        return new ServiceError(
+          'read_only',
+          `${team.store.address} is read-only for PostgreSQL user ${team.target.user}: you can open and export it, not enrich it`,
+        );
+      }
+      if (team?.connection === 'reconnecting') {
+        return new ServiceError(
+          'unavailable',
+          'The team case is reconnecting to its server: nothing can be written until the connection is back.',
+        );
+      }
+      return undefined;
+    },
+    readOnly: (handle) => teamCases.find(handle.id)?.store.readOnly === true,
+  };
 }
 
 /**

@@ -9,6 +9,7 @@ import {
   refreshSession,
   openCaseGraph,
   type AppConfig,
+  type Engine,
   type Logger,
   type OpenCase,
 } from '../../engine/index';
@@ -24,7 +25,7 @@ import {
 } from './args';
 import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messageOf } from './input-checks';
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
-import { openTeamCaseForCli } from './team-case';
+import { openTeamCaseForCli, openTeamCaseToEnrich } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
 import { isAnnotateCommand, runAnnotateCommand } from './commands/annotate';
 import { runReviewCommand } from './commands/review';
@@ -121,37 +122,15 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
       }
     },
   });
-  // A team case (postgresql://...) is opened before the engine: its failures exit 2 before any write.
-  const teamCase = team
-    ? await openTeamCaseForCli(command.casePath, {
+  // A team case (postgresql://...) is opened first: its failures exit 2 before any write.
+  const { open, close } = team
+    ? await openTeamCaseToEnrich(command.casePath, {
         env: io.env,
         credentials: composed.credentials.store,
         logger,
-        purpose: 'enrich',
+        createEngine: (extra) => composed.createEngine(config, extra),
       })
-    : undefined;
-  const engine = composed.createEngine(
-    config,
-    teamCase?.ledger === undefined ? {} : { rateLedger: teamCase.ledger },
-  );
-  let open: OpenCase;
-  try {
-    if (teamCase === undefined) {
-      open = engine.openCase(command.casePath);
-      // Reads every table once: a damaged file is refused here, before a session writes to it.
-      open.graph.stats();
-    } else {
-      open = engine.openCaseOn(teamCase.store, teamCase.store.address);
-    }
-  } catch (error) {
-    await engine.close();
-    await teamCase?.close();
-    throw new UsageError(
-      isCorruptDatabase(error)
-        ? `case file ${command.casePath} is damaged (${messageOf(error)})`
-        : `cannot open case file ${command.casePath}: ${messageOf(error)}`,
-    );
-  }
+    : await openCaseFileToEnrich(command.casePath, composed.createEngine(config, {}));
   let interrupted = false;
   const onSigint = (): void => {
     if (interrupted) {
@@ -182,8 +161,27 @@ async function runEnrich(command: EnrichCommand, io: CliIo): Promise<number> {
     return progress.failed > 0 && progress.done === 0 ? EXIT_FAILURE : EXIT_OK;
   } finally {
     process.off('SIGINT', onSigint);
+    await close();
+  }
+}
+
+/** A case file opened on the engine; a damaged file is refused before a session writes to it. */
+async function openCaseFileToEnrich(
+  casePath: string,
+  engine: Engine,
+): Promise<{ open: OpenCase; close: () => Promise<void> }> {
+  try {
+    const open = engine.openCase(casePath);
+    // Reads every table once: a damaged file is refused here, before a session writes to it.
+    open.graph.stats();
+    return { open, close: () => engine.close() };
+  } catch (error) {
     await engine.close();
-    await teamCase?.close();
+    throw new UsageError(
+      isCorruptDatabase(error)
+        ? `case file ${casePath} is damaged (${messageOf(error)})`
+        : `cannot open case file ${casePath}: ${messageOf(error)}`,
+    );
   }
 }
 

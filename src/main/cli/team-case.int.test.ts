@@ -130,6 +130,22 @@ describe.skipIf(!havePostgres())('cli on a team case', () => {
     });
   });
 
+  it('answers merge on a read-only team case with the read-only message, not "does not exist"', async () => {
+    const address = teamCase('read-only-merge');
+    expect((await runCli(enrich(address, 'Organization=Northwind Traders'))).code).toBe(0);
+    await query(`DROP ROLE IF EXISTS merger; CREATE ROLE merger LOGIN PASSWORD 'merger-pw'`);
+    await query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO merger');
+    const asReader = address.replace(`${server.user}@`, 'merger@');
+    const result = await runCli(
+      ['merge', '--case', asReader, '--from', 'Organization:a', '--into', 'Organization:b'],
+      { password: 'merger-pw' },
+    );
+    expect(result.code).toBe(2);
+    expect(result.stderr).toMatch(
+      /is read-only for PostgreSQL user merger: you can open and export it, not merge in it\n$/,
+    );
+  }, 60_000);
+
   it('exports the same graph from a team case as from a case file, and a second run asks no source', async () => {
     const file = path.join(dir, 'solo.sqlite');
     const fileExport = path.join(dir, 'solo.json');

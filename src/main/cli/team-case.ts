@@ -4,36 +4,37 @@
  * asked to enrich) is a one-line UsageError (exit 2) raised before anything is written.
  */
 import {
-  builtinPlugins,
-  openPgRateLedger,
-  openTeamCase,
   parseTeamCaseUrl,
   TeamCaseError,
   TeamCaseUrlError,
   teamPasswordCredential,
   type CredentialStore,
+  type Engine,
+  type EngineOptions,
   type Logger,
+  type OpenCase,
   type PostgresCaseGraph,
   type TeamCaseTarget,
 } from '../../engine/index';
+import { openTeamCaseOnEngine, openTeamStore } from '../app-services/team-case-opening';
 import { UsageError } from './args';
 
 export interface OpenedTeamCase {
   store: PostgresCaseGraph;
-  /** The team's rate ledger (enrich only): the sources' limits hold for every member. */
-  ledger?: Awaited<ReturnType<typeof openPgRateLedger>>;
   close(): Promise<void>;
 }
 
-export async function openTeamCaseForCli(
+interface TeamCaseCliOptions {
+  env: Record<string, string | undefined>;
+  credentials: CredentialStore | undefined;
+  logger: Logger;
+}
+
+/** The address checked and the password found (PGPASSWORD first, then the keychain). */
+async function targetAndPassword(
   address: string,
-  options: {
-    env: Record<string, string | undefined>;
-    credentials: CredentialStore | undefined;
-    logger: Logger;
-    purpose: 'enrich' | 'export';
-  },
-): Promise<OpenedTeamCase> {
+  options: TeamCaseCliOptions,
+): Promise<{ target: TeamCaseTarget; password: string | undefined }> {
   let target: TeamCaseTarget;
   try {
     target = parseTeamCaseUrl(address);
@@ -45,39 +46,48 @@ export async function openTeamCaseForCli(
     fromEnv !== undefined && fromEnv !== ''
       ? fromEnv
       : await options.credentials?.get(teamPasswordCredential(target)).catch(() => undefined);
-  let store: PostgresCaseGraph;
+  return { target, password };
+}
+
+function usageErrorOf(error: unknown): UsageError {
+  return new UsageError(error instanceof TeamCaseError ? error.message : String(error));
+}
+
+/** A team case opened to read it (export, report, diff). */
+export async function openTeamCaseForCli(
+  address: string,
+  options: TeamCaseCliOptions & { purpose: 'export' },
+): Promise<OpenedTeamCase> {
+  const { target, password } = await targetAndPassword(address, options);
   try {
-    store = await openTeamCase(target, {
-      ...(password === undefined ? {} : { password }),
+    const store = await openTeamStore(target, { password, logger: options.logger });
+    return { store, close: () => store.close() };
+  } catch (error) {
+    throw usageErrorOf(error);
+  }
+}
+
+/** A team case opened on an engine to enrich it; a read-only role is refused before anything runs. */
+export async function openTeamCaseToEnrich(
+  address: string,
+  options: TeamCaseCliOptions & { createEngine: (extra: Pick<EngineOptions, 'rateLedger'>) => Engine },
+): Promise<{ open: OpenCase; close: () => Promise<void> }> {
+  const { target, password } = await targetAndPassword(address, options);
+  let opened;
+  try {
+    opened = await openTeamCaseOnEngine(target, {
+      password,
       logger: options.logger,
-      // The same identity rules the engine applies (it runs the built-in plugins too).
-      mergeRules: builtinPlugins().flatMap((plugin) => plugin.mergeRules ?? []),
+      createEngine: options.createEngine,
     });
   } catch (error) {
-    throw new UsageError(error instanceof TeamCaseError ? error.message : String(error));
+    throw usageErrorOf(error);
   }
-  if (options.purpose === 'export') {
-    return { store, close: () => store.close() };
-  }
-  if (store.readOnly) {
-    await store.close();
+  if (opened.store.readOnly) {
+    await opened.close();
     throw new UsageError(
-      `${store.address} is read-only for PostgreSQL user ${target.user}: you can export it (cli export), not enrich it`,
+      `${opened.store.address} is read-only for PostgreSQL user ${target.user}: you can export it (cli export), not enrich it`,
     );
   }
-  let ledger: OpenedTeamCase['ledger'];
-  try {
-    ledger = await openPgRateLedger(target, password);
-  } catch (error) {
-    await store.close();
-    throw new UsageError(error instanceof TeamCaseError ? error.message : String(error));
-  }
-  return {
-    store,
-    ledger,
-    close: async () => {
-      await store.close();
-      await ledger.close();
-    },
-  };
+  return opened;
 }

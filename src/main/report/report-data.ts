@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import type { EntityId } from '../../shared/model/asset';
-import type { RecordedChange } from '../../shared/model/changes';
+import type { CaseChange } from '../../shared/model/changes';
 import type { Edge, Entity, GraphSnapshot, RawRecord } from '../../shared/model/graph';
 import type { SessionRecord } from '../../engine/index';
 
@@ -62,7 +62,7 @@ export interface ReportData {
   edges: Edge[];
   positions: Positions;
   /** The changes since `since` (a run id); undefined when the case keeps no change records. */
-  changes?: { since?: SessionRecord; list: RecordedChange[] };
+  changes?: { since?: SessionRecord; list: CaseChange[] };
   replies: ReportReply[];
 }
 
@@ -173,7 +173,7 @@ function filterChanges(
 ): NonNullable<ReportData['changes']> {
   if (only === undefined) return changes;
   const ends = new Map(edges.map((edge) => [edge.id, [edge.from, edge.to]]));
-  const touches = (change: RecordedChange): boolean => {
+  const touches = (change: CaseChange): boolean => {
     if (change.entity !== undefined) return only.has(change.entity);
     const [from, to] = ends.get(change.edge ?? '') ?? [];
     return only.has(from ?? '') || only.has(to ?? '');

@@ -7,7 +7,7 @@
  * since a chosen run, and the appendix of raw replies with their SHA-256 (docs/changes.md).
  */
 import { assetLabel } from '../../shared/model/asset';
-import type { RecordedChange } from '../../shared/model/changes';
+import type { CaseChange } from '../../shared/model/changes';
 import type { Edge, Entity } from '../../shared/model/graph';
 import type { SessionRecord } from '../../engine/index';
 import { escapeHtml as h } from './escape';
@@ -251,16 +251,19 @@ function changesSection(data: ReportData): string {
   const rows = data.changes.list.map(changeRow);
   return section(
     'changes',
-    `<p class="meta">${h(heading)}</p><table class="changes"><thead><tr><th>Change</th><th>Entity or edge</th><th>Field</th>` +
-      `<th>Before</th><th>After</th><th>Source</th><th>Run and time</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`,
+    `<p class="meta">${h(heading)}</p>` +
+      chunkedTable(
+        ['Change', 'Entity or edge', 'Field', 'Before', 'After', 'Source'],
+        [9, 33, 12, 19, 19, 8],
+        rows,
+      ),
   );
 }
 
-function changeRow(change: RecordedChange): string {
+function changeRow(change: CaseChange): string {
   return (
     `<tr class="${change.change}"><td>${h(change.change)}</td><td><code>${h(change.entity ?? change.edge)}</code></td>` +
-    `<td>${h(change.field)}</td><td>${h(change.before)}</td><td>${h(change.after)}</td><td>${h(change.source)}</td>` +
-    `<td><code>${h(change.session)}</code><br>${h(change.at)}</td></tr>`
+    `<td>${h(change.field)}</td><td>${h(change.before)}</td><td>${h(change.after)}</td><td>${h(change.source)}</td></tr>`
   );
 }
 

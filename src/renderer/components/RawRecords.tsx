@@ -3,6 +3,7 @@
  * handler (GLEIF records, RDAP and WHOIS replies behind contacts...), with where and when it came.
  * Read from main when the section is opened, so a graph streaming in costs no requests.
  */
+import { helperLabel } from '../../shared/model/raw-record-order';
 import { useEffect, useState } from 'react';
 import type { EntityId } from '../../shared/model/asset';
 import type { RawRecord } from '../../shared/model/graph';
@@ -36,6 +37,7 @@ export function RawRecordList({ records }: { records: RawRecord[] }) {
               {record.handler}, {formatDate(record.receivedAt)}
             </span>
           </div>
+          {helperLabel(record.url) !== undefined && <div className="muted">{helperLabel(record.url)}</div>}
           <div className="muted raw-url">{record.url}</div>
           <pre>{readableText(record.text)}</pre>
         </li>

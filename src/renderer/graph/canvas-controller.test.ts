@@ -346,7 +346,7 @@ describe('the canvas controller', () => {
     open(entities, edges);
     store.getState().hideEntity('Organization:c1');
     const svg = mounted.controller.svg();
-    expect(svg.match(/<circle /g)).toHaveLength(2);
+    expect(svg.match(/<title>Organization<\/title><\/path>/g)).toHaveLength(2);
     expect(svg.match(/<line /g)).toHaveLength(1);
   });
 
@@ -441,6 +441,11 @@ describe('the canvas controller', () => {
     store.getState().setCurrentSession('s1');
     expect(store.getState().notice).toBeUndefined();
     store.getState().updateProgress({ ...progress, state: 'done' });
-    expect(store.getState().notice).toEqual({ kind: 'info', text: 'No results for Nothing Ltd' });
+    // The notice belongs to the case open when it was raised.
+    expect(store.getState().notice).toEqual({
+      kind: 'info',
+      text: 'No results for Nothing Ltd',
+      caseId: 'case-1',
+    });
   });
 });

@@ -2,7 +2,7 @@
  * Which node labels are drawn (level of detail by importance): at any zoom, the labels of the
  * nodes in view are taken in order of importance (the case's seeds, then Organizations, domains,
  * AS and networks, collections, then the rest; within a rank the best connected first) and each is
- * drawn only if its box does not overlap a label already taken. So at Fit the seeds and the main
+ * drawn only if its box does not overlap a label already taken and lies inside the view. So at Fit the seeds and the main
  * companies are named and nothing overlaps; zooming in makes room for more. Labels are drawn at a
  * readable size on screen whatever the zoom (LABEL_PX), up to MAX_LABELS per view.
  * Recomputed SETTLE_MS after the view or the graph stops changing; `node.lod-label` is the class
@@ -132,9 +132,14 @@ function candidatesInView(cy: Core): { node: NodeSingular; box: Box; rank: numbe
         return;
       }
       const collection = node.hasClass('collection');
+      const box = labelBoxOf({ x, y, halfHeight: ((collection ? 46 : 34) / 2) * zoom, text }, zoom);
+      // A label the view would cut off is not drawn (zoom or pan to read it).
+      if (box.x1 < 0 || box.x2 > width || box.y2 > height) {
+        return;
+      }
       result.push({
         node,
-        box: labelBoxOf({ x, y, halfHeight: ((collection ? 46 : 34) / 2) * zoom, text }, zoom),
+        box,
         rank: labelRank({
           seed: node.hasClass(SEED_CLASS),
           type: node.data('type') as AssetType | undefined,

@@ -5,6 +5,7 @@
  */
 import { parseArgs } from 'node:util';
 import {
+  isTeamCaseUrl,
   mergeNeedsConfirmation,
   MergeRefusedError,
   openCaseGraph,
@@ -14,6 +15,8 @@ import {
 import { UsageError } from '../args';
 import { checkCaseFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
+import { composeEngine } from '../../app-services/compose';
+import { openTeamCaseForCli } from '../team-case';
 import { openCaseForReading } from './case-reading';
 
 export const PROVENANCE_COMMANDS = ['sessions', 'undo', 'merge'] as const;
@@ -61,6 +64,9 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     } finally {
       await opened.close();
     }
+  }
+  if (isTeamCaseUrl(casePath)) {
+    throw await teamCaseRefusal(command as ProvenanceCommand, casePath, io.env ?? {});
   }
   await checkCaseFile(casePath, 'existing');
   let graph;
@@ -142,4 +148,38 @@ function requiredOption(values: Record<string, string | boolean | undefined>, na
     throw new UsageError(`--${name} is required`);
   }
   return value;
+}
+
+/**
+ * `sessions`, `undo` and `merge` work on case files; a team case address is answered for what it
+ * is (issue 24: "case file ... does not exist"): read-only for this role, or a team case these
+ * commands do not change from the command line.
+ */
+async function teamCaseRefusal(
+  command: ProvenanceCommand,
+  address: string,
+  env: Record<string, string | undefined>,
+): Promise<UsageError> {
+  const quiet = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined,
+  };
+  const { credentials } = composeEngine({ environment: env, logger: quiet });
+  const team = await openTeamCaseForCli(address, {
+    env,
+    credentials: credentials.store,
+    logger: quiet,
+    purpose: 'export',
+  });
+  try {
+    return new UsageError(
+      team.store.readOnly
+        ? `${team.store.address} is read-only for PostgreSQL user ${team.store.target.user}: you can open and export it, not ${command} in it`
+        : `${command} works on case files; ${team.store.address} is a team case: use the app's History panel for it`,
+    );
+  } finally {
+    await team.close();
+  }
 }

@@ -6,7 +6,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { collectReport } from '../../report/report-data';
 import { renderReport } from '../../report/report-html';
-import { changesSince, UnknownRunError } from '../../report/report-changes';
+import { caseDiff, UnknownRunError } from '../../report/report-changes';
 import { UsageError } from '../args';
 import { checkOutputFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
@@ -48,10 +48,8 @@ export async function runReportCommand(argv: readonly string[], io: Io): Promise
     values['data-dir'] === undefined ? io.env : { ...io.env, TRACE_GRAPH_DATA_DIR: values['data-dir'] };
   const opened = await openCaseForReading(casePath, env);
   try {
-    const sessions = opened.graph.listSessions();
-    const changes = usageOnUnknownRun(() =>
-      changesSince(opened.graph.listChanges?.(), sessions, values.since),
-    );
+    const diff = usageOnUnknownRun(() => caseDiff(opened.graph, values.since));
+    const changes = diff.since === undefined ? { list: diff.lines } : { since: diff.since, list: diff.lines };
     const selected = values.entity;
     if (selected !== undefined) {
       const known = new Set(opened.graph.snapshot().entities.map((entity) => entity.id));
@@ -63,7 +61,7 @@ export async function runReportCommand(argv: readonly string[], io: Io): Promise
       secrets: await knownSecrets(env),
       scrub: scrubSecrets,
       ...(selected === undefined ? {} : { only: selected }),
-      ...(changes === undefined ? {} : { changes }),
+      changes,
     });
     const html = renderReport(data);
     const temporary = `${outPath}.${process.pid}.tmp`;

@@ -153,3 +153,46 @@ describe('a lone role word as a heading', () => {
     expect(parsed.contacts.registrant?.street).toBe('Exampletie 5, 00440, Helsinki');
   });
 });
+
+describe('a comment line that is a role heading', () => {
+  const parsed = parseWhoisReply(
+    [
+      'domain:           example.com.ua',
+      'source:           UAEPP',
+      '',
+      '% Registrant:',
+      '% ===========',
+      'person:           n/a',
+      'person-loc:       Олена Петренко',
+      'organization-loc: Приклад ТОВ',
+      'e-mail:           info@example.com.ua',
+      'country-loc:      UA',
+      '',
+    ].join('\n'),
+    'example.com.ua',
+  );
+
+  it('gives the block after `% Registrant:` to the registrant, its `-loc` labels as the fields in the local script', () => {
+    expect(parsed.contacts.registrant).toMatchObject({
+      name: 'Олена Петренко',
+      organization: 'Приклад ТОВ',
+      email: 'info@example.com.ua',
+      country: 'UA',
+    });
+  });
+
+  it('keeps a field read from its plain label over the `-loc` one', () => {
+    const both = parseWhoisReply(
+      [
+        'domain: example.com.ua',
+        '',
+        '% Registrant:',
+        'person: Olena Petrenko',
+        'person-loc: Олена Петренко',
+        '',
+      ].join('\n'),
+      'example.com.ua',
+    );
+    expect(both.contacts.registrant?.name).toBe('Olena Petrenko');
+  });
+});

@@ -4,7 +4,7 @@
  * blocks (`handle-contacts.ts`). The values land in a `ContactSet` (`contact-set.ts`).
  */
 import { ContactSet } from './contact-set';
-import { collectHandleContacts, handleBlocks, referenceRoleOf } from './handle-contacts';
+import { collectHandleContacts, definesHandle, handleBlocks, referenceRoleOf } from './handle-contacts';
 import { NAME_PART_KEYS } from './role-labels';
 import type { Entry } from './tokenise';
 import type { ContactField, WhoisRole } from './types';
@@ -16,20 +16,26 @@ export function collectContacts(
   domainBlock: number | undefined,
 ): ContactSet {
   const contacts = new ContactSet();
+  // The values the domain block's role lines refer to (`admin-c: X`, `Registrant: X`).
+  let referenced: Set<string> | undefined;
+  if (domainBlock !== undefined) {
+    for (const entry of entries) {
+      if (entry.block === domainBlock && entry.value !== '' && referenceRoleOf(entry) !== undefined) {
+        (referenced ??= new Set()).add(entry.value.toLowerCase());
+      }
+    }
+  }
   // Each handle's block (the last block that defines it), read in one pass over the entries.
-  const handles = handleBlocks(entries, domainBlock);
+  const handles = handleBlocks(entries, domainBlock, referenced);
+  // Blocks the domain block refers to by handle are read by the handle rules (their role comes
+  // from the reference), not again as the section a heading before them names.
+  const referencedBlocks = referenced === undefined ? undefined : blocksOf(entries, handles, referenced);
   // Consecutive `address:` lines of one section are one address (`Kaupintie 5`, `00440`,
   // `Helsinki`), read together so that the postal code and city lines are recognised.
-  let run: { role: WhoisRole; key: string; lines: string[]; last: Entry } | undefined;
-  const flush = (): void => {
-    if (run !== undefined) {
-      contacts.address(run.role, run.lines);
-      run = undefined;
-    }
-  };
+  const run: AddressRun = { role: undefined, key: '', lines: [] };
   for (const entry of entries) {
-    if (run !== undefined && !(entry.key === run.key && entry.section?.sectionRole === run.role)) {
-      flush();
+    if (run.role !== undefined && !(entry.key === run.key && entry.section?.sectionRole === run.role)) {
+      flushAddress(contacts, run);
     }
     // What the label tables say of this entry's key, worked out once per distinct label.
     const label = entry.label;
@@ -49,16 +55,23 @@ export function collectContacts(
     ) {
       continue;
     }
-    const sectionRole = entry.section?.sectionRole;
+    const sectionRole = referencedBlocks?.has(entry.block) === true ? undefined : entry.section?.sectionRole;
     // In a role's section a plain label (`name:`) is that role's; a label it does not know
     // (`Registrant Name:` under `Registrant:`) is read by the rules below.
     const sectionField = sectionRole === undefined ? undefined : label.contactField;
     if (sectionRole !== undefined && sectionField !== undefined) {
       const field = sectionField;
+      // `address-loc` (.ua) repeats a field in the local script: it fills the field when the
+      // reply left it empty, never adds to it.
+      if (label.key.endsWith('-loc') && contacts.has(sectionRole, field)) {
+        continue;
+      }
       if (field === 'street') {
-        run ??= { role: sectionRole, key: entry.key, lines: [], last: entry };
+        if (run.role === undefined) {
+          run.role = sectionRole;
+          run.key = entry.key;
+        }
         run.lines.push(entry.value, ...entry.more);
-        run.last = entry;
       } else if (field === 'name' && NAME_PART_KEYS[label.key] === 'family') {
         contacts.appendName(sectionRole, entry.value);
       } else if (sectionRole === 'registrar' && field === 'name') {
@@ -124,9 +137,49 @@ export function collectContacts(
       }
     }
   }
-  flush();
+  flushAddress(contacts, run);
   if (domainBlock !== undefined) {
     collectHandleContacts(entries, domainBlock, handles, contacts);
   }
   return contacts;
+}
+
+/** Address lines of one section read so far (`role` undefined: none). */
+interface AddressRun {
+  role: WhoisRole | undefined;
+  key: string;
+  lines: string[];
+}
+
+function flushAddress(contacts: ContactSet, run: AddressRun): void {
+  if (run.role !== undefined) {
+    contacts.address(run.role, run.lines);
+    run.role = undefined;
+    run.lines = [];
+  }
+}
+
+/** Every block defining a handle the domain block refers to (a handle may be defined twice). */
+function blocksOf(
+  entries: Entry[],
+  handles: Map<string, Entry[]>,
+  referenced: Set<string>,
+): Set<number> | undefined {
+  if (handles.size === 0) {
+    return undefined;
+  }
+  const blocks = new Set<number>();
+  for (const [handle, block] of handles) {
+    if (referenced.has(handle) && block[0] !== undefined) {
+      blocks.add(block[0].block);
+    }
+  }
+  if (blocks.size > 0) {
+    for (const entry of entries) {
+      if (definesHandle(entry) && referenced.has(entry.value.toLowerCase())) {
+        blocks.add(entry.block);
+      }
+    }
+  }
+  return blocks;
 }

@@ -34,18 +34,21 @@ export function referenceRoleOf(entry: Entry): WhoisRole | undefined {
  * block refers to (`Registrant: Google` in the domain block, `Contact: Google` opening a block:
  * .sk and kin).
  */
-export function handleBlocks(entries: readonly Entry[], domainBlock?: number): Map<string, Entry[]> {
+export function handleBlocks(
+  entries: readonly Entry[],
+  domainBlock?: number,
+  referenced?: ReadonlySet<string>,
+): Map<string, Entry[]> {
   const blockOfHandle = new Map<string, number>();
-  const referenced = new Set<string>();
   for (const entry of entries) {
-    if (entry.block === domainBlock && entry.value !== '' && referenceRoleOf(entry) !== undefined) {
-      referenced.add(entry.value.toLowerCase());
-    }
-  }
-  for (const entry of entries) {
-    const value = entry.value.toLowerCase();
-    if (definesHandle(entry) || (entry.opensBlock && entry.block !== domainBlock && referenced.has(value))) {
-      blockOfHandle.set(value, entry.block);
+    // (Lower-cased only for the few entries that can define a handle: this runs per reply.)
+    if (definesHandle(entry)) {
+      blockOfHandle.set(entry.value.toLowerCase(), entry.block);
+    } else if (referenced !== undefined && entry.opensBlock && entry.block !== domainBlock) {
+      const value = entry.value.toLowerCase();
+      if (referenced.has(value)) {
+        blockOfHandle.set(value, entry.block);
+      }
     }
   }
   const handles = new Map<string, Entry[]>();

@@ -235,14 +235,15 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   'iana id': 'id',
 });
 
-/** The contact field a label names (`Street1`, `Address Line 2` are streets), if any. */
+/** The contact field a label names (`Street1` is a street; `person-loc` a name in local script). */
 export function contactFieldOf(label: string): ContactField | undefined {
   return (
     CONTACT_FIELD_KEYS[label] ??
     CONTACT_FIELD_KEYS[label.replace(/\s*\d+$/, '')] ??
     CONTACT_FIELD_KEYS[label.replace(/-/g, ' ')] ??
     (NAME_PART_KEYS[label] === undefined ? undefined : 'name') ??
-    (label.includes(' name') ? CONTACT_FIELD_KEYS[label.replace(NAME_QUALIFIERS, '')] : undefined)
+    (label.includes(' name') ? CONTACT_FIELD_KEYS[label.replace(NAME_QUALIFIERS, '')] : undefined) ??
+    (label.endsWith('-loc') ? contactFieldOf(label.slice(0, -4)) : undefined)
   );
 }
 

@@ -180,7 +180,14 @@ function mayBeHeading(trimmed: string): boolean {
  */
 function headingOf(trimmed: string): LabelFacts {
   const label = labelOf(trimmed);
-  if (label.sectionRole !== undefined || label.recordHeading || trimmed.includes(' ')) {
+  if (
+    label.sectionRole !== undefined ||
+    label.recordHeading ||
+    label.record !== undefined ||
+    label.contactField !== undefined ||
+    trimmed.length > 20 ||
+    trimmed.includes(' ')
+  ) {
     return label;
   }
   const asContact = labelOf(`${trimmed} contact`);
@@ -332,6 +339,13 @@ export function tokenise(text: string): Entry[] {
     }
     // `%`, `#`, `>>>`: comments and banners.
     if (firstCode === 37 || firstCode === 35 || (firstCode === 62 && trimmed.startsWith('>>>'))) {
+      // A comment that is a role heading (`% Registrant:`, `% Administrative Contacts:`, .ua)
+      // names the role of the labelled block after it.
+      const comment = trimmed.endsWith(':') && trimmed.length <= 60 ? trimmed.replace(/^[%#\s]+/, '') : '';
+      const heading = comment === '' ? undefined : headingOf(comment.slice(0, -1));
+      if (heading?.roleHeading === true) {
+        carriedRole = heading;
+      }
       continue;
     }
     // `** Registrant:` is a heading whose section runs to the end of its block; other lines
