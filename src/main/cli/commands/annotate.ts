@@ -67,7 +67,8 @@ async function openGraph(casePath: string, env: Record<string, string | undefine
       env,
       credentials: credentials.store,
       logger: silent,
-      purpose: 'enrich',
+      // Opened as for reading: a read-only role's write is refused by the store itself, in one line.
+      purpose: 'export',
     });
     return {
       apply: team.store.apply.bind(team.store),
