@@ -21,7 +21,7 @@ interface Annotated {
 async function exportJson(
   page: Page,
 ): Promise<{ entities: Annotated[]; edges: (Annotated & { from: string })[] }> {
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const download = page.waitForEvent('download');
   await page.getByRole('menuitem', { name: 'JSON' }).click();
   return JSON.parse(await readFile(await (await download).path(), 'utf8')) as {
@@ -31,7 +31,7 @@ async function exportJson(
 }
 
 async function exportCsv(page: Page): Promise<{ nodes: string; edges: string }> {
-  await page.getByRole('button', { name: 'Export' }).click();
+  await page.getByRole('button', { name: 'Export', exact: true }).click();
   const downloads: Download[] = [];
   const listener = (download: Download): void => {
     downloads.push(download);
