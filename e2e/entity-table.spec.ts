@@ -56,9 +56,15 @@ test('the table of a 3,000-entity case sorts, filters, and selects with the canv
   const firstName = table.locator('[role=row][data-id]').first().locator('[role=cell]').first();
 
   // Sort by name, descending: "Organization 999" comes first (numeric-aware order: 2999 > 999).
-  await table.getByRole('columnheader', { name: /^Name( [▲▼])?$/ }).getByRole('button').click();
+  await table
+    .getByRole('columnheader', { name: /^Name( [▲▼])?$/ })
+    .getByRole('button')
+    .click();
   await expect(firstName).toHaveText('Organization 0');
-  await table.getByRole('columnheader', { name: /^Name( [▲▼])?$/ }).getByRole('button').click();
+  await table
+    .getByRole('columnheader', { name: /^Name( [▲▼])?$/ })
+    .getByRole('button')
+    .click();
   await expect(firstName).toHaveText('Organization 2999');
 
   // Filter by text: one row.

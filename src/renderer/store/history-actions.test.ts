@@ -110,7 +110,10 @@ describe('undo from the action history', () => {
     expect(refetch).toHaveBeenCalledOnce();
     expect(history.getState().history.entries).toEqual([]);
     expect(history.getState().removedSessions.has('s1')).toBe(true);
-    expect(app.getState().notice).toMatchObject({ kind: 'info', text: 'Undone: removed 3 nodes and 2 edges.' });
+    expect(app.getState().notice).toMatchObject({
+      kind: 'info',
+      text: 'Undone: removed 3 nodes and 2 edges.',
+    });
   });
 
   it('does not fetch the graph again when the reset event already brought it', async () => {

@@ -121,7 +121,9 @@ export function withoutSessions(history: History, gone: ReadonlySet<string>): Hi
 
 /** Whether undoing writes to the case file (and so asks the host) or only changes the canvas. */
 export function undoesOnTheCase(action: HistoryAction): boolean {
-  return action.kind === 'run' || action.kind === 'merge' || action.kind === 'review' || action.kind === 'annotate';
+  return (
+    action.kind === 'run' || action.kind === 'merge' || action.kind === 'review' || action.kind === 'annotate'
+  );
 }
 
 /** A one-line description of an action, with entity ids shown through `nameOf`. */
