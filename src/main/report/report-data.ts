@@ -102,7 +102,8 @@ export function collectReport(source: ReportSource, options: CollectOptions): Re
     replies: repliesOf(source, entities, options),
   };
   if (only !== undefined) report.selection = { entities: entities.length };
-  if (options.notes !== undefined) report.notes = filterNotes(options.notes, only);
+  report.notes =
+    options.notes === undefined ? notesOfGraph(entities, edges) : filterNotes(options.notes, only);
   if (options.changes !== undefined) report.changes = filterChanges(options.changes, snapshot.edges, only);
   return report;
 }
@@ -153,6 +154,28 @@ function repliesOf(
       a.receivedAt.localeCompare(b.receivedAt) ||
       a.url.localeCompare(b.url),
   );
+}
+
+/**
+ * The investigator's notes and flags as the case keeps them on its entities and edges (an edge's
+ * are listed under the edge's id), oldest note first; only what the report covers.
+ */
+export function notesOfGraph(
+  entities: readonly Entity[],
+  edges: readonly Edge[],
+): NonNullable<ReportData['notes']> {
+  const notes: ReportNote[] = [];
+  const flags: ReportFlag[] = [];
+  for (const item of [...entities, ...edges]) {
+    for (const note of item.notes ?? []) {
+      notes.push({ entity: item.id, text: note.text, author: note.author, at: note.createdAt });
+    }
+    if (item.flag !== undefined) {
+      flags.push({ entity: item.id, flag: item.flag.name, at: item.flag.createdAt });
+    }
+  }
+  notes.sort((a, b) => (a.at ?? '').localeCompare(b.at ?? ''));
+  return { notes, flags };
 }
 
 function filterNotes(

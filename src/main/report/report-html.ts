@@ -96,7 +96,7 @@ function notesSection(data: ReportData): string {
     'notes',
     (flags.length === 0
       ? ''
-      : `<h3>Flags</h3><table><thead><tr><th>Entity</th><th>Flag</th><th>When</th></tr></thead><tbody>${flagRows.join('')}</tbody></table>`) +
+      : `<h3>Flags</h3><table><thead><tr><th>Entity or edge</th><th>Flag</th><th>When</th></tr></thead><tbody>${flagRows.join('')}</tbody></table>`) +
       (notes.length === 0 ? '' : `<h3>Notes</h3><ul class="notes">${noteItems.join('')}</ul>`),
   );
 }
