@@ -345,3 +345,20 @@ describe('collections on the canvas', () => {
     expect(svg).not.toContain('ID0');
   });
 });
+
+describe('collections under an id filter', () => {
+  it('hides a collection when every member it folds is hidden by id, and shows it again when one is not', () => {
+    const { cy, store, open } = setup();
+    const { entities, edges } = family(3);
+    open(entities, edges);
+    const memberIds = entities.filter((entity) => entity.type === 'Identifier').map((entity) => entity.id);
+    const filter = (hiddenIds: string[]): void =>
+      store
+        .getState()
+        .setFilters({ hiddenIds: new Set(hiddenIds), hiddenTypes: new Set(), hiddenSources: new Set() });
+    filter(memberIds);
+    expect(cy.getElementById(IDS).hasClass('filtered')).toBe(true);
+    filter(memberIds.slice(1));
+    expect(cy.getElementById(IDS).hasClass('filtered')).toBe(false);
+  });
+});

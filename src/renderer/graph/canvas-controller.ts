@@ -14,7 +14,7 @@ import type { AppState } from '../store/app-store';
 import { noResultsText, seedsWithoutResults } from '../store/seed-results';
 import type { CollectionActions } from './collection-view';
 import { collectionActions, createCollectionView } from './collection-view';
-import { DEFAULT_FOLD_ABOVE } from './collections';
+import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
 import type { CyAdapter } from './cy-adapter';
 import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
@@ -125,6 +125,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       }
       return more;
     },
+    (id) => (isCollectionId(id) ? collections.details(id)?.members.map((member) => member.id) : undefined),
   );
   let disposed = false;
 

@@ -14,7 +14,7 @@ import { reviewStateOf } from '../../shared/model/review';
 import type { DrawnChange } from './collection-view';
 import { isCollectionId } from './collections';
 import type { Filters } from './filters';
-import { filtersActive, markFiltered, NO_FILTERS } from './filters';
+import { filtersActive, markFiltered, NO_FILTERS, type MembersOf } from './filters';
 import type { LayoutInput, LayoutKind, LayoutPositions } from './layouts/types';
 import type { LabelContext } from './node-label';
 import { CONTEXT_LABELLED, fullReadableLabel, NO_CONTEXT, readableLabel } from './node-label';
@@ -69,6 +69,7 @@ export function createCyAdapter(
   cy: Core,
   context: LabelContext = NO_CONTEXT,
   onDrawn: DrawnHook = () => cy.collection(),
+  membersOf?: MembersOf,
 ): CyAdapter {
   const entityLabel = (entity: Entity): string => readableLabel(entity, context);
   /** Where every drawn node is (placement reads this, never the Cytoscape collection). */
@@ -256,7 +257,7 @@ export function createCyAdapter(
         cy.elements('.filtered').removeClass('filtered');
         return;
       }
-      markFiltered(filters, cy.nodes(), cy.edges());
+      markFiltered(filters, cy.nodes(), cy.edges(), membersOf);
     });
   };
 
@@ -321,7 +322,7 @@ export function createCyAdapter(
         const added = kept.length > 0 ? cy.add(kept) : cy.collection();
         const fresh = added.union(onDrawn({ added, removed, reset: false }));
         if (filtersActive(filters) && fresh.nonempty()) {
-          markFiltered(filters, fresh.nodes(), fresh.connectedEdges());
+          markFiltered(filters, fresh.nodes(), fresh.connectedEdges(), membersOf);
         }
         const edges = deltas.flatMap((delta) => delta.edges);
         refreshLabels(edges);

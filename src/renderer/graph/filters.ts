@@ -1,7 +1,9 @@
 /**
  * The filter panel's rules on the canvas: a node is hidden when its type or id is hidden, or when
  * every edge touching it comes only from hidden sources; an edge is hidden when all its sources
- * are hidden or an end is hidden. Hidden elements keep the `filtered` class (drawn as nothing).
+ * are hidden or an end is hidden. A collection node is hidden when every member it folds is hidden
+ * by id (the Changes panel's "only the changed part" hides unchanged entities by id). Hidden
+ * elements keep the `filtered` class (drawn as nothing).
  */
 import type { EdgeCollection, NodeCollection } from 'cytoscape';
 import type { AssetType, EntityId } from '../../shared/model/asset';
@@ -27,12 +29,31 @@ export function hiddenBySources(filters: Filters, sources: string): boolean {
   );
 }
 
+/** The entity ids a collection node folds; undefined for a node that is no collection. */
+export type MembersOf = (nodeId: string) => readonly EntityId[] | undefined;
+
+function allMembersHidden(filters: Filters, id: string, membersOf: MembersOf | undefined): boolean {
+  if (filters.hiddenIds.size === 0 || membersOf === undefined) {
+    return false;
+  }
+  const members = membersOf(id);
+  return (
+    members !== undefined && members.length > 0 && members.every((member) => filters.hiddenIds.has(member))
+  );
+}
+
 /** Sets or clears `filtered` on the nodes, then on the edges (which depend on their ends). */
-export function markFiltered(filters: Filters, nodes: NodeCollection, edges: EdgeCollection): void {
+export function markFiltered(
+  filters: Filters,
+  nodes: NodeCollection,
+  edges: EdgeCollection,
+  membersOf?: MembersOf,
+): void {
   const { hiddenTypes, hiddenSources, hiddenIds } = filters;
   nodes.forEach((node) => {
     const type = node.data('type') as AssetType;
-    let hide = hiddenTypes.has(type) || hiddenIds.has(node.id());
+    let hide =
+      hiddenTypes.has(type) || hiddenIds.has(node.id()) || allMembersHidden(filters, node.id(), membersOf);
     if (!hide && hiddenSources.size > 0) {
       const incident = node.connectedEdges();
       hide =
