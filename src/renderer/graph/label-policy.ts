@@ -152,6 +152,30 @@ function candidatesInView(cy: Core): { node: NodeSingular; box: Box; rank: numbe
 }
 
 /**
+ * Takes the label off a picked node whose box, as Cytoscape measures the drawn text, overlaps the
+ * box of a better-ranked one: the estimate of `labelBoxOf` is short for wide glyphs and long names.
+ * `picked` is in rank order.
+ */
+function dropMeasuredOverlaps(cy: Core, picked: readonly NodeSingular[]): void {
+  const kept: Box[] = [];
+  const dropped = cy.collection();
+  for (const node of picked) {
+    const measured = node.renderedBoundingBox({
+      includeNodes: false,
+      includeEdges: false,
+      includeLabels: true,
+    });
+    const box = { x1: measured.x1, y1: measured.y1, x2: measured.x2, y2: measured.y2 };
+    if (kept.some((other) => overlaps(other, box))) {
+      dropped.merge(node);
+    } else {
+      kept.push(box);
+    }
+  }
+  dropped.removeClass(LOD_LABEL);
+}
+
+/**
  * Keeps `node.lod-label` on the labels to draw. `active()` false (a big graph zoomed out, drawn by
  * the overview layer) takes every label away. Publishes `data-label-boxes` on `dataset` (the
  * drawn labels' boxes as Cytoscape computes them, for the end-to-end test) when asked to.
@@ -187,6 +211,7 @@ export function createLabelPolicy(
       });
       chosen.addClass(LOD_LABEL);
     });
+    dropMeasuredOverlaps(cy, picked);
     onApplied();
   };
   return {
