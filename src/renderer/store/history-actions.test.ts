@@ -116,6 +116,19 @@ describe('undo from the action history', () => {
     });
   });
 
+  it('undoes two actions when Ctrl+Z is pressed twice while the first undo is still on its way', async () => {
+    const { history, deps, calls } = setUp((_channel, request) =>
+      undone((request as { sessionId: string }).sessionId, 9),
+    );
+    recordHistory({ kind: 'run', sessionId: 's1', seeds: ['Organization:a'], expansion: false }, deps);
+    recordHistory({ kind: 'run', sessionId: 's2', seeds: ['Organization:a'], expansion: true }, deps);
+    const first = undoLatest(deps);
+    const second = undoLatest(deps);
+    await Promise.all([first, second]);
+    expect(calls.map((call) => (call.request as { sessionId: string }).sessionId)).toEqual(['s2', 's1']);
+    expect(history.getState().history.entries).toEqual([]);
+  });
+
   it('does not fetch the graph again when the reset event already brought it', async () => {
     const { deps, refetch } = setUp(() => undone('s1', 4));
     await undoSession('s1', deps);

@@ -63,14 +63,25 @@ export async function undoEntry(entry: HistoryEntry, deps: HistoryDeps = appDeps
   }
 }
 
-/** Ctrl+Z: undoes the newest entry, if any, one at a time. */
-export async function undoLatest(deps: HistoryDeps = appDeps): Promise<void> {
-  const { history, undoing } = deps.history.getState();
-  const entry = latestEntry(history);
-  if (entry === undefined || undoing) {
-    return;
-  }
-  await undoEntry(entry, deps);
+/** The Ctrl+Z presses still to be carried out, per history (one chain per window). */
+const pendingUndos = new WeakMap<HistoryDeps, Promise<void>>();
+
+/**
+ * Ctrl+Z: undoes the newest entry, if any, one at a time. A press while an undo is still on its
+ * way (the host answering, the graph reloading) waits for it and then undoes the next entry:
+ * pressing twice quickly takes back two actions, as in any editor, instead of losing the second.
+ */
+export function undoLatest(deps: HistoryDeps = appDeps): Promise<void> {
+  const previous = pendingUndos.get(deps) ?? Promise.resolve();
+  const next = previous.then(async () => {
+    const entry = latestEntry(deps.history.getState().history);
+    if (entry !== undefined && !deps.history.getState().undoing) {
+      await undoEntry(entry, deps);
+    }
+  });
+  const settled = next.catch(() => undefined);
+  pendingUndos.set(deps, settled);
+  return next;
 }
 
 /**
