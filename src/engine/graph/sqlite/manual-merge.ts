@@ -170,6 +170,16 @@ export function unmerge(db: Database.Database, image: MergeImage, seq: number): 
   for (const edge of image.edges) {
     insertEdge(db, edge, seq);
   }
+  // Either entity whose every source was undone since the merge (undo-merged.ts) goes, as its
+  // own undo would have taken it had it not been merged: nothing in the case accounts for it.
+  const unsourced = db.prepare(
+    'DELETE FROM entities WHERE id = ? AND NOT EXISTS (SELECT 1 FROM entity_tags WHERE entity_id = ? AND name = ?)',
+  );
+  for (const id of [from, into]) {
+    if (unsourced.run(id, id, SOURCE_TAG).changes === 1) {
+      db.prepare('DELETE FROM positions WHERE entity_id = ?').run(id);
+    }
+  }
 }
 
 function insertEdge(db: Database.Database, { row, sources }: EdgeImage, seq: number): void {

@@ -83,3 +83,16 @@ describe('undo in any order', () => {
     void graph.close();
   });
 });
+
+describe('undo in any order, the survivor of a merge', () => {
+  it('removes the survivor when the session that created it was undone before the merge', () => {
+    const graph = openWithSessions(['a', 'b']);
+    graph.applyNow(orgs(['a']), { source: gleif, session: 'a', now: 1000 });
+    graph.applyNow(orgs(['b']), { source: gleif, session: 'b', now: 1001 });
+    const { session } = graph.mergeEntitiesNow('Organization:a', 'Organization:b');
+    graph.undoSessionNow('b');
+    graph.undoSessionNow(session);
+    expect(entityIds(graph)).toEqual(['Organization:a']);
+    void graph.close();
+  });
+});
