@@ -2,7 +2,6 @@
  * The details panel: what is selected (a collection, an edge or a node) in full. The node's
  * panel is EntityDetails.tsx; each kind keeps its notes and flag (AnnotationsSection.tsx).
  */
-import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectSelectedEntity } from '../store/selectors';
@@ -11,6 +10,7 @@ import { CandidateList } from './CandidateList';
 import { CollectionDetails } from './CollectionDetails';
 import { EdgeDetails } from './EdgeDetails';
 import { EntityDetails } from './EntityDetails';
+import { useCanvas } from './canvas-context';
 
 export { copyValueOf } from './entity-value';
 
@@ -53,7 +53,8 @@ export function DetailsPanel() {
 }
 
 function SelectedCollection({ id }: { id: string }) {
-  const details = findCanvasController()?.collection(id);
+  const canvas = useCanvas();
+  const details = canvas?.collection(id);
   const parent = details && appStore.getState().entitiesById.get(details.summary.parent);
   return (
     <CollectionDetails
@@ -66,10 +67,10 @@ function SelectedCollection({ id }: { id: string }) {
               labelContextOf(() => appStore.getState()),
             )
       }
-      onExpand={() => findCanvasController()?.expandCollection(id)}
+      onExpand={() => canvas?.expandCollection(id)}
       onSelect={(entityId) => {
         appStore.getState().selectEntity(entityId);
-        findCanvasController()?.focus(entityId);
+        canvas?.focus(entityId);
       }}
     />
   );

@@ -56,16 +56,6 @@ export interface CanvasController
   focus(id: EntityId): void;
 }
 
-let current: CanvasController | undefined;
-
-export function setCanvasController(controller: CanvasController | undefined): void {
-  current = controller;
-}
-
-export function findCanvasController(): CanvasController | undefined {
-  return current;
-}
-
 export type { SearchPosition } from './canvas-steps';
 export type { LayoutState, RunningLayout } from './relayout';
 export type { CanvasDeps } from './canvas-parts';
