@@ -1,11 +1,11 @@
 /**
  * The details panel: what is selected (a collection, an edge or a node) in full. The node's
- * panel is EntityDetails.tsx; each kind keeps its notes and flag (AnnotationsSection.tsx).
+ * panel is EntityDetails.tsx, the edge's EdgeDetails.tsx; both show the notes and flag through
+ * one component (AnnotationsSection.tsx, `NotesAndFlag`).
  */
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectSelectedEntity } from '../store/selectors';
-import { AnnotationsSection } from './AnnotationsSection';
 import { CandidateList } from './CandidateList';
 import { CollectionDetails } from './CollectionDetails';
 import { EdgeDetails } from './EdgeDetails';
@@ -37,7 +37,6 @@ export function DetailsPanel() {
         onSelect={(id) => appStore.getState().selectEntity(id)}
       >
         <CandidateList key={selectedEdge.id} entityId={selectedEdge.to} edgeId={selectedEdge.id} />
-        <AnnotationsSection key={`notes-${selectedEdge.id}`} target={selectedEdge.id} item={selectedEdge} />
       </EdgeDetails>
     );
   }
