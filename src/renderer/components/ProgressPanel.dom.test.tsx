@@ -50,7 +50,9 @@ describe('the progress panel of a busy run', () => {
       });
       shown.add(done.textContent ?? '');
     }
-    act(() => vi.advanceTimersByTime(PROGRESS_REDRAW_MS));
+    act(() => {
+      vi.advanceTimersByTime(PROGRESS_REDRAW_MS);
+    });
 
     // 100 updates over one second: a handful of redraws, not one per update.
     expect(shown.size).toBeLessThanOrEqual(1000 / PROGRESS_REDRAW_MS + 1);
