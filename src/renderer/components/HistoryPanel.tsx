@@ -267,7 +267,7 @@ function MergePrompt() {
 }
 
 /** In the progress panel of a run that ended: take back what it brought. */
-export function RemoveRunResults({ progress }: { progress: SessionProgress }) {
+export function RemoveRunResults({ progress }: { progress: Pick<SessionProgress, 'sessionId' | 'state'> }) {
   const removed = useHistoryStore((state) => state.removedSessions.has(progress.sessionId));
   const undoing = useHistoryStore((state) => state.undoing);
   const entry = useHistoryStore((state) => entryOfSession(state.history, progress.sessionId));
