@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { CaseSummary } from '../../shared/ipc/contract';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { Engine, Logger, OpenCase } from '../../engine/index';
-import { CaseInUseError, deleteCaseFile } from '../../engine/index';
+import { deleteCaseFile } from '../../engine/index';
 import type { CaseSource } from './case-resolvers';
 import type { DeltaBatcher } from './delta-batcher';
 import { createDeltaBatcher } from './delta-batcher';
@@ -165,16 +165,9 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
       if (handle !== undefined) {
         await closeHandle(handle);
       }
-      try {
-        // Refused while a CLI run (or another app window) has the case open: deleting it under
-        // a writer would lose that writer's work while it reports success.
-        deleteCaseFile(file);
-      } catch (error) {
-        if (error instanceof CaseInUseError) {
-          throw new ServiceError('conflict', error.message);
-        }
-        throw error;
-      }
+      // Refused (CaseInUseError) while a CLI run (or another app window) has the case open:
+      // deleting it under a writer would lose that writer's work while it reports success.
+      deleteCaseFile(file);
     },
     async closeAll() {
       for (const handle of [...cases.values()]) {

@@ -7,7 +7,7 @@
  */
 import type { CaseSessionEntry, InvokeMap } from '../../shared/ipc/contract';
 import type { CaseGraph } from '../../engine/index';
-import { mergeNeedsConfirmation, MergeRefusedError, UnknownSessionError } from '../../engine/index';
+import { mergeNeedsConfirmation } from '../../engine/index';
 import type { AnyCase, AppEventListener, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
@@ -85,15 +85,7 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
       }
       // Deltas written before the undo reach the windows before the reset that follows it.
       handle.batcher.flush();
-      let summary;
-      try {
-        summary = graph.undoSession(sessionId);
-      } catch (error) {
-        if (error instanceof UnknownSessionError) {
-          throw new ServiceError('not_found', `no session ${sessionId} in this case`);
-        }
-        throw error;
-      }
+      const summary = graph.undoSession(sessionId);
       const seq = graph.currentSeq();
       emit('graph:reset', { caseId, seq });
       return {
@@ -114,17 +106,10 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
         // The app asks first; this keeps any other client from merging two LEIs unasked.
         throw new ServiceError('conflict', `not merged: ${reason}`);
       }
-      try {
-        const { session, delta } = graph.mergeEntities(from, into);
-        // The merge's delta went to the batcher; send it now so the merge shows at once.
-        handle.batcher.flush();
-        return { sessionId: session, into: delta.merged[0]?.into ?? into };
-      } catch (error) {
-        if (error instanceof MergeRefusedError) {
-          throw new ServiceError('invalid_request', error.message);
-        }
-        throw error;
-      }
+      const { session, delta } = graph.mergeEntities(from, into);
+      // The merge's delta went to the batcher; send it now so the merge shows at once.
+      handle.batcher.flush();
+      return { sessionId: session, into: delta.merged[0]?.into ?? into };
     },
   };
 }

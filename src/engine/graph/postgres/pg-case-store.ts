@@ -23,6 +23,7 @@ import type {
   RawRecord,
 } from '../../../shared/model/graph';
 import { systemClock, type Clock } from '../../util/clock';
+import { EngineError } from '../../util/engine-error';
 import { silentLogger, type Logger } from '../../util/logger';
 import type { CaseGraph, ChangesSince, MergeRule, Positions } from '../case-graph';
 import { openCaseGraph, type SqliteCaseGraph } from '../case-file';
@@ -41,7 +42,9 @@ import {
 } from './write-log';
 
 /** A write refused because the role may only read (open and export work). */
-export class ReadOnlyTeamCaseError extends TeamCaseError {}
+export class ReadOnlyTeamCaseError extends TeamCaseError {
+  override readonly code = 'read_only';
+}
 
 export interface TeamCaseOptions {
   /** From PGPASSWORD or the keychain; never from the address. */
@@ -166,9 +169,14 @@ export class PostgresCaseGraph implements CaseGraph {
     });
   }
 
-  /** A failed reconnect fails the operation with one line; the next one tries again. */
+  /**
+   * A failed reconnect fails the operation with one line; the next one tries again. It is a
+   * failure of the open case's write (`write`), not of opening it: hosts report it as such.
+   */
   private async reconnectClient(): Promise<void> {
-    const client = await connectTeamCase(this.target, this.password);
+    const client = await connectTeamCase(this.target, this.password).catch((error: unknown) => {
+      throw error instanceof TeamCaseError ? new TeamCaseError(error.message, 'write') : error;
+    });
     const old = this.client;
     this.client = client;
     this.clientLost = false;
@@ -264,7 +272,7 @@ export class PostgresCaseGraph implements CaseGraph {
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
       if (this.closed) {
-        throw new TeamCaseError(`${this.address} is closed`);
+        throw new TeamCaseError(`${this.address} is closed`, 'write');
       }
       if (this.diverged) {
         this.rebuild();
@@ -357,9 +365,10 @@ export class PostgresCaseGraph implements CaseGraph {
             `${this.address}: PostgreSQL user ${this.target.user} may not write this case`,
           );
         }
-        throw error instanceof Error && !('code' in error)
+        // The engine's own errors pass unchanged; a driver's (with a SQLSTATE `code`) becomes one line.
+        throw error instanceof EngineError || (error instanceof Error && !('code' in error))
           ? error
-          : new TeamCaseError(`${this.address}: ${oneLine(error)}`);
+          : new TeamCaseError(`${this.address}: ${oneLine(error)}`, 'write');
       }
     });
   }

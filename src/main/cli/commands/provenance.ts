@@ -7,9 +7,7 @@ import { parseArgs } from 'node:util';
 import {
   isTeamCaseUrl,
   mergeNeedsConfirmation,
-  MergeRefusedError,
   openCaseGraph,
-  UnknownSessionError,
   type SessionRecord,
 } from '../../../engine/index';
 import { UsageError } from '../args';
@@ -100,11 +98,6 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
         `${summary.edgesRemoved} edges, restored the fields of ${summary.fieldsRestored} entities\n`,
     );
     return 0;
-  } catch (error) {
-    if (error instanceof UnknownSessionError || error instanceof MergeRefusedError) {
-      throw new UsageError(error.message);
-    }
-    throw error;
   } finally {
     await graph.close();
   }
