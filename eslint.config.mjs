@@ -214,20 +214,6 @@ export default tseslint.config(
     },
   },
   {
-    // Functions still over 150 lines when the rule came (issue 21): the renderer's are being split
-    // this round by their owners (the engine and main ones are split). Remove a file from this
-    // list once its functions fit.
-    files: [
-      'src/renderer/components/Toolbar.tsx',
-      'src/renderer/graph/canvas-controller.ts',
-      'src/renderer/graph/collection-view.ts',
-      'src/renderer/graph/collections.ts',
-      'src/renderer/graph/cy-adapter.ts',
-      'src/renderer/graph/placement.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

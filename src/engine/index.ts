@@ -47,6 +47,8 @@ export {
   copyCaseFile,
   deleteCaseFile,
   openCaseGraph,
+  peekCaseFile,
+  type CaseFilePeek,
   MergeRefusedError,
   UnknownSessionError,
   type SqliteCaseGraph,

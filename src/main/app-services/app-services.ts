@@ -20,6 +20,8 @@ import { builtinPlugins } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { replyErrorOf } from '../error-replies';
 import { caseFileSource, createCaseFiles } from './case-files';
+import type { CaseFileDialogs } from './case-file-handlers';
+import { createCaseFileHandlers } from './case-file-handlers';
 import type { AnyCase, AppEventListener, CaseResolvers, CaseSource } from './case-resolvers';
 import {
   caseHandlers,
@@ -55,6 +57,8 @@ export interface AppServicesOptions {
   deltaWindowMs?: number;
   /** Minimum interval between progress events of one session (default 200 ms). */
   progressIntervalMs?: number;
+  /** The host's native file dialogs (the desktop app); the web host has none. */
+  caseFileDialogs?: CaseFileDialogs;
 }
 
 export type { AppEventListener };
@@ -113,6 +117,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     ...sessionHandlers(context),
     ...graphHandlers(context),
     ...settingsHandlers(context),
+    ...createCaseFileHandlers({
+      cases,
+      caseOf: context.caseOf,
+      sourceOf,
+      openedCase: context.openedCase,
+      emit,
+      dialogs: options.caseFileDialogs,
+    }),
     ...createReviewHandlers({ cases: resolvers, sessions }),
     ...createAnnotationHandlers({ cases: resolvers, environment: process.env }),
     ...createHistoryHandlers({ cases: resolvers, sessions, emit }),
@@ -131,6 +143,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return () => listeners.delete(listener);
     },
     async close() {
+      cases.stopWatching();
       await cases.closeAll();
       await teamCases.closeAll();
       await engine.current.close();
@@ -167,6 +180,7 @@ async function caseSources(
     engine: () => engine.current,
     deltaWindowMs: options.deltaWindowMs ?? 50,
     onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
+    onFolderChange: () => emit('cases:changed', {}),
     logger: options.logger,
   });
   const teamCases = createTeamCases({
@@ -180,6 +194,7 @@ async function caseSources(
     deltaWindowMs: options.deltaWindowMs ?? 50,
     onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
     onConnection: (caseId, state) => emit('team-cases:connection', { caseId, state }),
+    onReset: (caseId, seq) => emit('graph:reset', { caseId, seq }),
     logger: options.logger,
   });
   const caseFiles = caseFileSource(cases);

@@ -66,6 +66,8 @@ export interface TeamCasesOptions {
   deltaWindowMs: number;
   onDeltas: (caseId: string, batch: { fromSeq: number; delta: GraphDelta }) => void;
   onConnection: (caseId: string, state: TeamConnectionState) => void;
+  /** Another member undid a session: windows showing the case reload it (deltas carry no removals). */
+  onReset?: (caseId: string, seq: number) => void;
   logger: Logger;
   /** How often a reconnecting case pokes its server (default 1 s). */
   probeIntervalMs?: number;
@@ -289,6 +291,10 @@ async function connectTeamCase(
     created: store.created,
   };
   const probe = reconnectProbe(store, options.probeIntervalMs ?? 1_000);
+  const stopReset = store.onReset((seq) => {
+    batcher.flush();
+    options.onReset?.(id, seq);
+  });
   const stopState = store.onConnectionState((state) => {
     handle.connection = state;
     probe.watch(state);
@@ -298,6 +304,7 @@ async function connectTeamCase(
     handle,
     close: async () => {
       stopState();
+      stopReset();
       probe.stop();
       await open.close();
       batcher.flush();
