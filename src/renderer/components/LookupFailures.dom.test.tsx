@@ -22,7 +22,7 @@ const REGISTRAR_DOWN =
   "registrar's WHOIS unreachable, retried at 2026-11-29 01:10 UTC (whois.registrar.test: no answer within 300 ms)";
 
 beforeEach(() => {
-  installFakeHost();
+  installFakeHost({});
   appStore
     .getState()
     .setActiveCase({ id: 'case-1', name: 'Acme', createdAt: '', updatedAt: '', sizeBytes: 0 });
