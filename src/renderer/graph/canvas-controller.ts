@@ -20,7 +20,7 @@ import { createCyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
 import { LEAN_CLASS } from './cy-style';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
-import { fitCanvas } from './fit-view';
+import { fitCanvas, fitToPoints } from './fit-view';
 import { createLabelPolicy, drawnLabelBoxes, LABEL_ZOOM } from './label-policy';
 import { labelContextOf } from './node-label';
 import type { LayoutInput } from './layouts/types';
@@ -35,6 +35,8 @@ import {
   trackSelectedPosition,
 } from './canvas-steps';
 import { createRelayout, mostlyUnplaced } from './relayout';
+import type { SnapshotLoad } from './snapshot-loader';
+import { loadSnapshot, STEPPED_ABOVE } from './snapshot-loader';
 import { canvasSvg } from './svg-export';
 import { drawnCandidateLabels } from './review-look';
 
@@ -225,7 +227,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const scheduler = createDeltaScheduler({
     apply: applyDeltas,
     minIntervalMs: () => redrawIntervalMs(cy.nodes().length),
-    holdWhile: () => look.large() && now() - viewportMovedAt < VIEWPORT_QUIET_MS,
+    holdWhile: () => loading !== undefined || (look.large() && now() - viewportMovedAt < VIEWPORT_QUIET_MS),
     requestFrame: deps.requestFrame,
     cancelFrame: deps.cancelFrame,
     ...(deps.afterFrame === undefined ? {} : { defer: deps.afterFrame }),
@@ -242,29 +244,73 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   });
 
   let drawnVersion = -1;
+  /** A big snapshot being drawn in steps (snapshot-loader.ts); deltas wait until it is drawn. */
+  let loading: SnapshotLoad | undefined;
+  /** What follows a drawn snapshot: camera, seeds, the opening layout, marks, counts. */
+  const snapshotDrawn = (state: AppState, keep: NodePositions): void => {
+    following = true;
+    fitAll(40);
+    loadSeeds();
+    if (mostlyUnplaced(state.entitiesById.keys(), state.savedPositions, keep)) {
+      layouts.relayout('force', { opening: true });
+    }
+    markFailures();
+    scheduleSave();
+    publishCounts();
+  };
+  const drawSnapshot = (state: AppState): void => {
+    scheduler.clear();
+    loading?.cancel();
+    loading = undefined;
+    const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
+    const positions = { ...state.savedPositions, ...keep };
+    // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
+    cy.elements().remove();
+    chooseLookFor(state.entitiesById.size, true);
+    state.takePendingDeltas();
+    if (state.entitiesById.size <= STEPPED_ABOVE) {
+      adapter.reset(state.entitiesById.values(), state.edgesById.values(), positions);
+      snapshotDrawn(state, keep);
+      return;
+    }
+    // The camera is where the whole graph will be from the first step, when its positions are
+    // known: steps drawn zoomed in on their part would draw labels and full looks for nothing.
+    const entities = [...state.entitiesById.values()];
+    const known = entities.flatMap((entity) => positions[entity.id] ?? []);
+    const fittedAhead = known.length * 2 >= entities.length && fitToPoints(cy, known, 40);
+    loading = loadSnapshot(
+      {
+        adapter,
+        requestFrame: deps.requestFrame,
+        cancelFrame: deps.cancelFrame,
+        ...(deps.afterFrame === undefined ? {} : { afterFrame: deps.afterFrame }),
+        now,
+        onStep: () => {
+          // Else the camera follows the drawing as it grows (a fit reads positions only), so a
+          // big graph is drawn zoomed out, by the overview layer, not label by label.
+          if (!fittedAhead && now() - followedAt >= FOLLOW_INTERVAL_MS) {
+            fitAll(40);
+          }
+          // Counting walks every element (seconds over a whole load): once drawn, in
+          // snapshotDrawn; meanwhile only how far the drawing has come.
+          dataset.loaded = String(cy.nodes().length);
+        },
+        onDone: () => {
+          loading = undefined;
+          delete dataset.loaded;
+          snapshotDrawn(state, keep);
+        },
+      },
+      entities,
+      [...state.edgesById.values()],
+      positions,
+    );
+  };
   const draw = (): void => {
     const state = store.getState();
     if (state.snapshotVersion !== drawnVersion) {
       drawnVersion = state.snapshotVersion;
-      scheduler.clear();
-      const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
-      // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
-      cy.elements().remove();
-      chooseLookFor(state.entitiesById.size, true);
-      adapter.reset(state.entitiesById.values(), state.edgesById.values(), {
-        ...state.savedPositions,
-        ...keep,
-      });
-      state.takePendingDeltas();
-      following = true;
-      fitAll(40);
-      loadSeeds();
-      if (mostlyUnplaced(state.entitiesById.keys(), state.savedPositions, keep)) {
-        layouts.relayout('force', { opening: true });
-      }
-      markFailures();
-      scheduleSave();
-      publishCounts();
+      drawSnapshot(state);
       return;
     }
     const deltas = state.takePendingDeltas();
@@ -407,6 +453,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       if (frame !== undefined) {
         deps.cancelFrame(frame);
       }
+      loading?.cancel();
       labels.dispose();
       overview.dispose();
       leanSwitch.dispose();

@@ -30,8 +30,11 @@ export { CHILD_SPACING } from './placement';
 export interface CyAdapter {
   /** Replaces everything (snapshot); saved positions are used where present. */
   reset(entities: Iterable<Entity>, edges: Iterable<Edge>, positions: NodePositions): void;
-  /** Applies deltas in one batch; returns the ids of nodes added. */
-  applyDeltas(deltas: GraphDelta[]): EntityId[];
+  /**
+   * Applies deltas in one batch; returns the ids of nodes added. New nodes take their saved
+   * position from `positions` where present (a snapshot drawn in steps), else are placed.
+   */
+  applyDeltas(deltas: GraphDelta[], positions?: NodePositions): EntityId[];
   applyFilters(filters: Filters): void;
   /** The visible nodes and edges, for the re-layout worker. */
   layoutInput(kind: LayoutKind): LayoutInput;
@@ -281,7 +284,7 @@ export function createCyAdapter(
       });
       applyFiltersNow();
     },
-    applyDeltas(deltas) {
+    applyDeltas(deltas, positions = {}) {
       const added: EntityId[] = [];
       const definitions: ElementDefinition[] = [];
       const removed: EntityId[] = [];
@@ -294,7 +297,7 @@ export function createCyAdapter(
           dirty.delete(from);
         }
         const start = added.length;
-        placeNodes(delta.entities, delta.edges, {}, definitions, added);
+        placeNodes(delta.entities, delta.edges, positions, definitions, added);
         const released = waiting.touching(added.slice(start));
         placeEdges([...delta.edges, ...released], definitions);
         // An edge that waited for its endpoint is drawn now: its review look is derived with it.
