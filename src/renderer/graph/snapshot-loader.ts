@@ -14,6 +14,8 @@ import type { CyAdapter } from './cy-adapter';
 export const STEPPED_ABOVE = 2_000;
 /** Work per step, in milliseconds: well under the 200 ms a user notices as a stall. */
 export const STEP_BUDGET_MS = 60;
+/** A step adds at least this share of what is drawn already (the steps stay few). */
+export const MIN_GROWTH = 0.25;
 /** Entities in the first step, before any cost is measured. */
 const FIRST_STEP = 400;
 
@@ -62,8 +64,11 @@ export function loadSnapshot(
     }
     next += chunk.length;
     const took = Math.max(1, deps.now() - start);
-    // The next step sized to the budget by this one's cost, growing at most fourfold at a time.
-    size = Math.max(50, Math.min(size * 4, Math.round((chunk.length * STEP_BUDGET_MS) / took)));
+    // The next step sized to the budget by this one's cost (growing at most fourfold at a time),
+    // and never under a quarter of what is drawn: every frame between steps redraws (and sorts)
+    // everything drawn so far, so many small steps over a big drawing cost more than they spare.
+    const byBudget = Math.min(size * 4, Math.round((chunk.length * STEP_BUDGET_MS) / took));
+    size = Math.max(50, byBudget, Math.round(next * MIN_GROWTH));
     deps.onStep(next);
     if (next >= entities.length) {
       deps.onDone();
