@@ -54,13 +54,18 @@ function painting(page: Page): Promise<Painting> {
 }
 
 /** Opens the case, waits for its opening layout, fits, and checks what the canvas shows. */
-async function expectOpensReadable(page: Page, caseName: string, entities: number): Promise<void> {
+async function expectOpensReadable(
+  page: Page,
+  caseName: string,
+  entities: number,
+  layoutTimeout = 120_000,
+): Promise<void> {
   await running.app.open(page);
   await page.getByRole('button', { name: `Open ${caseName}` }).click();
   const canvas = page.getByTestId('graph-canvas');
   await expect(canvas).toHaveAttribute('data-entities', String(entities), { timeout: 60_000 });
   // The layout ran in the worker (data-layout is only set by a layout) and has finished.
-  await expect(canvas).toHaveAttribute('data-layout', 'idle', { timeout: 120_000 });
+  await expect(canvas).toHaveAttribute('data-layout', 'idle', { timeout: layoutTimeout });
   await page.getByRole('button', { name: 'Fit' }).click();
   const margin = 4;
   await expect
@@ -245,4 +250,14 @@ test('opens a 10,000-entity case written without positions laid out, filling the
   writeTreeCase(running.dataDir, 'Tree 10000', 10_000);
   await expectOpensReadable(page, 'Tree 10000', 10_000);
   await screenshot(page, '33-tree-10000-fit');
+});
+
+test('opens a 30,000-entity case written without positions laid out, filling the view at Fit', async ({
+  page,
+}) => {
+  // The force layout of 30,000 nodes takes minutes on a loaded two-core machine.
+  test.setTimeout(900_000);
+  writeTreeCase(running.dataDir, 'Tree 30000', 30_000);
+  await expectOpensReadable(page, 'Tree 30000', 30_000, 720_000);
+  await screenshot(page, '34-tree-30000-fit');
 });
