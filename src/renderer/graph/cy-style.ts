@@ -154,6 +154,11 @@ export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson
       style: { ...nodeLabel, 'border-width': 3, 'border-color': MARK_COLORS.searchHit },
     },
     {
+      // An edge found by its notes (edge-search.ts).
+      selector: 'edge.search-hit',
+      style: { 'line-color': MARK_COLORS.searchHit, 'target-arrow-color': MARK_COLORS.searchHit, width: 3 },
+    },
+    {
       selector: 'node.lookup-failed',
       style: { 'border-width': 3, 'border-color': MARK_COLORS.failed, 'border-style': 'dashed' },
     },
