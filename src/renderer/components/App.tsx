@@ -12,6 +12,7 @@ import { GraphCanvas } from './GraphCanvas';
 import { HistoryPanel } from './HistoryPanel';
 import { ChangesPanel } from './ChangesPanel';
 import { isTyping } from './keys';
+import { PathsPanel } from './PathsPanel';
 import { ProgressPanel } from './ProgressPanel';
 import { EntityTablePanel } from './EntityTablePanel';
 import { ImportSeeds } from './ImportSeeds';
@@ -85,6 +86,7 @@ function Workspace() {
           <ImportSeeds />
           <ProgressPanel />
           <FilterPanel />
+          <PathsPanel />
           <HistoryPanel />
           <ChangesPanel />
         </div>

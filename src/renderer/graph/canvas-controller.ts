@@ -34,6 +34,7 @@ import {
   createSearch,
   trackSelectedPosition,
 } from './canvas-steps';
+import { createPathActions, type PathActions } from './paths';
 import { createRelayout, mostlyUnplaced } from './relayout';
 import { canvasSvg } from './svg-export';
 import { drawnCandidateLabels } from './review-look';
@@ -42,6 +43,7 @@ export interface CanvasController
   extends
     CollectionActions,
     SearchActions,
+    PathActions,
     Pick<Relayout, 'relayout' | 'stopLayout' | 'undoLayout' | 'restorePositions'> {
   fit(): void;
   zoomBy(factor: number): void;
@@ -69,7 +71,7 @@ export type { LayoutState, RunningLayout } from './relayout';
 /** Everything the controller needs from its surroundings (browser or test). */
 export interface CanvasDeps {
   cy: Core;
-  /** Receives `data-nodes`, `data-edges`, `data-visible-nodes`, `data-entities`, `data-selected-position`. */
+  /** Receives `data-nodes`, `data-edges`, `data-visible-nodes`, `data-entities`, `data-selected-position`, `data-path-elements`. */
   dataset: Record<string, string | undefined>;
   store: StoreApi<AppState>;
   savePositions: (positions: NodePositions) => void;
@@ -396,6 +398,16 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       cy.animate({ center: { eles: cy.getElementById(id) } }, { duration: 250 });
     },
     ...collectionActions(collections, store, publishCounts),
+    ...createPathActions(
+      cy,
+      (id) => collections.reveal(id),
+      (ids) => {
+        following = false;
+        // `data-path-elements`: the highlighted route's entities and edges (the e2e tests read it).
+        dataset.pathElements = JSON.stringify(ids);
+        publishCounts();
+      },
+    ),
   };
 
   return {
