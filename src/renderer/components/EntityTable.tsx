@@ -47,7 +47,13 @@ function useRows(): EntityRow[] {
 }
 
 export function EntityTable() {
-  const rows = useRows();
+  const allRows = useRows();
+  // The timeline's range (docs/timeline.md) narrows the table as it narrows the canvas.
+  const timeRange = useAppStore((state) => state.timeRange);
+  const rows = useMemo(
+    () => (timeRange === undefined ? allRows : allRows.filter((row) => timeRange.ids.has(row.id))),
+    [allRows, timeRange],
+  );
   const [view, setView] = useState<TableView>({ filter: '', sort: undefined });
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
@@ -102,7 +108,7 @@ export function EntityTable() {
         setView={setView}
         types={types}
         count={shown.length}
-        total={rows.length}
+        total={allRows.length}
         onCopy={() => void navigator.clipboard?.writeText(rowsToTsv(pickedRows(), columns))}
         onExport={() =>
           downloadBlob(new Blob([rowsToCsv(shown, columns)], { type: 'text/csv' }), 'entities.csv')

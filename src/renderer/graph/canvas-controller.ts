@@ -12,6 +12,7 @@ import type { EntityId } from '../../shared/model/asset';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
 import { noResultsText, seedsWithoutResults } from '../store/seed-results';
+import { hiddenWithTimeRange } from '../store/time-range';
 import type { CollectionActions } from './collection-view';
 import { collectionActions, createCollectionView } from './collection-view';
 import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
@@ -290,7 +291,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   adapter.applyFilters({
     hiddenTypes: initial.hiddenTypes,
     hiddenSources: initial.hiddenSources,
-    hiddenIds: initial.hiddenIds,
+    hiddenIds: hiddenWithTimeRange(initial),
   });
   draw();
   const stopStore = store.subscribe((state, previous) => {
@@ -304,12 +305,13 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     if (
       state.hiddenTypes !== previous.hiddenTypes ||
       state.hiddenSources !== previous.hiddenSources ||
-      state.hiddenIds !== previous.hiddenIds
+      state.hiddenIds !== previous.hiddenIds ||
+      state.timeRange !== previous.timeRange
     ) {
       adapter.applyFilters({
         hiddenTypes: state.hiddenTypes,
         hiddenSources: state.hiddenSources,
-        hiddenIds: state.hiddenIds,
+        hiddenIds: hiddenWithTimeRange(state),
       });
       publishCounts();
     }
