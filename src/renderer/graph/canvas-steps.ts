@@ -201,8 +201,11 @@ export function createSearch(
     hitIndex = (hitIndex + step + hits.length) % hits.length;
     const id = hits[hitIndex] ?? '';
     stopFollowing();
-    if (store.getState().edgesById.has(id)) {
-      // A hit on an edge (by its notes) opens the edge's details.
+    const edge = store.getState().edgesById.get(id);
+    if (edge !== undefined) {
+      // A hit on an edge (by its notes) draws its ends if folded and opens the edge's details.
+      collections.reveal(edge.from);
+      collections.reveal(edge.to);
       store.getState().selectEdge(id);
     } else {
       selectOnCanvas(store, id);
