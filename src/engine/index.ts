@@ -46,6 +46,8 @@ export {
   copyCaseFile,
   deleteCaseFile,
   openCaseGraph,
+  peekCaseFile,
+  type CaseFilePeek,
   MergeRefusedError,
   UnknownSessionError,
   type SqliteCaseGraph,

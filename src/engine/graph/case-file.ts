@@ -8,6 +8,7 @@ export { configureConnection } from './sqlite/open';
 export { InvalidFindingsError } from './write-plan';
 export { CaseFileVersionError } from './sqlite/migrations';
 export { NotACaseFileError } from './sqlite/identify';
+export { peekCaseFile, type CaseFilePeek } from './sqlite/peek';
 export { CaseFileGoneError, CaseInUseError, copyCaseFile, deleteCaseFile } from './sqlite/files';
 export type { SqliteCaseGraph, SqliteCaseGraphOptions } from './sqlite/store';
 export { UnknownSessionError } from './sqlite/undo';

@@ -22,6 +22,8 @@ import { builtinPlugins } from '../../engine/index';
 import type { AppCredentials } from './app-credentials';
 import { isKeychainUnavailable } from './app-credentials';
 import { caseFileSource, createCaseFiles } from './case-files';
+import type { CaseFileDialogs } from './case-file-handlers';
+import { createCaseFileHandlers } from './case-file-handlers';
 import type { AnyCase, AppEventListener, CaseResolvers, CaseSource } from './case-resolvers';
 import { exportGraphFiles } from './export-graph';
 import { createHistoryHandlers } from './history-service';
@@ -51,6 +53,8 @@ export interface AppServicesOptions {
   deltaWindowMs?: number;
   /** Minimum interval between progress events of one session (default 200 ms). */
   progressIntervalMs?: number;
+  /** The host's native file dialogs (the desktop app); the web host has none. */
+  caseFileDialogs?: CaseFileDialogs;
 }
 
 export type { AppEventListener };
@@ -83,6 +87,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     engine: () => engine,
     deltaWindowMs: options.deltaWindowMs ?? 50,
     onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
+    onFolderChange: () => emit('cases:changed', {}),
     logger: options.logger,
   });
 
@@ -97,6 +102,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     deltaWindowMs: options.deltaWindowMs ?? 50,
     onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
     onConnection: (caseId, state) => emit('team-cases:connection', { caseId, state }),
+    onReset: (caseId, seq) => emit('graph:reset', { caseId, seq }),
     logger: options.logger,
   });
 
@@ -289,6 +295,14 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     },
     'export:graph': async ({ caseId, format }) =>
       exportGraphFiles((await caseOf(caseId)).open.graph, caseId, format),
+    ...createCaseFileHandlers({
+      cases,
+      caseOf,
+      sourceOf,
+      openedCase,
+      emit,
+      dialogs: options.caseFileDialogs,
+    }),
     ...createReviewHandlers({ cases: resolvers, sessions }),
     ...createAnnotationHandlers({ cases: resolvers, environment: process.env }),
     ...createHistoryHandlers({ cases: resolvers, sessions, emit }),
@@ -346,6 +360,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
       return () => listeners.delete(listener);
     },
     async close() {
+      cases.stopWatching();
       await cases.closeAll();
       await teamCases.closeAll();
       await engine.close();

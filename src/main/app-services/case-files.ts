@@ -1,22 +1,24 @@
 /**
  * The cases folder behind the app: one `<id>.sqlite` file per case, opened on the current engine
- * when a request needs it, with its graph deltas coalesced into `graph:delta` events.
+ * when a request needs it, with its graph deltas coalesced into `graph:delta` events. Case files
+ * opened from elsewhere on disk ("Open case file...") are opened where they are and listed beside
+ * the folder's for the rest of the run. Listing reads only (`peekCaseFile`): it never creates,
+ * migrates or writes a file, and a file that is not a case is listed with the reason.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, stat } from 'node:fs/promises';
-import path from 'node:path';
+import { mkdir, realpath, stat } from 'node:fs/promises';
 import type { CaseSummary } from '../../shared/ipc/contract';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { Engine, Logger, OpenCase } from '../../engine/index';
 import { CaseInUseError, deleteCaseFile } from '../../engine/index';
+import { CASE_FILE_SUFFIX, checkIsCase, createCaseFileIndex, writeNamedCopy } from './case-file-index';
+import { watchCaseFolder } from './case-folder-watch';
 import type { CaseSource } from './case-resolvers';
 import type { DeltaBatcher } from './delta-batcher';
 import { createDeltaBatcher } from './delta-batcher';
 import { ServiceError, slug } from './service-error';
 
-/** Case files are `<id>.sqlite` in the cases directory. */
-export const CASE_FILE_SUFFIX = '.sqlite';
-const CASE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+export { CASE_FILE_SUFFIX };
 
 export interface CaseHandle {
   id: string;
@@ -32,6 +34,8 @@ export interface CaseFilesOptions {
   engine: () => Engine;
   deltaWindowMs: number;
   onDeltas: (caseId: string, batch: { fromSeq: number; delta: GraphDelta }) => void;
+  /** Told (debounced) when a case file appears in or goes from the cases folder. */
+  onFolderChange?: () => void;
   logger: Logger;
 }
 
@@ -50,13 +54,28 @@ export interface CaseFiles {
   copyOf(source: OpenCase, name: string): Promise<CaseSummary>;
   /** Closes every open case (before the engine is replaced or the app quits). */
   closeAll(): Promise<void>;
+  /** The cases folder (its real path). */
+  readonly folder: string;
+  /**
+   * Opens the case file at `file` (absolute) where it is, after a read-only check: not_found when
+   * nothing is there, invalid_request with the reason when it is not a case file.
+   */
+  openFile(file: string): Promise<CaseHandle>;
+  /**
+   * A consistent copy of an open case as a new case file at `target` (absolute, not there yet),
+   * named `name`; it is listed as its own case.
+   */
+  saveCopyAs(source: OpenCase, name: string, target: string): Promise<CaseSummary>;
+  /** Stops watching the cases folder (when the app quits). */
+  stopWatching(): void;
 }
 
 export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFiles> {
   // Cases hold investigation data: their folder is the user's alone (mode applies when created).
   await mkdir(options.casesDir, { recursive: true, mode: 0o700 });
+  const index = await createCaseFileIndex(options.casesDir);
   const cases = new Map<string, CaseHandle>();
-  const fileOf = (caseId: string): string => path.join(options.casesDir, `${caseId}${CASE_FILE_SUFFIX}`);
+  const fileOf = (caseId: string): string => index.fileOf(caseId);
 
   const openHandle = (caseId: string): CaseHandle => {
     const file = fileOf(caseId);
@@ -80,28 +99,18 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
   };
 
   const summarizeOpen = async (caseId: string, open: OpenCase): Promise<CaseSummary> => {
-    const size = await sizeOf(fileOf(caseId));
+    const { born, ...facts } = await index.fileFacts(caseId);
     return {
-      id: caseId,
+      ...facts,
       name: open.graph.getMeta('name') ?? caseId,
-      createdAt: open.graph.getMeta('createdAt') ?? size.born.toISOString(),
-      updatedAt: size.modified.toISOString(),
-      sizeBytes: size.bytes,
+      createdAt: open.graph.getMeta('createdAt') ?? born,
     };
   };
 
-  /** Summarizes a case, opening its file only for the time it takes when it is not open. */
-  const summarizeById = async (caseId: string): Promise<CaseSummary> => {
+  /** Summarizes a case from its open handle, or by reading its file without changing it. */
+  const summarizeById = (caseId: string): Promise<CaseSummary> => {
     const handle = cases.get(caseId);
-    if (handle !== undefined) {
-      return summarizeOpen(caseId, handle.open);
-    }
-    const open = options.engine().openCase(fileOf(caseId));
-    try {
-      return await summarizeOpen(caseId, open);
-    } finally {
-      await open.close();
-    }
+    return handle === undefined ? index.summarizeClosed(caseId) : summarizeOpen(caseId, handle.open);
   };
 
   const get = async (caseId: string): Promise<CaseHandle> => {
@@ -109,11 +118,59 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
     if (existing !== undefined) {
       return existing;
     }
-    if (!(await isFile(fileOf(caseId)))) {
+    const file = fileOf(caseId);
+    if (!(await isFile(file))) {
       throw new ServiceError('not_found', `no case with id ${caseId}`);
     }
+    // Checked read-only before the engine opens it: opening an empty file would make it a case.
+    checkIsCase(file);
     return openHandle(caseId);
   };
+
+  const list = async (): Promise<CaseSummary[]> => {
+    const ids = [...(await index.folderIds()), ...index.outsideIds()];
+    const summaries: CaseSummary[] = [];
+    for (const caseId of new Set(ids)) {
+      try {
+        summaries.push(await summarizeById(caseId));
+      } catch (error) {
+        // Gone between the folder read and the summary (deleted meanwhile): not listed.
+        options.logger.debug('case file not listed', { caseId, error: String(error) });
+      }
+    }
+    // Cases by last change, newest first; files that are not cases after them.
+    const rank = (summary: CaseSummary): number => (summary.unreadable === undefined ? 0 : 1);
+    return summaries.sort((a, b) => rank(a) - rank(b) || b.updatedAt.localeCompare(a.updatedAt));
+  };
+
+  const openFile = async (file: string): Promise<CaseHandle> => {
+    let real: string;
+    try {
+      real = await realpath(file);
+    } catch {
+      throw new ServiceError('not_found', `there is no file at ${file}`);
+    }
+    const caseId = index.idOfRealFile(real);
+    try {
+      return await get(caseId);
+    } catch (error) {
+      // A file that is not a case is not listed for having been tried.
+      index.forget(caseId);
+      throw error;
+    }
+  };
+
+  const saveCopyAs = async (source: OpenCase, name: string, target: string): Promise<CaseSummary> => {
+    await writeNamedCopy(options.engine(), source, name, target);
+    return summarizeById(index.idOfRealFile(await realpath(target)));
+  };
+
+  const stopWatching =
+    options.onFolderChange === undefined
+      ? () => undefined
+      : watchCaseFolder(options.casesDir, CASE_FILE_SUFFIX, options.onFolderChange, {
+          logger: options.logger,
+        });
 
   const copyOf = (source: OpenCase, name: string): Promise<CaseSummary> => {
     const copyId = `${slug(name)}-${randomBytes(4).toString('hex')}`;
@@ -128,21 +185,11 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
   return {
     get,
     find: (caseId) => cases.get(caseId),
-    async list() {
-      const summaries: CaseSummary[] = [];
-      for (const name of await readdir(options.casesDir)) {
-        const caseId = name.slice(0, -CASE_FILE_SUFFIX.length);
-        if (!name.endsWith(CASE_FILE_SUFFIX) || !CASE_ID.test(caseId)) {
-          continue;
-        }
-        try {
-          summaries.push(await summarizeById(caseId));
-        } catch (error) {
-          options.logger.warn('unreadable case file', { file: name, error: String(error) });
-        }
-      }
-      return summaries.sort((a, b) => b.updatedAt.localeCompare(a.updatedAt));
-    },
+    list,
+    folder: index.folder,
+    openFile,
+    saveCopyAs,
+    stopWatching,
     async create(name) {
       const caseId = `${slug(name)}-${randomBytes(4).toString('hex')}`;
       const handle = openHandle(caseId);
@@ -158,6 +205,15 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
     copyOf: (source, name) => copyOf(source, name),
     async delete(caseId) {
       const file = fileOf(caseId);
+      if (index.isOutside(caseId)) {
+        // A case file from elsewhere on disk is the user's own file there: it leaves the list only.
+        const handle = cases.get(caseId);
+        if (handle !== undefined) {
+          await closeHandle(handle);
+        }
+        index.forget(caseId);
+        return;
+      }
       if (!(await isFile(file))) {
         throw new ServiceError('not_found', `no case with id ${caseId}`);
       }
@@ -210,19 +266,4 @@ async function isFile(file: string): Promise<boolean> {
   } catch {
     return false;
   }
-}
-
-/** The case's size on disk with its write-ahead log, and when it last changed. */
-async function sizeOf(file: string): Promise<{ bytes: number; modified: Date; born: Date }> {
-  const main = await stat(file);
-  let bytes = main.size;
-  let modified = main.mtime;
-  try {
-    const wal = await stat(`${file}-wal`);
-    bytes += wal.size;
-    modified = wal.mtime > modified ? wal.mtime : modified;
-  } catch {
-    // no write-ahead log
-  }
-  return { bytes, modified, born: main.birthtime.getTime() > 0 ? main.birthtime : main.mtime };
 }

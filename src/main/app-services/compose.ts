@@ -10,6 +10,7 @@ import { casesDir, recentTeamCasesPath, resolveDataDir, settingsPath } from '../
 import type { AppCredentials } from './app-credentials';
 import { createAppCredentials, hostOfSource } from './app-credentials';
 import type { AppServices } from './app-services';
+import type { CaseFileDialogs } from './case-file-handlers';
 import { createAppServices } from './app-services';
 
 export interface ComposeOptions {
@@ -19,6 +20,8 @@ export interface ComposeOptions {
   logger: Logger;
   /** See AppCredentialsOptions.onKeychainUnavailable. */
   onKeychainUnavailable?: (message: string) => void;
+  /** The desktop app's native file dialogs ("Open case file...", "Save a copy as..."). */
+  caseFileDialogs?: CaseFileDialogs;
 }
 
 export interface ComposedEngine {
@@ -82,6 +85,7 @@ export async function composeAppServices(options: ComposeOptions): Promise<Compo
     createEngine: composed.createEngine,
     credentials: composed.credentials,
     logger: options.logger,
+    ...(options.caseFileDialogs === undefined ? {} : { caseFileDialogs: options.caseFileDialogs }),
   });
   return { dataDir: composed.dataDir, services };
 }

@@ -24,6 +24,8 @@ const teamConnection = z.strictObject({
   sslMode: z.enum(TEAM_SSL_MODES),
   caseName,
 });
+/** A path the user typed or picked (made absolute and checked by the handler). */
+const filePath = z.string().trim().min(1, 'enter the path of a file').max(4_096);
 const depth = z.int().min(0).max(10);
 const source = z.string().regex(/^[a-z0-9][a-z0-9_-]{0,63}$/, 'not a source name');
 /** Edge ids are `<fromId>|<relation>|<toId>`: two entity ids long at most. */
@@ -53,6 +55,12 @@ export const REQUEST_SCHEMAS = {
   'cases:rename': z.strictObject({ caseId, name: caseName }),
   'cases:delete': z.strictObject({ caseId }),
   'cases:copy': z.strictObject({ caseId }),
+  'cases:open-file': z.strictObject({ path: filePath.exactOptional() }),
+  'cases:save-copy-as': z.strictObject({
+    caseId,
+    name: caseName.exactOptional(),
+    folder: z.string().trim().max(4_096).exactOptional(),
+  }),
   'session:start': z.strictObject({
     caseId,
     seeds: z

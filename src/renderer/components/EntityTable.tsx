@@ -7,7 +7,6 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { downloadBlob } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
@@ -23,6 +22,7 @@ import {
   type TableView,
 } from '../table/entity-rows';
 import { ColumnChooser, TableHeader } from './EntityTableParts';
+import { useCanvas } from './canvas-context';
 
 const ROW_HEIGHT = 26;
 const estimateSize = (): number => ROW_HEIGHT;
@@ -47,6 +47,7 @@ function useRows(): EntityRow[] {
 }
 
 export function EntityTable() {
+  const canvas = useCanvas();
   const allRows = useRows();
   // The timeline's range (docs/timeline.md) narrows the table as it narrows the canvas.
   const timeRange = useAppStore((state) => state.timeRange);
@@ -87,20 +88,23 @@ export function EntityTable() {
   }, [selectedId]);
   const template = `repeat(${columns.length}, minmax(110px, 1fr))`;
   // One function for the table's life, so a row still in view is not rendered again on scroll.
-  const choose = useCallback((row: EntityRow, add: boolean): void => {
-    // Ctrl/Cmd+click gathers rows to copy; a plain click selects one (the canvas's selection).
-    const selected = appStore.getState().selectedId;
-    setPicked((current) => {
-      if (!add) return new Set();
-      const next = new Set(current);
-      if (selected !== undefined) next.add(selected);
-      if (next.has(row.id)) next.delete(row.id);
-      else next.add(row.id);
-      return next;
-    });
-    appStore.getState().selectEntity(row.id);
-    findCanvasController()?.focus(row.id);
-  }, []);
+  const choose = useCallback(
+    (row: EntityRow, add: boolean): void => {
+      // Ctrl/Cmd+click gathers rows to copy; a plain click selects one (the canvas's selection).
+      const selected = appStore.getState().selectedId;
+      setPicked((current) => {
+        if (!add) return new Set();
+        const next = new Set(current);
+        if (selected !== undefined) next.add(selected);
+        if (next.has(row.id)) next.delete(row.id);
+        else next.add(row.id);
+        return next;
+      });
+      appStore.getState().selectEntity(row.id);
+      canvas?.focus(row.id);
+    },
+    [canvas],
+  );
   const items = virtualizer.getVirtualItems();
   // Read on copy only: a scroll re-renders the table and must not walk every row.
   const pickedRows = (): EntityRow[] => shown.filter((row) => picked.has(row.id) || row.id === selectedId);

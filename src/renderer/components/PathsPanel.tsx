@@ -7,10 +7,10 @@
 import { useState } from 'react';
 import type { EntityId } from '../../shared/model/asset';
 import type { Edge } from '../../shared/model/graph';
-import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import type { EntityPath } from '../graph/paths';
 import { appStore, useAppStore } from '../store/app-store';
+import { useCanvas } from './canvas-context';
 
 /** At most this many picked entities (common neighbours of more say little). */
 const MAX_PICKED = 8;
@@ -99,7 +99,8 @@ export function PathsPanel() {
   const selectedId = useAppStore((state) => state.selectedId);
   const [picked, setPicked] = useState<EntityId[]>([]);
   const [shown, setShown] = useState<Shown>();
-  const canvas = findCanvasController;
+  const controller = useCanvas();
+  const canvas = (): typeof controller => controller;
   const pick = (): void => {
     if (selectedId !== undefined && !picked.includes(selectedId) && picked.length < MAX_PICKED) {
       setPicked([...picked, selectedId]);

@@ -6,7 +6,6 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { downloadBlob } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
@@ -22,6 +21,7 @@ import {
   type TableView,
 } from './entity-rows';
 import { ColumnChooser, TableHeader } from '../components/EntityTableParts';
+import { useCanvas } from '../components/canvas-context';
 
 const ROW_HEIGHT = 26;
 const estimateSize = (): number => ROW_HEIGHT;
@@ -46,6 +46,7 @@ function useRows(): EntityRow[] {
 }
 
 export function EntityTableBefore() {
+  const canvas = useCanvas();
   const allRows = useRows();
   // The timeline's range (docs/timeline.md) narrows the table as it narrows the canvas.
   const timeRange = useAppStore((state) => state.timeRange);
@@ -96,7 +97,7 @@ export function EntityTableBefore() {
       return next;
     });
     appStore.getState().selectEntity(row.id);
-    findCanvasController()?.focus(row.id);
+    canvas?.focus(row.id);
   };
   // Read on copy only: a scroll re-renders the table and must not walk every row.
   const pickedRows = (): EntityRow[] => shown.filter((row) => picked.has(row.id) || row.id === selectedId);

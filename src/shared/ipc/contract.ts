@@ -19,6 +19,8 @@ export const INVOKE_CHANNELS = [
   'cases:rename',
   'cases:delete',
   'cases:copy',
+  'cases:open-file',
+  'cases:save-copy-as',
   'session:start',
   'session:pause',
   'session:resume',
@@ -82,6 +84,10 @@ export interface CaseSummary {
   sizeBytes: number;
   /** Set when the case is a team case on PostgreSQL rather than a file. */
   team?: TeamCaseInfo;
+  /** The file's path, for a case file outside the cases folder (opened with "Open case file..."). */
+  file?: string;
+  /** Set when the file cannot be opened as a case: why (an empty file, another application's database...). */
+  unreadable?: string;
 }
 
 /** TLS modes the team case form offers (libpq's `sslmode` values). */
@@ -243,6 +249,20 @@ export interface InvokeMap {
    */
   'cases:copy': { req: { caseId: string }; res: CaseSummary };
   'cases:delete': { req: { caseId: string }; res: Record<string, never> };
+  /**
+   * "Open case file...": a case file anywhere on disk, checked read-only first and opened where it
+   * is. Without `path` the host's own file dialog asks (the desktop app); null when it was cancelled.
+   */
+  'cases:open-file': { req: { path?: string }; res: OpenedCase | null };
+  /**
+   * "Save a copy as...": a consistent copy of the case as its own case named `name`, in `folder`
+   * (default: the cases folder). Without `name` the host's save dialog asks for both (the desktop
+   * app); null when it was cancelled.
+   */
+  'cases:save-copy-as': {
+    req: { caseId: string; name?: string; folder?: string };
+    res: CaseSummary | null;
+  };
   'session:start': { req: { caseId: string; seeds: SeedInput[]; depth?: number }; res: SessionStarted };
   'session:pause': { req: { sessionId: string }; res: SessionProgress };
   'session:resume': { req: { sessionId: string }; res: SessionProgress };

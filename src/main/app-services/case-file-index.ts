@@ -1,0 +1,166 @@
+/**
+ * Which file a case id names, and what the case list shows of a file that is not open: the cases
+ * folder's `<id>.sqlite` files, and case files elsewhere on disk opened or copied there during
+ * this run. Reading only: a summary comes from `peekCaseFile`, which creates and writes nothing.
+ */
+import { createHash } from 'node:crypto';
+import { readdir, realpath, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { CaseSummary } from '../../shared/ipc/contract';
+import type { Engine, OpenCase } from '../../engine/index';
+import { peekCaseFile } from '../../engine/index';
+import { ServiceError } from './service-error';
+
+/** Case files are `<id>.sqlite` in the cases directory. */
+export const CASE_FILE_SUFFIX = '.sqlite';
+const CASE_ID = /^[a-z0-9][a-z0-9-]{0,63}$/;
+/** The id of a case file whose name is not `<id>.sqlite`, or that lies outside the cases folder. */
+const PATH_ID = /^file-[0-9a-f]{16}$/;
+
+export interface CaseFileIndex {
+  /** The cases folder's real path. */
+  readonly folder: string;
+  fileOf(caseId: string): string;
+  /** The ids of the folder's `*.sqlite` files, cases or not. */
+  folderIds(): Promise<string[]>;
+  /** The id of a file by its real path; one outside the folder is listed from now on. */
+  idOfRealFile(real: string): string;
+  /** The case files from outside the folder being listed. */
+  outsideIds(): string[];
+  isOutside(caseId: string): boolean;
+  /** Stops listing a case file from outside the folder (the file stays where it is). */
+  forget(caseId: string): void;
+  /** What the case list shows of a file that is not open (an unreadable one with the reason). */
+  summarizeClosed(caseId: string): Promise<CaseSummary>;
+  /** The summary fields that come from the file system rather than the case. */
+  fileFacts(caseId: string): Promise<FileFacts>;
+}
+
+export interface FileFacts {
+  id: string;
+  updatedAt: string;
+  sizeBytes: number;
+  /** When the file was made (a fallback for cases without a stored creation time). */
+  born: string;
+  file?: string;
+}
+
+export async function createCaseFileIndex(casesDir: string): Promise<CaseFileIndex> {
+  const folder = await realpath(casesDir);
+  /** Files named other than `<id>.sqlite`, and files outside the folder, by their path id. */
+  const pathsById = new Map<string, string>();
+  const outside = new Set<string>();
+  const fileOf = (caseId: string): string =>
+    pathsById.get(caseId) ?? path.join(casesDir, `${caseId}${CASE_FILE_SUFFIX}`);
+
+  /** A folder file's id is its name when that is a plain id; any other file's is from its path. */
+  const idOf = (file: string, inFolder: boolean): string => {
+    const stem = path.basename(file).slice(0, -CASE_FILE_SUFFIX.length);
+    if (inFolder && file.endsWith(CASE_FILE_SUFFIX) && CASE_ID.test(stem) && !PATH_ID.test(stem)) {
+      return stem;
+    }
+    const caseId = `file-${createHash('sha256').update(file).digest('hex').slice(0, 16)}`;
+    pathsById.set(caseId, file);
+    return caseId;
+  };
+
+  const fileFacts = async (caseId: string): Promise<FileFacts> => {
+    const size = await sizeOf(fileOf(caseId));
+    return {
+      id: caseId,
+      updatedAt: size.modified.toISOString(),
+      sizeBytes: size.bytes,
+      born: size.born.toISOString(),
+      ...(outside.has(caseId) ? { file: fileOf(caseId) } : {}),
+    };
+  };
+
+  return {
+    folder,
+    fileOf,
+    async folderIds() {
+      const ids: string[] = [];
+      for (const entry of await readdir(casesDir, { withFileTypes: true })) {
+        if (entry.name.endsWith(CASE_FILE_SUFFIX) && !entry.isDirectory()) {
+          ids.push(idOf(path.join(casesDir, entry.name), true));
+        }
+      }
+      return ids;
+    },
+    idOfRealFile(real) {
+      const inFolder = path.dirname(real) === folder;
+      const caseId = idOf(real, inFolder);
+      if (!inFolder) {
+        outside.add(caseId);
+      }
+      return caseId;
+    },
+    outsideIds: () => [...outside],
+    isOutside: (caseId) => outside.has(caseId),
+    forget: (caseId) => {
+      outside.delete(caseId);
+    },
+    fileFacts,
+    async summarizeClosed(caseId) {
+      const { born, ...facts } = await fileFacts(caseId);
+      const peek = peekCaseFile(fileOf(caseId));
+      return peek.kind === 'case'
+        ? { ...facts, name: peek.name ?? caseId, createdAt: peek.createdAt ?? born }
+        : { ...facts, name: path.basename(fileOf(caseId)), createdAt: born, unreadable: peek.reason };
+    },
+  };
+}
+
+/** Refuses, with the reason, a file the engine must not open as a case (an empty one would become one). */
+export function checkIsCase(file: string): void {
+  const peek = peekCaseFile(file);
+  if (peek.kind === 'unreadable') {
+    throw new ServiceError('invalid_request', `${file} cannot be opened as a case: ${peek.reason}`);
+  }
+}
+
+/**
+ * A consistent copy of an open case at `target` named `name`: never over an existing file. The
+ * backup runs on the source's own connection, so what its sessions committed is in it.
+ */
+export async function writeNamedCopy(
+  engine: Engine,
+  source: OpenCase,
+  name: string,
+  target: string,
+): Promise<void> {
+  const place = path.dirname(target);
+  const placeInfo = await stat(place).catch(() => undefined);
+  if (placeInfo?.isDirectory() !== true) {
+    throw new ServiceError('not_found', `there is no folder ${place}`);
+  }
+  if ((await stat(target).catch(() => undefined)) !== undefined) {
+    throw new ServiceError(
+      'conflict',
+      `${path.basename(target)} is already in ${place}: choose another name (a copy never replaces a file)`,
+    );
+  }
+  source.saveCopy(target);
+  const copy = engine.openCase(target);
+  try {
+    copy.graph.setMeta('name', name);
+    copy.graph.setMeta('createdAt', new Date().toISOString());
+  } finally {
+    await copy.close();
+  }
+}
+
+/** The case's size on disk with its write-ahead log, and when it last changed. */
+async function sizeOf(file: string): Promise<{ bytes: number; modified: Date; born: Date }> {
+  const main = await stat(file);
+  let bytes = main.size;
+  let modified = main.mtime;
+  try {
+    const wal = await stat(`${file}-wal`);
+    bytes += wal.size;
+    modified = wal.mtime > modified ? wal.mtime : modified;
+  } catch {
+    // no write-ahead log
+  }
+  return { bytes, modified, born: main.birthtime.getTime() > 0 ? main.birthtime : main.mtime };
+}
