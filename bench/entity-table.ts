@@ -158,7 +158,7 @@ async function main(): Promise<void> {
     const baseline = await measure(baselineRows);
     const n = (value: number) => value.toLocaleString('en');
     const line = (label: string, figure: string, ratio: string) =>
-      process.stdout.write(`${label.padEnd(58)} ${figure.padStart(12)} ${ratio.padStart(8)}\n`);
+      process.stdout.write(`${label.padEnd(68)} ${figure.padStart(12)} ${ratio.padStart(8)}\n`);
     line('measure', 'figure', 'ratio');
     line(`open the table, ${n(baselineRows)} rows (baseline)`, `${baseline.open.toFixed(0)} ms`, '1.0x');
     line(
