@@ -343,6 +343,19 @@ describe('the canvas controller', () => {
     expect(mounted.controller.searchStep(-1).index).toBe(2);
   });
 
+  it('finds an edge by the note on it, highlights it and opens its details', () => {
+    const { cy, store, open, mounted } = setup();
+    const noted = {
+      ...subsidiary('root', 'c1'),
+      notes: [{ text: 'Paid through the Cayman vehicle', author: 'ana', createdAt: '' }],
+    };
+    open([organization('root'), organization('c0'), organization('c1')], [subsidiary('root', 'c0'), noted]);
+    expect(mounted.controller.search('cayman')).toEqual({ index: 0, total: 1 });
+    expect(cy.getElementById(noted.id).hasClass('search-hit')).toBe(true);
+    expect(store.getState().selectedEdgeId).toBe(noted.id);
+    expect(mounted.controller.search('subsidiary')).toEqual({ index: -1, total: 0 });
+  });
+
   it('publishes where the selected node is drawn, following the camera, and nothing when none is', () => {
     const { cy, store, dataset, open } = setup();
     const { entities, edges } = family(2);

@@ -4,6 +4,7 @@
  * positions, the snapshot redraw (in steps for a big case) and the time-sliced deltas, and the reactions to filters,
  * selection and runs. Each step takes the parts it works on.
  */
+import { hiddenWithTimeRange } from '../store/time-range';
 import type { Core } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { NodePositions } from '../../shared/ipc/contract';
@@ -302,14 +303,20 @@ export function createDrawLoop(parts: CanvasParts, scheduler: DeltaScheduler): D
 }
 
 function filtersOf(state: AppState): Parameters<CyAdapter['applyFilters']>[0] {
-  return { hiddenTypes: state.hiddenTypes, hiddenSources: state.hiddenSources, hiddenIds: state.hiddenIds };
+  // The timeline's range (docs/timeline.md) hides the entities outside it, as hidden ids do.
+  return {
+    hiddenTypes: state.hiddenTypes,
+    hiddenSources: state.hiddenSources,
+    hiddenIds: hiddenWithTimeRange(state),
+  };
 }
 
 function filtersChanged(state: AppState, previous: AppState): boolean {
   return (
     state.hiddenTypes !== previous.hiddenTypes ||
     state.hiddenSources !== previous.hiddenSources ||
-    state.hiddenIds !== previous.hiddenIds
+    state.hiddenIds !== previous.hiddenIds ||
+    state.timeRange !== previous.timeRange
   );
 }
 
