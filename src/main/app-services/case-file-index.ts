@@ -115,7 +115,7 @@ export async function createCaseFileIndex(casesDir: string): Promise<CaseFileInd
 export function checkIsCase(file: string): void {
   const peek = peekCaseFile(file);
   if (peek.kind === 'unreadable') {
-    throw new ServiceError('invalid_request', `${file} cannot be opened as a case: ${peek.reason}`);
+    throw new ServiceError('invalid_request', `${file} cannot be opened as a case: ${peek.reason}.`);
   }
 }
 
@@ -132,12 +132,12 @@ export async function writeNamedCopy(
   const place = path.dirname(target);
   const placeInfo = await stat(place).catch(() => undefined);
   if (placeInfo?.isDirectory() !== true) {
-    throw new ServiceError('not_found', `there is no folder ${place}`);
+    throw new ServiceError('not_found', `There is no folder ${place}.`);
   }
   if ((await stat(target).catch(() => undefined)) !== undefined) {
     throw new ServiceError(
       'conflict',
-      `${path.basename(target)} is already in ${place}: choose another name (a copy never replaces a file)`,
+      `${path.basename(target)} is already in ${place}: choose another name (a copy never replaces a file).`,
     );
   }
   source.saveCopy(target);

@@ -148,7 +148,7 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
     try {
       real = await realpath(file);
     } catch {
-      throw new ServiceError('not_found', `there is no file at ${file}`);
+      throw new ServiceError('not_found', `There is no file at ${file}.`);
     }
     const caseId = index.idOfRealFile(real);
     try {
