@@ -23,7 +23,6 @@
  * main steps there (open in Chrome's Performance panel) and prints their heaviest functions.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -36,6 +35,7 @@ import { overlapShare } from '../src/renderer/graph/layouts/quality';
 import { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from '../src/renderer/graph/overview/thresholds';
 import type { LayoutInput, LayoutKind } from '../src/renderer/graph/layouts/types';
 import { LAYOUT_KINDS } from '../src/renderer/graph/layouts/types';
+import { startProfiler } from './support/cpu-profile';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -624,74 +624,6 @@ async function mouseWheel(page: Page): Promise<Frames> {
     await page.mouse.wheel(0, notch % 20 < 10 ? -100 : 100);
   }
   return page.evaluate<Frames>('window.stopFrames()');
-}
-
-/**
- * BENCH_PROFILE=<dir>: records a CPU profile (Chrome DevTools protocol) of each profiled step into
- * <dir>/<step>.cpuprofile (opens in Chrome's Performance panel) and prints each one's heaviest
- * functions by self time, to show where the time goes.
- */
-async function startProfiler(page: Page) {
-  const dir = process.env.BENCH_PROFILE;
-  const profiles: { label: string; profile: CpuProfile }[] = [];
-  const session = dir === undefined ? undefined : await page.context().newCDPSession(page);
-  await session?.send('Profiler.enable');
-  await session?.send('Profiler.setSamplingInterval', { interval: 500 });
-  return {
-    async around<T>(label: string, step: () => Promise<T>): Promise<T> {
-      if (session === undefined) {
-        return step();
-      }
-      await session.send('Profiler.start');
-      const result = await step();
-      const { profile } = (await session.send('Profiler.stop')) as { profile: CpuProfile };
-      profiles.push({ label, profile });
-      return result;
-    },
-    async report(): Promise<void> {
-      if (dir === undefined) {
-        return;
-      }
-      await mkdir(dir, { recursive: true });
-      for (const { label, profile } of profiles) {
-        await writeFile(path.join(dir, `${label}.cpuprofile`), JSON.stringify(profile));
-        process.stdout.write(`\n${label}: heaviest functions by self time\n`);
-        for (const [name, spent] of heaviest(profile, 12)) {
-          process.stdout.write(`  ${spent.toFixed(0).padStart(6)} ms  ${name}\n`);
-        }
-      }
-    },
-  };
-}
-
-interface CpuProfile {
-  nodes: {
-    id: number;
-    hitCount?: number;
-    callFrame: { functionName: string; url: string; lineNumber: number };
-  }[];
-  samples?: number[];
-  timeDeltas?: number[];
-  startTime: number;
-  endTime: number;
-}
-
-/** Self time per function (sample time attributed to the sampled frame), largest first. */
-function heaviest(profile: CpuProfile, count: number): [string, number][] {
-  const byNode = new Map(profile.nodes.map((node) => [node.id, node]));
-  const spent = new Map<string, number>();
-  const samples = profile.samples ?? [];
-  const deltas = profile.timeDeltas ?? [];
-  for (let index = 0; index < samples.length; index += 1) {
-    const node = byNode.get(samples[index] ?? -1);
-    if (node === undefined) {
-      continue;
-    }
-    const { functionName, lineNumber } = node.callFrame;
-    const name = `${functionName || '(anonymous)'}:${lineNumber + 1}`;
-    spent.set(name, (spent.get(name) ?? 0) + (deltas[index + 1] ?? 0) / 1000);
-  }
-  return [...spent.entries()].sort((a, b) => b[1] - a[1]).slice(0, count);
 }
 
 await main();

@@ -106,7 +106,7 @@ describe('notes and flags in a case file', () => {
     const graph = openFamily(':memory:');
     await annotate(graph, { target: EDGE, flag: 'orange', author: 'ana' });
     const { session } = await annotate(graph, { target: EDGE, note: 'to undo', flag: 'blue', author: 'ana' });
-    graph.undoSession(session);
+    graph.undoSessionNow(session);
     const edge = graph.snapshot().edges[0];
     expect(edge?.notes).toBeUndefined();
     expect(edge?.flag?.name).toBe('orange');

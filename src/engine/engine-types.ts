@@ -28,6 +28,12 @@ export interface EngineOptions {
   plugins?: PluginDefinition[];
   clock?: Clock;
   logger?: Logger;
+  /**
+   * Where plugins' CPU-heavy steps (reading a large reply into findings) run: on worker threads
+   * (the default: the thread serving the UI never blocks on a reply), or in place on the calling
+   * thread (the bench's baseline).
+   */
+  offThread?: 'workers' | 'in-place';
 }
 
 export interface StartSessionOptions {

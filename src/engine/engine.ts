@@ -25,6 +25,7 @@ export function createEngine(options: EngineOptions): Engine {
 
   const environment = createPluginEnvironment({
     ...(options.rateLedger === undefined ? {} : { rateLedger: options.rateLedger }),
+    ...(options.offThread === undefined ? {} : { offThread: options.offThread }),
     config,
     dataDir: options.dataDir,
     clock,

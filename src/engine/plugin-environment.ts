@@ -16,6 +16,8 @@ import type { RequestOptions, SourceHttp } from './net/types';
 import type { Clock } from './util/clock';
 import type { Logger } from './util/logger';
 import { findSessionContext } from './util/session-context';
+import { createWorkerPool, inPlaceCompute } from './compute/pool';
+import { defaultComputeWorkerUrl } from './compute/worker-url';
 
 export interface PluginEnvironmentOptions {
   config: AppConfig;
@@ -25,6 +27,8 @@ export interface PluginEnvironmentOptions {
   credentials: CredentialStore;
   /** Rate-limit grants shared with other processes; defaults to the SQLite ledger in `dataDir`. */
   rateLedger?: RateLedger;
+  /** Where plugins' CPU-heavy steps run (see EngineOptions.offThread); defaults to workers. */
+  offThread?: 'workers' | 'in-place';
 }
 
 export function createPluginEnvironment(
@@ -46,7 +50,12 @@ export function createPluginEnvironment(
   };
   // Endpoints named in the configuration are trusted as set; any other destination must be public.
   const destinations = createDestinationPolicy(configuredEndpoints(config));
+  const offThread =
+    options.offThread === 'in-place'
+      ? inPlaceCompute
+      : createWorkerPool({ workerUrl: defaultComputeWorkerUrl(), logger });
   return {
+    offThread,
     config,
     dataDir: options.dataDir,
     clock,
@@ -74,6 +83,7 @@ export function createPluginEnvironment(
       sessionAwareLimiter(sharedLimiter(`limiter:${key}`, rateLimit), source, clock),
     countRequest: (source) => findSessionContext()?.countRequest(source),
     close: async () => {
+      await offThread.close();
       // A ledger handed in belongs to the caller; the engine's own is closed with it.
       if (options.rateLedger === undefined) {
         await ledger?.close();

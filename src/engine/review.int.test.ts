@@ -69,7 +69,7 @@ describe('ranked candidates', () => {
       [`${LEIS[0]}=rejected`, `${LEIS[1]}=accepted`, `${LEIS[2]}=rejected`].sort(),
     );
     expect(listPendingCandidates(graph)).toEqual([]);
-    graph.undoSession(session);
+    graph.undoSessionNow(session);
     expect(states(graph)).toEqual(before);
   });
 
@@ -78,7 +78,7 @@ describe('ranked candidates', () => {
     const { session } = await rejectAllCandidates(graph, org);
     expect(listPendingCandidates(graph)).toEqual([]);
     await expect(rejectAllCandidates(graph, org)).rejects.toBeInstanceOf(ReviewRefusedError);
-    graph.undoSession(session);
+    graph.undoSessionNow(session);
     expect(listPendingCandidates(graph)).toHaveLength(3);
   });
 });

@@ -32,6 +32,8 @@ export async function runSeed(options: {
   seed: TypedAsset;
   depth: number;
   maxBodyBytes?: number;
+  /** Where the plugins' CPU-heavy steps run (the engine's default: workers). */
+  offThread?: 'workers' | 'in-place';
   inspect?: (graph: OpenCase['graph']) => unknown;
 }): Promise<SeedRun> {
   const directory = mkdtempSync(path.join(tmpdir(), 'seed-run-'));
@@ -46,6 +48,7 @@ export async function runSeed(options: {
     dataDir: directory,
     credentials: createMemoryCredentialStore(),
     plugins: builtinPlugins().filter((candidate) => candidate.name === options.plugin),
+    ...(options.offThread === undefined ? {} : { offThread: options.offThread }),
   });
   try {
     const kase = engine.openCase(path.join(directory, 'case.sqlite'));

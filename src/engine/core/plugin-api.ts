@@ -54,6 +54,18 @@ export interface PluginEnvironment {
   limiter(key: string, rateLimit: RateLimit, source: string): RateLimiter;
   /** Counts one request to a source for the running session (HTTP clients do this themselves). */
   countRequest(source: string): void;
+  /**
+   * Runs a plugin's CPU-heavy pure step (reading a large reply) off the thread serving the UI; the
+   * step is registered by name in engine/compute/tasks.ts. Pass the handler's signal: a cancelled
+   * session ends the step at once, CPU work included.
+   */
+  offThread: OffThreadRunner;
+}
+
+/** Runs a named pure step (plain data in, plain data out) on a worker thread. */
+export interface OffThreadRunner {
+  /** Resolves with the step's output; rejects with its error, or the signal's reason on abort. */
+  run(task: string, input: unknown, signal: AbortSignal): Promise<unknown>;
 }
 
 /** What a handler's lookup and query receive for one event. */
@@ -113,7 +125,7 @@ export interface HandlerDefinition<TType extends AssetType = AssetType, TResourc
    * `raw`), or null when it carries none that parses. Run after the lookup path and before the
    * query; what it returns is written like a query's result, without a request.
    */
-  fromStoredReply?(context: HandlerContext<TType, TResources>): Findings | null;
+  fromStoredReply?(context: HandlerContext<TType, TResources>): Findings | null | Promise<Findings | null>;
   /** Query path: call the source and return what to store and dispatch. */
   query(context: HandlerContext<TType, TResources>): Promise<Findings>;
   /**

@@ -128,7 +128,8 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
-    const answer = handler.fromStoredReply?.(context) ?? (await queryKeepingReplies(handler, context));
+    const answer =
+      (await handler.fromStoredReply?.(context)) ?? (await queryKeepingReplies(handler, context));
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }

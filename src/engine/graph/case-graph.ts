@@ -123,15 +123,17 @@ export interface CaseGraph extends GraphReader {
   /** A complete copy of the case as seen so far at `target`, as a case file (owner-only). */
   saveCopy(target: string): void;
   /**
-   * Undo by provenance: takes back what one session contributed, in one write transaction.
-   * Absent on a backend that cannot undo yet (a team case).
+   * Undo by provenance: takes back what one session contributed, in one write transaction, and
+   * answers after its commit (deltas carry no removals: a host tells its windows to reload).
+   * Rejects with UnknownSessionError for an id the case does not know.
    */
-  undoSession?(session: string): UndoSummary;
+  undoSession(session: string): Promise<UndoSummary>;
   /**
    * "These two are the same": folds `from` into `into`, recorded as a session of its own so
-   * `undoSession` takes it back. Absent on a backend that cannot merge by hand yet (a team case).
+   * `undoSession` takes it back; answers after its commit. Rejects with MergeRefusedError for
+   * ids it cannot merge.
    */
-  mergeEntities?(from: EntityId, into: EntityId): { session: string; delta: GraphDelta };
+  mergeEntities(from: EntityId, into: EntityId): Promise<{ session: string; delta: GraphDelta }>;
 
   /** Commits nothing more, stops listeners, releases the connection (and checkpoints a WAL). */
   close(): Promise<void>;

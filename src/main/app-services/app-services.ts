@@ -102,6 +102,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     deltaWindowMs: options.deltaWindowMs ?? 50,
     onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
     onConnection: (caseId, state) => emit('team-cases:connection', { caseId, state }),
+    onReset: (caseId, seq) => emit('graph:reset', { caseId, seq }),
     logger: options.logger,
   });
 

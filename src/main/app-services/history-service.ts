@@ -6,9 +6,8 @@
  * `graph:reset` (an undo's removals are not in a delta) so its canvas drops what was removed.
  */
 import type { CaseSessionEntry, InvokeMap } from '../../shared/ipc/contract';
-import type { CaseGraph } from '../../engine/index';
 import { mergeNeedsConfirmation, MergeRefusedError, UnknownSessionError } from '../../engine/index';
-import type { AnyCase, AppEventListener, CaseResolvers } from './case-resolvers';
+import type { AppEventListener, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
 
@@ -23,27 +22,6 @@ export interface HistoryServiceOptions {
   cases: CaseResolvers;
   sessions: SessionTracker;
   emit: AppEventListener;
-}
-
-type ProvenanceGraph = CaseGraph & Required<Pick<CaseGraph, 'undoSession' | 'mergeEntities'>>;
-
-/** What undo and merge answer on a team case (one line, shown as is). */
-export const TEAM_CASE_REFUSAL =
-  'Undo and merge are not offered on a team case yet: save a copy to undo or merge in a case file.';
-
-/**
- * The case's graph when it offers undo and merge: a case file does. A team case does not yet
- * (docs/team-cases.md): its writes are a log every member replays, and a merge draws its session
- * id and time when it runs, so replaying it would give each member a different graph; an undo's
- * removals carry no delta, so the other members' windows would keep showing what was removed.
- */
-function provenanceGraphOf(handle: AnyCase): ProvenanceGraph {
-  // Undo and merge are capabilities of the case contract that only a case file offers so far.
-  const graph = handle.open.graph;
-  if (graph.undoSession === undefined || graph.mergeEntities === undefined) {
-    throw new ServiceError('conflict', TEAM_CASE_REFUSAL);
-  }
-  return graph as ProvenanceGraph;
 }
 
 export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHandlers {
@@ -78,7 +56,7 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
 
     'history:undo-session': async ({ caseId, sessionId }) => {
       const handle = await cases.writableCase(caseId);
-      const graph = provenanceGraphOf(handle);
+      const graph = handle.open.graph;
       if (isRunning(caseId, sessionId)) {
         // Its handlers would keep writing after the undo: the results would come back piecemeal.
         throw new ServiceError('conflict', 'this run is still going: cancel it or let it finish first');
@@ -87,7 +65,7 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
       handle.batcher.flush();
       let summary;
       try {
-        summary = graph.undoSession(sessionId);
+        summary = await graph.undoSession(sessionId);
       } catch (error) {
         if (error instanceof UnknownSessionError) {
           throw new ServiceError('not_found', `no session ${sessionId} in this case`);
@@ -108,14 +86,14 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
 
     'graph:merge-entities': async ({ caseId, from, into, force }) => {
       const handle = await cases.writableCase(caseId);
-      const graph = provenanceGraphOf(handle);
+      const graph = handle.open.graph;
       const reason = mergeNeedsConfirmation(handle.open.graph, from, into);
       if (reason !== undefined && force !== true) {
         // The app asks first; this keeps any other client from merging two LEIs unasked.
         throw new ServiceError('conflict', `not merged: ${reason}`);
       }
       try {
-        const { session, delta } = graph.mergeEntities(from, into);
+        const { session, delta } = await graph.mergeEntities(from, into);
         // The merge's delta went to the batcher; send it now so the merge shows at once.
         handle.batcher.flush();
         return { sessionId: session, into: delta.merged[0]?.into ?? into };

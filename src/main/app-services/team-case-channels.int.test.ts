@@ -19,7 +19,6 @@ import { builtinPlugins, createEngine, createMemoryCredentialStore, silentLogger
 import { createAppCredentials } from './app-credentials';
 import type { AppServices } from './app-services';
 import { createAppServices } from './app-services';
-import { TEAM_CASE_REFUSAL } from './history-service';
 
 // Every app channel on an open team case: the channels added beside the team cases (handlers,
 // review, history) resolve team cases too; reads answer, writes go through the same refusals.
@@ -261,27 +260,59 @@ describe.skipIf(!havePostgres())('app channels on an open team case', () => {
     expect(sessions.map((session) => session.seeds)).toContainEqual([expect.stringMatching(/Lantern Quay/i)]);
   });
 
-  it('refuses to undo a run of a team case as a conflict, with one line saying why', async () => {
-    const { services, caseId } = await seededTeamCase('undo');
-    const [session] = await value<CaseSessionEntry[]>(services.invoke('history:list-sessions', { caseId }));
-    expect(await services.invoke('history:undo-session', { caseId, sessionId: session?.id ?? '' })).toEqual({
-      ok: false,
-      error: { code: 'conflict', message: TEAM_CASE_REFUSAL },
+  it("undoes a run of a team case: its results leave every member's graph, and the other member's windows hear graph:reset", async () => {
+    const owner = await seededTeamCase('undo');
+    const other = await member();
+    const opened = await value<OpenedTeamCase>(
+      other.services.invoke('team-cases:open', { connection: connection('undo'), password: server.password }),
+    );
+    const resets: number[] = [];
+    other.services.subscribe((event, payload) => {
+      if (event === 'graph:reset') resets.push((payload as { seq: number }).seq);
     });
+    const [session] = await value<CaseSessionEntry[]>(
+      owner.services.invoke('history:list-sessions', { caseId: owner.caseId }),
+    );
+    const undone = await value<{ entitiesRemoved: number; seq: number }>(
+      owner.services.invoke('history:undo-session', { caseId: owner.caseId, sessionId: session?.id ?? '' }),
+    );
+    expect(undone.entitiesRemoved).toBeGreaterThan(0);
+    const ownerGraph = await value<{ entities: unknown[] }>(
+      owner.services.invoke('graph:get-snapshot', { caseId: owner.caseId }),
+    );
+    expect(ownerGraph.entities).toEqual([]);
+    await expect.poll(() => resets, { timeout: 10_000 }).toContain(undone.seq);
+    const otherGraph = await value<{ entities: unknown[] }>(
+      other.services.invoke('graph:get-snapshot', { caseId: opened.summary.id }),
+    );
+    expect(otherGraph.entities).toEqual([]);
   });
 
-  it('refuses a manual merge in a team case as a conflict, leaving both entities', async () => {
-    const { services, caseId } = await seededTeamCase('merge');
-    const [candidate] = await value<ReviewCandidate[]>(services.invoke('review:list', { caseId }));
-    const from = candidate?.organizationId ?? '';
-    const into = candidate?.identifierId ?? '';
-    expect(await services.invoke('graph:merge-entities', { caseId, from, into })).toEqual({
-      ok: false,
-      error: { code: 'conflict', message: TEAM_CASE_REFUSAL },
-    });
-    const snapshot = await value<{ entities: { id: string }[] }>(
-      services.invoke('graph:get-snapshot', { caseId }),
+  it('merges two Organizations of a team case as a session of its own that undo takes back', async () => {
+    const owner = await seededTeamCase('merge');
+    const { caseId } = owner;
+    await owner.run(
+      owner.services.invoke('session:start', {
+        caseId,
+        seeds: [{ type: 'Organization', value: 'Lantern Quay Holdings' }],
+      }),
     );
-    expect(snapshot.entities.map((entity) => entity.id)).toEqual(expect.arrayContaining([from, into]));
+    const entityIds = async (): Promise<string[]> =>
+      (
+        await value<{ entities: { id: string }[] }>(owner.services.invoke('graph:get-snapshot', { caseId }))
+      ).entities
+        .map((entity) => entity.id)
+        .sort();
+    const before = await entityIds();
+    const organizations = before.filter((id) => /^Organization:lantern quay( holdings)?$/i.test(id));
+    expect(organizations).toHaveLength(2);
+    const [into = '', from = ''] = organizations;
+    const merged = await value<{ sessionId: string; into: string }>(
+      owner.services.invoke('graph:merge-entities', { caseId, from, into }),
+    );
+    expect(merged.into).toBe(into);
+    expect(await entityIds()).not.toContain(from);
+    await value(owner.services.invoke('history:undo-session', { caseId, sessionId: merged.sessionId }));
+    expect(await entityIds()).toEqual(before);
   });
 });

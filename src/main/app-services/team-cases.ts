@@ -68,6 +68,8 @@ export interface TeamCasesOptions {
   deltaWindowMs: number;
   onDeltas: (caseId: string, batch: { fromSeq: number; delta: GraphDelta }) => void;
   onConnection: (caseId: string, state: TeamConnectionState) => void;
+  /** Another member undid a session: windows showing the case reload it (deltas carry no removals). */
+  onReset?: (caseId: string, seq: number) => void;
   logger: Logger;
   /** How often a reconnecting case pokes its server (default 1 s). */
   probeIntervalMs?: number;
@@ -211,6 +213,10 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
       created: store.created,
     };
     const probe = reconnectProbe(store, options.probeIntervalMs ?? 1_000);
+    const stopReset = store.onReset((seq) => {
+      batcher.flush();
+      options.onReset?.(id, seq);
+    });
     const stopState = store.onConnectionState((state) => {
       handle.connection = state;
       probe.watch(state);
@@ -220,6 +226,7 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
       handle,
       close: async () => {
         stopState();
+        stopReset();
         probe.stop();
         await open.close();
         batcher.flush();

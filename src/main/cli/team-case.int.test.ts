@@ -146,6 +146,35 @@ describe.skipIf(!havePostgres())('cli on a team case', () => {
     );
   }, 60_000);
 
+  it('merges and undoes in a team case from the CLI: merge is a session undo takes back, and undoing every run leaves the case empty', async () => {
+    const address = teamCase('cli-undo-merge');
+    expect((await runCli(enrich(address, 'Organization=Northwind Traders'))).code).toBe(0);
+    expect((await runCli(enrich(address, 'Organization=Acme'))).code).toBe(0);
+    const exportNow = async (name: string): Promise<{ entities: { id: string }[] }> => {
+      const out = path.join(dir, `${name}.json`);
+      expect((await runCli(['export', '--case', address, '--out', out])).code).toBe(0);
+      return JSON.parse(await readFile(out, 'utf8')) as { entities: { id: string }[] };
+    };
+    const before = await exportNow('undo-merge-before');
+    const [from, into] = ['Organization:acme', 'Organization:northwind traders'];
+    expect(before.entities.map((entity) => entity.id)).toEqual(expect.arrayContaining([from, into]));
+    const merged = await runCli(['merge', '--case', address, '--from', from, '--into', into]);
+    expect(merged.code).toBe(0);
+    expect((await exportNow('undo-merge-merged')).entities.map((entity) => entity.id)).not.toContain(from);
+    const mergeSession = merged.stdout.trim();
+    expect((await runCli(['undo', '--case', address, '--session', mergeSession])).code).toBe(0);
+    expect(comparableExport(JSON.stringify(await exportNow('undo-merge-undone')))).toEqual(
+      comparableExport(JSON.stringify(before)),
+    );
+    const sessions = (await runCli(['sessions', '--case', address])).stdout.trim().split('\n');
+    expect(sessions).toHaveLength(2);
+    for (const line of sessions.reverse()) {
+      const session = line.split(' ')[0] ?? '';
+      expect((await runCli(['undo', '--case', address, '--session', session])).code).toBe(0);
+    }
+    expect((await exportNow('undo-merge-empty')).entities).toEqual([]);
+  }, 120_000);
+
   it('exports the same graph from a team case as from a case file, and a second run asks no source', async () => {
     const file = path.join(dir, 'solo.sqlite');
     const fileExport = path.join(dir, 'solo.json');

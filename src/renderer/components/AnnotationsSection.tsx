@@ -7,6 +7,14 @@ import { FLAG_COLOURS, FLAG_NAMES, type Annotated, type FlagName } from '../../s
 import { setAnnotation } from '../store/annotation-actions';
 import { formatDate } from './format';
 
+/**
+ * The notes and flag of one entity or edge, as both details panels show them: keyed by its id, so
+ * a half-typed note and an error belong to the item they were typed on.
+ */
+export function NotesAndFlag({ item }: { item: Annotated & { id: string } }) {
+  return <AnnotationsSection key={item.id} target={item.id} item={item} />;
+}
+
 export function AnnotationsSection({ target, item }: { target: string; item: Annotated }) {
   const [draft, setDraft] = useState('');
   const [error, setError] = useState<string | undefined>();

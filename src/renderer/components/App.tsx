@@ -1,8 +1,9 @@
 /** The app shell: the case list, or the workspace of the open case, plus settings and notices. */
 import { useEffect, useState } from 'react';
-import { findCanvasController } from '../graph/canvas-controller';
+import type { CanvasController } from '../graph/canvas-controller';
 import { expandNode, loadSettings } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
+import { CanvasProvider, useCanvas } from './canvas-context';
 import { CaseList } from './CaseList';
 import { ContextMenu } from './ContextMenu';
 import { DetailsPanel } from './DetailsPanel';
@@ -17,20 +18,21 @@ import { EntityTablePanel } from './EntityTablePanel';
 import { ImportSeeds } from './ImportSeeds';
 import { SeedForm } from './SeedForm';
 import { SettingsDialog } from './SettingsDialog';
+import type { PanelSide } from './SidePanel';
+import { SidePanel, usePanelCollapse } from './SidePanel';
 import { TeamCaseBanner } from './TeamCaseBanner';
 import { Toolbar } from './Toolbar';
 
-/** Keyboard shortcuts of the workspace: / search, F fit, L re-layout, +/- zoom, E enrich, H hide, Esc deselect. */
-function useShortcuts(enabled: boolean): void {
+/**
+ * Keyboard shortcuts of the workspace: / search, F fit, L re-layout, +/- zoom, E enrich, H hide,
+ * Esc deselect, [ and ] hide or show the left and right side panels.
+ */
+function useShortcuts(canvas: CanvasController | undefined, togglePanel: (side: PanelSide) => void): void {
   useEffect(() => {
-    if (!enabled) {
-      return;
-    }
     const onKey = (event: KeyboardEvent): void => {
       if (event.ctrlKey || event.metaKey || event.altKey || isTyping(event.target)) {
         return;
       }
-      const canvas = findCanvasController();
       const selected = appStore.getState().selectedId;
       switch (event.key) {
         case '/':
@@ -63,31 +65,49 @@ function useShortcuts(enabled: boolean): void {
         case 'Escape':
           appStore.getState().selectEntity(undefined);
           break;
+        case '[':
+          togglePanel('left');
+          break;
+        case ']':
+          togglePanel('right');
+          break;
         default:
           break;
       }
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, [enabled]);
+  }, [canvas, togglePanel]);
 }
 
+/** One open case: the canvas controller it mounts is handed down by context (canvas-context.tsx). */
 function Workspace() {
+  return (
+    <CanvasProvider>
+      <WorkspacePanes />
+    </CanvasProvider>
+  );
+}
+
+function WorkspacePanes() {
   const [menu, setMenu] = useState<ContextMenuRequest | undefined>();
-  useShortcuts(true);
+  const panels = usePanelCollapse();
+  useShortcuts(useCanvas(), panels.toggle);
   return (
     <div className="workspace">
       <Toolbar />
       <TeamCaseBanner />
       <div className="panes">
-        <div className="sidebar">
-          <SeedForm />
-          <ImportSeeds />
-          <ProgressPanel />
-          <FilterPanel />
-          <HistoryPanel />
-          <ChangesPanel />
-        </div>
+        <SidePanel side="left" label="investigation panel" collapsed={panels.left} onToggle={panels.toggle}>
+          <div className="sidebar">
+            <SeedForm />
+            <ImportSeeds />
+            <ProgressPanel />
+            <FilterPanel />
+            <HistoryPanel />
+            <ChangesPanel />
+          </div>
+        </SidePanel>
         <div className="centre centre-stack">
           <div className="canvas-area">
             <GraphCanvas onContextMenu={setMenu} />
@@ -95,7 +115,9 @@ function Workspace() {
           </div>
           <EntityTablePanel />
         </div>
-        <DetailsPanel />
+        <SidePanel side="right" label="details panel" collapsed={panels.right} onToggle={panels.toggle}>
+          <DetailsPanel />
+        </SidePanel>
       </div>
     </div>
   );

@@ -9,10 +9,10 @@
 import { useMemo, useState } from 'react';
 import type { EntityId } from '../../shared/model/asset';
 import { compareCandidates, reviewCandidateOf, type ReviewCandidate } from '../../shared/model/review';
-import { findCanvasController } from '../graph/canvas-controller';
 import type { AppState } from '../store/app-store';
 import { appStore, useAppStore } from '../store/app-store';
 import { acceptCandidate, rejectAllCandidates, rejectCandidate } from '../store/review-actions';
+import { useCanvas } from './canvas-context';
 
 type GraphMaps = Pick<AppState, 'edgesById' | 'entitiesById' | 'edgeIdsByEntity'>;
 
@@ -242,6 +242,7 @@ export function reviewNoticeText(organizations: number): string | undefined {
  * draws no family; this says why and where to decide.
  */
 export function ReviewNotice() {
+  const canvas = useCanvas();
   const graphVersion = useAppStore((state) => state.graphVersion);
   const candidates = useMemo(
     () => allCandidates(appStore.getState()),
@@ -261,7 +262,7 @@ export function ReviewNotice() {
         type="button"
         onClick={() => {
           appStore.getState().selectEntity(first.organizationId);
-          findCanvasController()?.focus(first.organizationId);
+          canvas?.focus(first.organizationId);
         }}
       >
         Review

@@ -8,10 +8,10 @@ import { useEffect, useState } from 'react';
 import type { ChangesView } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
 import { invoke } from '../api';
-import { findCanvasController } from '../graph/canvas-controller';
 import { downloadBlob } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
 import { formatDate } from './format';
+import { useCanvas } from './canvas-context';
 
 type Line = ChangesView['changes'][number];
 
@@ -49,6 +49,7 @@ function entitiesOf(lines: readonly Line[]): Set<EntityId> {
 }
 
 export function ChangesPanel() {
+  const canvas = useCanvas();
   const activeCase = useAppStore((state) => state.activeCase);
   const selectedId = useAppStore((state) => state.selectedId);
   const running = useAppStore((state) =>
@@ -181,7 +182,7 @@ export function ChangesPanel() {
               className="link"
               onClick={() => {
                 appStore.getState().selectEntity(subject);
-                findCanvasController()?.focus(subject);
+                canvas?.focus(subject);
               }}
             >
               {label(subject)}

@@ -4,10 +4,24 @@ import cytoscape from 'cytoscape';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Edge, Entity } from '../../shared/model/graph';
 import type { MountedCanvas } from '../graph/canvas-controller';
-import { mountCanvas, setCanvasController } from '../graph/canvas-controller';
+import { mountCanvas } from '../graph/canvas-controller';
 import { collectionIdOf } from '../graph/collections';
 import { appStore } from '../store/app-store';
+import { CanvasContext, NO_LAYOUT } from './canvas-context';
 import { DetailsPanel } from './DetailsPanel';
+import { appDeps } from '../store/history-store';
+
+/** The component as the workspace renders it: the mounted controller handed down by context. */
+function withCanvas(element: React.ReactElement): React.ReactElement {
+  const controller = mounted.controller;
+  return (
+    <CanvasContext.Provider
+      value={{ controller, layout: NO_LAYOUT, history: { ...appDeps, canvas: () => controller } }}
+    >
+      {element}
+    </CanvasContext.Provider>
+  );
+}
 
 const stamp = { tags: [], createdAt: '', updatedAt: '' };
 const BANK = 'Organization:bank';
@@ -59,7 +73,6 @@ beforeEach(() => {
     },
     cancelFrame: () => undefined,
   });
-  setCanvasController(mounted.controller);
   const ids = ['DEUTDEFF', 'COBADEFF', 'BYLADEMM'].map(identifier);
   appStore.getState().resetFromSnapshot(
     {
@@ -75,7 +88,6 @@ beforeEach(() => {
 });
 
 afterEach(() => {
-  setCanvasController(undefined);
   mounted.dispose();
   appStore.getState().clearGraph();
   cy.destroy();
@@ -83,7 +95,7 @@ afterEach(() => {
 
 describe('a selected collection in the details panel', () => {
   it('lists its members, and a member clicked is selected and drawn', async () => {
-    render(<DetailsPanel />);
+    render(withCanvas(<DetailsPanel />));
     act(() => {
       cy.getElementById(IDS).emit('tap');
     });
@@ -98,7 +110,7 @@ describe('a selected collection in the details panel', () => {
   });
 
   it('expands from "Expand collection"; "Collapse into collection" on a member folds it back', async () => {
-    render(<DetailsPanel />);
+    render(withCanvas(<DetailsPanel />));
     act(() => {
       cy.getElementById(IDS).emit('tap');
     });

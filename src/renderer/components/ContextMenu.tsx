@@ -6,7 +6,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { HandlerState } from '../../shared/model/handler-state';
 import { invoke } from '../api';
-import { findCanvasController } from '../graph/canvas-controller';
 import { expandNode, runHandlerOn } from '../store/actions';
 import { appStore } from '../store/app-store';
 import { beginMerge } from '../store/history-actions';
@@ -15,6 +14,7 @@ import { useEnrichBlockedReason } from './enrich-blocked';
 import { HandlerItems } from './HandlerItems';
 import { pivotsToDomainRecord } from './pivot-menu';
 import type { ContextMenuRequest } from './GraphCanvas';
+import { useCanvas } from './canvas-context';
 
 interface HandlerAnswer {
   entityId: string;
@@ -50,6 +50,7 @@ function useHandlerStates(entityId: string): HandlerAnswer | undefined {
 }
 
 export function ContextMenu({ request, onClose }: { request: ContextMenuRequest; onClose: () => void }) {
+  const canvas = useCanvas();
   const menu = useRef<HTMLUListElement>(null);
   useEffect(() => {
     menu.current?.querySelector('button')?.focus();
@@ -114,11 +115,7 @@ export function ContextMenu({ request, onClose }: { request: ContextMenuRequest;
         </li>
       )}
       <li role="none">
-        <button
-          type="button"
-          role="menuitem"
-          onClick={act(() => findCanvasController()?.selectNeighbours(request.id))}
-        >
+        <button type="button" role="menuitem" onClick={act(() => canvas?.selectNeighbours(request.id))}>
           Select neighbours
         </button>
       </li>

@@ -1,16 +1,16 @@
 /**
  * The details panel: what is selected (a collection, an edge or a node) in full. The node's
- * panel is EntityDetails.tsx; each kind keeps its notes and flag (AnnotationsSection.tsx).
+ * panel is EntityDetails.tsx, the edge's EdgeDetails.tsx; both show the notes and flag through
+ * one component (AnnotationsSection.tsx, `NotesAndFlag`).
  */
-import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { appStore, useAppStore } from '../store/app-store';
 import { selectSelectedEntity } from '../store/selectors';
-import { AnnotationsSection } from './AnnotationsSection';
 import { CandidateList } from './CandidateList';
 import { CollectionDetails } from './CollectionDetails';
 import { EdgeDetails } from './EdgeDetails';
 import { EntityDetails } from './EntityDetails';
+import { useCanvas } from './canvas-context';
 
 export { copyValueOf } from './entity-value';
 
@@ -37,7 +37,6 @@ export function DetailsPanel() {
         onSelect={(id) => appStore.getState().selectEntity(id)}
       >
         <CandidateList key={selectedEdge.id} entityId={selectedEdge.to} edgeId={selectedEdge.id} />
-        <AnnotationsSection key={`notes-${selectedEdge.id}`} target={selectedEdge.id} item={selectedEdge} />
       </EdgeDetails>
     );
   }
@@ -53,7 +52,8 @@ export function DetailsPanel() {
 }
 
 function SelectedCollection({ id }: { id: string }) {
-  const details = findCanvasController()?.collection(id);
+  const canvas = useCanvas();
+  const details = canvas?.collection(id);
   const parent = details && appStore.getState().entitiesById.get(details.summary.parent);
   return (
     <CollectionDetails
@@ -66,10 +66,10 @@ function SelectedCollection({ id }: { id: string }) {
               labelContextOf(() => appStore.getState()),
             )
       }
-      onExpand={() => findCanvasController()?.expandCollection(id)}
+      onExpand={() => canvas?.expandCollection(id)}
       onSelect={(entityId) => {
         appStore.getState().selectEntity(entityId);
-        findCanvasController()?.focus(entityId);
+        canvas?.focus(entityId);
       }}
     />
   );

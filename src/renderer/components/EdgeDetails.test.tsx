@@ -50,6 +50,18 @@ describe('the edge panel', () => {
     expect(html).toContain('CompanyData, confidence 80, today');
   });
 
+  it('shows the notes and flag on the edge, in the same section as an entity has', () => {
+    const noted: Edge = {
+      ...edge,
+      notes: [
+        { text: 'Confirmed by the 2024 annual report', author: 'ana', createdAt: '2025-03-01T00:00:00.000Z' },
+      ],
+    };
+    const html = render(undefined, noted);
+    expect(html).toContain('aria-label="Notes and flag"');
+    expect(html).toContain('Confirmed by the 2024 annual report');
+  });
+
   it('shows properties such as score and match type', () => {
     const html = render();
     expect(html).toContain('<dt>score</dt><dd>0.93</dd>');

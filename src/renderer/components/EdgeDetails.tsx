@@ -1,11 +1,12 @@
 /**
  * The edge panel: what an edge claims and who says so. Relation, both ends (each a button that
  * selects it), every source with its confidence and time, when the edge was first and last written, and its
- * properties (e.g. a match's score and type).
+ * properties (e.g. a match's score and type), and the investigator's notes and flag on it.
  */
 import { sourceWords } from '../../shared/model/review';
 import type { ReactNode } from 'react';
 import type { Edge, Entity } from '../../shared/model/graph';
+import { NotesAndFlag } from './AnnotationsSection';
 import { formatDate } from './format';
 
 export interface EdgeDetailsProps {
@@ -39,6 +40,7 @@ export function EdgeDetails({ edge, from, to, labelOf, onSelect, children }: Edg
         <span className="type-badge">Edge</span> <span data-testid="details-title">{edge.relation}</span>
       </h2>
       {children}
+      <NotesAndFlag item={edge} />
       <dl className="fields" data-testid="edge-details">
         <dt>From</dt>
         <dd>

@@ -5,7 +5,7 @@ import { labelContextOf, readableLabel } from '../graph/node-label';
 import { appStore, useAppStore } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import { hiddenNeighboursOf } from '../store/hidden-neighbours';
-import { AnnotationsSection } from './AnnotationsSection';
+import { NotesAndFlag } from './AnnotationsSection';
 import { CandidateList } from './CandidateList';
 import {
   EntityActions,
@@ -95,7 +95,7 @@ export function EntityDetails({ entity }: { entity: Entity }) {
         hidden={hiddenNeighbours}
         onShow={() => appStore.getState().setFilters(hiddenNeighbours.revealed)}
       />
-      <AnnotationsSection key={`notes-${entity.id}`} target={entity.id} item={entity} />
+      <NotesAndFlag item={entity} />
       <FieldsTable entity={entity} fields={fields} />
       <TagsTable entity={entity} />
       <RelationsList entity={entity} byRelation={byRelation} />

@@ -2,13 +2,13 @@
 import type { Edge, Entity } from '../../shared/model/graph';
 import { sourceWords } from '../../shared/model/review';
 import type { HandlerFailure } from '../../shared/model/session';
-import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { expandNode } from '../store/actions';
 import { appStore } from '../store/app-store';
 import { formatDate } from './format';
 import { MergeIntoButton } from './HistoryPanel';
 import { copyValueOf } from './entity-value';
+import { useCanvas } from './canvas-context';
 
 export interface Link {
   edge: Edge;
@@ -53,8 +53,9 @@ export function LookupFailures({
 }
 
 export function EntityActions({ entity }: { entity: Entity }) {
+  const canvas = useCanvas();
   // A member of an expanded collection can fold back into it.
-  const collapsible = findCanvasController()?.expandedGroupOf(entity.id);
+  const collapsible = canvas?.expandedGroupOf(entity.id);
   return (
     <div className="details-actions">
       <button type="button" onClick={() => void expandNode(appStore, entity.id, false)}>
@@ -63,7 +64,7 @@ export function EntityActions({ entity }: { entity: Entity }) {
       <button type="button" onClick={() => void expandNode(appStore, entity.id, true)} title="Ignore the TTL">
         Refresh
       </button>
-      <button type="button" onClick={() => findCanvasController()?.selectNeighbours(entity.id)}>
+      <button type="button" onClick={() => canvas?.selectNeighbours(entity.id)}>
         Select neighbours
       </button>
       <button type="button" onClick={() => appStore.getState().hideEntity(entity.id)}>
@@ -71,7 +72,7 @@ export function EntityActions({ entity }: { entity: Entity }) {
       </button>
       <MergeIntoButton id={entity.id} />
       {collapsible !== undefined && (
-        <button type="button" onClick={() => findCanvasController()?.collapseCollection(collapsible)}>
+        <button type="button" onClick={() => canvas?.collapseCollection(collapsible)}>
           Collapse into collection
         </button>
       )}
@@ -139,6 +140,7 @@ export function TagsTable({ entity }: { entity: Entity }) {
 }
 
 export function RelationsList({ entity, byRelation }: { entity: Entity; byRelation: Map<string, Link[]> }) {
+  const canvas = useCanvas();
   return (
     <>
       <h3>Relations</h3>
@@ -157,7 +159,7 @@ export function RelationsList({ entity, byRelation }: { entity: Entity; byRelati
                   onClick={() => {
                     const id = direction === 'out' ? edge.to : edge.from;
                     appStore.getState().selectEntity(id);
-                    findCanvasController()?.focus(id);
+                    canvas?.focus(id);
                   }}
                 >
                   {other === undefined

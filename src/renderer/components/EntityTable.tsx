@@ -7,7 +7,6 @@
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
-import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { downloadBlob } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
@@ -23,6 +22,7 @@ import {
   type TableView,
 } from '../table/entity-rows';
 import { ColumnChooser, TableHeader } from './EntityTableParts';
+import { useCanvas } from './canvas-context';
 
 const ROW_HEIGHT = 26;
 const estimateSize = (): number => ROW_HEIGHT;
@@ -47,6 +47,7 @@ function useRows(): EntityRow[] {
 }
 
 export function EntityTable() {
+  const canvas = useCanvas();
   const rows = useRows();
   const [view, setView] = useState<TableView>({ filter: '', sort: undefined });
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
@@ -91,7 +92,7 @@ export function EntityTable() {
       return next;
     });
     appStore.getState().selectEntity(row.id);
-    findCanvasController()?.focus(row.id);
+    canvas?.focus(row.id);
   };
   // Read on copy only: a scroll re-renders the table and must not walk every row.
   const pickedRows = (): EntityRow[] => shown.filter((row) => picked.has(row.id) || row.id === selectedId);

@@ -6,8 +6,7 @@
 import cytoscape from 'cytoscape';
 import { useEffect, useRef, useState } from 'react';
 import type { EntityId } from '../../shared/model/asset';
-import type { LayoutState } from '../graph/canvas-controller';
-import { findCanvasController, mountCanvas, setCanvasController } from '../graph/canvas-controller';
+import { mountCanvas } from '../graph/canvas-controller';
 import type { Theme } from '../graph/cy-style';
 import { CANVAS_OPTIONS } from '../graph/cy-options';
 import { buildStylesheet } from '../graph/cy-style';
@@ -22,6 +21,7 @@ import { HoverCard } from './HoverCard';
 import { undoLatestOfKind } from '../store/history-actions';
 import { recordHistory } from '../store/history-store';
 import { trackDrags } from '../graph/drag-history';
+import { useCanvas, useCanvasMount, useHistoryDeps, useLayoutState } from './canvas-context';
 
 export interface ContextMenuRequest {
   id: EntityId;
@@ -46,7 +46,10 @@ export function GraphCanvas({
   onContextMenu: (request: ContextMenuRequest | undefined) => void;
 }) {
   const container = useRef<HTMLDivElement>(null);
-  const [layout, setLayout] = useState<LayoutState>({ running: undefined, canUndo: false });
+  const { setController, setLayout } = useCanvasMount();
+  const canvas = useCanvas();
+  const layout = useLayoutState();
+  const historyDeps = useHistoryDeps();
   const [hover, setHover] = useState<HoverRequest | undefined>(undefined);
   const menuHandler = useRef(onContextMenu);
   useEffect(() => {
@@ -72,7 +75,7 @@ export function GraphCanvas({
       onContextMenu: (request) => menuHandler.current(request),
       onLayoutState: setLayout,
       onHover: setHover,
-      onRelayout: (before) => recordHistory({ kind: 'relayout', before }),
+      onRelayout: (before) => recordHistory({ kind: 'relayout', before }, historyDeps),
       // The seeds are the entities the case's runs started from (an investigator's own actions,
       // such as a merge, are not runs).
       seedsOf: async (caseId) => {
@@ -88,18 +91,18 @@ export function GraphCanvas({
       // A delta batch is applied in a task after the frame; Cytoscape redraws it in the next one.
       afterFrame: (work) => setTimeout(work, 0),
     });
-    setCanvasController(mounted.controller);
-    const stopDragHistory = trackDrags(cy, (before) => recordHistory({ kind: 'move', before }));
+    setController(mounted.controller);
+    const stopDragHistory = trackDrags(cy, (before) => recordHistory({ kind: 'move', before }, historyDeps));
     const theme = window.matchMedia('(prefers-color-scheme: dark)');
     theme.addEventListener('change', mounted.restyle);
     return () => {
-      setCanvasController(undefined);
+      setController(undefined);
       stopDragHistory();
       theme.removeEventListener('change', mounted.restyle);
       mounted.dispose();
       cy.destroy();
     };
-  }, []);
+  }, [setController, setLayout, historyDeps]);
 
   return (
     <div className="canvas-wrap">
@@ -116,7 +119,7 @@ export function GraphCanvas({
       {layout.running !== undefined && (
         <div className="layout-running" role="status">
           Laying out ({LAYOUT_NAMES[layout.running]})…{' '}
-          <button type="button" onClick={() => findCanvasController()?.stopLayout()}>
+          <button type="button" onClick={() => canvas?.stopLayout()}>
             Stop
           </button>
         </div>
@@ -127,9 +130,7 @@ export function GraphCanvas({
           <button
             type="button"
             onClick={() =>
-              void undoLatestOfKind('relayout').then(
-                (undone) => undone || findCanvasController()?.undoLayout(),
-              )
+              void undoLatestOfKind('relayout', historyDeps).then((undone) => undone || canvas?.undoLayout())
             }
           >
             Undo re-layout

@@ -25,24 +25,28 @@ import {
 import { nameOf, useHistoryStore } from '../store/history-store';
 import { formatDate } from './format';
 import { isTyping } from './keys';
+import { useHistoryDeps } from './canvas-context';
+import type { HistoryDeps } from '../store/history-store';
 
 /** Ctrl+Z / Cmd+Z anywhere in the workspace except in a text field (which keeps its own undo). */
-function useUndoShortcut(): void {
+function useUndoShortcut(deps: HistoryDeps): void {
   useEffect(() => {
     const onKey = (event: KeyboardEvent): void => {
       if (!isUndoShortcut(event) || isTyping(event.target)) {
         return;
       }
       event.preventDefault();
-      void undoLatest();
+      void undoLatest(deps);
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  }, [deps]);
 }
 
 export function HistoryPanel() {
-  useUndoShortcut();
+  // The workspace's dependencies: undoing a move or a re-layout moves its canvas.
+  const deps = useHistoryDeps();
+  useUndoShortcut(deps);
   const history = useHistoryStore((state) => state.history);
   const undoing = useHistoryStore((state) => state.undoing);
   // Entries carry the names taken when they were recorded: no re-render per graph delta.
@@ -65,7 +69,7 @@ export function HistoryPanel() {
                   type="button"
                   disabled={undoing}
                   className={undoesOnTheCase(entry.action) ? 'danger' : undefined}
-                  onClick={() => void undoEntry(entry)}
+                  onClick={() => void undoEntry(entry, deps)}
                 >
                   {undoLabel(entry.action)}
                 </button>
@@ -263,7 +267,7 @@ function MergePrompt() {
 }
 
 /** In the progress panel of a run that ended: take back what it brought. */
-export function RemoveRunResults({ progress }: { progress: SessionProgress }) {
+export function RemoveRunResults({ progress }: { progress: Pick<SessionProgress, 'sessionId' | 'state'> }) {
   const removed = useHistoryStore((state) => state.removedSessions.has(progress.sessionId));
   const undoing = useHistoryStore((state) => state.undoing);
   const entry = useHistoryStore((state) => entryOfSession(state.history, progress.sessionId));

@@ -6,10 +6,21 @@ import { formatMs } from './format';
 import { RemoveRunResults } from './HistoryPanel';
 import { RateLimitCountdown } from './RateLimitCountdown';
 import { TimeLeft } from './TimeLeft';
+import { useThrottled } from './use-throttled';
+import type { SessionProgress } from '../../shared/model/session';
 
+/** How often the counters, per-source table and failures redraw while a run sends progress. */
+export const PROGRESS_REDRAW_MS = 250;
+
+/**
+ * The panel's frame and its buttons depend only on the run's id and state, so a run sending
+ * progress many times a second never redraws them: the Cancel button stays the same element,
+ * where it was, ready for the click. The counters beside them redraw at most every 250 ms.
+ */
 export function ProgressPanel() {
-  const progress = useAppStore(selectCurrentProgress);
-  if (progress === undefined) {
+  const sessionId = useAppStore((state) => selectCurrentProgress(state)?.sessionId);
+  const runState = useAppStore((state) => selectCurrentProgress(state)?.state);
+  if (sessionId === undefined || runState === undefined) {
     return (
       <section className="progress" aria-label="Session progress">
         <h2>Progress</h2>
@@ -17,36 +28,56 @@ export function ProgressPanel() {
       </section>
     );
   }
-  const active = progress.state === 'running' || progress.state === 'paused';
-  const sources = [
-    ...new Set([...Object.keys(progress.requestsBySource), ...Object.keys(progress.rateLimitWaitMsBySource)]),
-  ].sort();
   return (
     <section className="progress" aria-label="Session progress">
       <h2>
         Progress{' '}
-        <span className={`state state-${progress.state}`} data-testid="session-state">
-          {progress.state}
+        <span className={`state state-${runState}`} data-testid="session-state">
+          {runState}
         </span>
       </h2>
-      <div className="session-controls">
-        {progress.state === 'running' && (
-          <button type="button" onClick={() => void controlSession(appStore, 'pause')}>
-            Pause
-          </button>
-        )}
-        {progress.state === 'paused' && (
-          <button type="button" onClick={() => void controlSession(appStore, 'resume')}>
-            Resume
-          </button>
-        )}
-        {active && (
-          <button type="button" className="danger" onClick={() => void controlSession(appStore, 'cancel')}>
-            Cancel
-          </button>
-        )}
-        <RemoveRunResults progress={progress} />
-      </div>
+      <SessionControls sessionId={sessionId} runState={runState} />
+      <ProgressDetails />
+    </section>
+  );
+}
+
+function SessionControls({ sessionId, runState }: { sessionId: string; runState: SessionProgress['state'] }) {
+  const active = runState === 'running' || runState === 'paused';
+  return (
+    <div className="session-controls">
+      {runState === 'running' && (
+        <button type="button" onClick={() => void controlSession(appStore, 'pause')}>
+          Pause
+        </button>
+      )}
+      {runState === 'paused' && (
+        <button type="button" onClick={() => void controlSession(appStore, 'resume')}>
+          Resume
+        </button>
+      )}
+      {active && (
+        <button type="button" className="danger" onClick={() => void controlSession(appStore, 'cancel')}>
+          Cancel
+        </button>
+      )}
+      <RemoveRunResults progress={{ sessionId, state: runState }} />
+    </div>
+  );
+}
+
+/** Counters, requests and waits per source, failures: the run's latest progress, throttled. */
+function ProgressDetails() {
+  const latest = useAppStore(selectCurrentProgress);
+  const progress = useThrottled(latest, PROGRESS_REDRAW_MS);
+  if (progress === undefined) {
+    return null;
+  }
+  const sources = [
+    ...new Set([...Object.keys(progress.requestsBySource), ...Object.keys(progress.rateLimitWaitMsBySource)]),
+  ].sort();
+  return (
+    <>
       <dl className="counters">
         <div>
           <dt>Queued</dt>
@@ -116,6 +147,6 @@ export function ProgressPanel() {
           </ul>
         </details>
       )}
-    </section>
+    </>
   );
 }

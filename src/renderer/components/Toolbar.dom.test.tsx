@@ -3,10 +3,22 @@ import userEvent from '@testing-library/user-event';
 import cytoscape from 'cytoscape';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Entity } from '../../shared/model/graph';
-import type { MountedCanvas } from '../graph/canvas-controller';
-import { mountCanvas, setCanvasController } from '../graph/canvas-controller';
+import type { LayoutState, MountedCanvas } from '../graph/canvas-controller';
+import { mountCanvas } from '../graph/canvas-controller';
 import { appStore } from '../store/app-store';
+import { CanvasContext, NO_LAYOUT } from './canvas-context';
 import { Toolbar } from './Toolbar';
+import { appDeps } from '../store/history-store';
+
+/** The component as the workspace renders it: the mounted controller handed down by context. */
+function withCanvas(element: React.ReactElement, layout: LayoutState = NO_LAYOUT): React.ReactElement {
+  const controller = canvas?.controller;
+  return (
+    <CanvasContext.Provider value={{ controller, layout, history: { ...appDeps, canvas: () => controller } }}>
+      {element}
+    </CanvasContext.Provider>
+  );
+}
 
 function organization(id: string, name: string): Entity {
   return {
@@ -52,11 +64,9 @@ beforeEach(() => {
     requestFrame: (callback) => window.setTimeout(callback, 0),
     cancelFrame: (handle) => window.clearTimeout(handle),
   });
-  setCanvasController(canvas.controller);
 });
 
 afterEach(() => {
-  setCanvasController(undefined);
   canvas?.dispose();
   appStore.getState().clearGraph();
   appStore.getState().setSearchText('');
@@ -70,14 +80,14 @@ const selectedName = (): unknown => {
 
 describe('the toolbar search', () => {
   it('shows the case and its counts', () => {
-    render(<Toolbar />);
+    render(withCanvas(<Toolbar />));
     expect(screen.getByRole('heading', { name: 'Lantern Quay' })).toBeTruthy();
     expect(screen.getByTestId('graph-counts').textContent).toBe('4 nodes, 0 edges');
   });
 
   it('selects the exact name first on Enter and tells how many nodes match', async () => {
     const user = userEvent.setup();
-    render(<Toolbar />);
+    render(withCanvas(<Toolbar />));
     await user.type(screen.getByRole('searchbox'), 'lantern quay{Enter}');
     expect(screen.getByTestId('search-position').textContent).toBe('1 of 3');
     expect(selectedName()).toBe('Lantern Quay');
@@ -85,7 +95,7 @@ describe('the toolbar search', () => {
 
   it('walks the hits with next and previous, wrapping at both ends', async () => {
     const user = userEvent.setup();
-    render(<Toolbar />);
+    render(withCanvas(<Toolbar />));
     await user.type(screen.getByRole('searchbox'), 'lantern quay{Enter}');
     await user.click(screen.getByRole('button', { name: 'Next match' }));
     expect(screen.getByTestId('search-position').textContent).toBe('2 of 3');
@@ -98,7 +108,7 @@ describe('the toolbar search', () => {
 
   it('goes to the next hit on Enter again and to the previous one on Shift+Enter', async () => {
     const user = userEvent.setup();
-    render(<Toolbar />);
+    render(withCanvas(<Toolbar />));
     const search = screen.getByRole('searchbox');
     await user.type(search, 'lantern quay{Enter}{Enter}');
     expect(screen.getByTestId('search-position').textContent).toBe('2 of 3');
@@ -108,7 +118,7 @@ describe('the toolbar search', () => {
 
   it('says "No match" and marks the field when nothing matches, and a new text starts over', async () => {
     const user = userEvent.setup();
-    render(<Toolbar />);
+    render(withCanvas(<Toolbar />));
     const search = screen.getByRole('searchbox');
     await user.type(search, 'zzz{Enter}');
     expect(screen.getByText('No match')).toBeTruthy();
@@ -116,5 +126,37 @@ describe('the toolbar search', () => {
     await user.clear(search);
     expect(screen.queryByText('No match')).toBeNull();
     expect(search.getAttribute('aria-invalid')).toBe('false');
+  });
+});
+
+describe('the layout menu', () => {
+  it('shows the layout applied last, marked, and keeps a new pick until another layout is applied', async () => {
+    const user = userEvent.setup();
+    const applied: LayoutState = { running: undefined, canUndo: true, applied: 'concentric' };
+    const { rerender } = render(withCanvas(<Toolbar />, applied));
+    const list = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Layout' });
+    expect(list.value).toBe('concentric');
+    expect(list.selectedOptions[0]?.textContent).toBe('Concentric ✓');
+    expect(screen.getByRole('option', { name: 'Grid' })).toBeTruthy();
+    await user.selectOptions(list, 'grid');
+    expect(list.value).toBe('grid');
+    // Still marked: the drawing is laid out by the concentric layout until Re-layout runs.
+    expect(screen.getByRole('option', { name: 'Concentric ✓' })).toBeTruthy();
+    rerender(withCanvas(<Toolbar />, { ...applied, applied: 'grid' }));
+    expect(list.value).toBe('grid');
+    expect(screen.getByRole('option', { name: 'Grid ✓' })).toBeTruthy();
+    expect(screen.getByRole('option', { name: 'Concentric' })).toBeTruthy();
+  });
+
+  it('marks no layout while none ran in this window, and offers Force', () => {
+    render(withCanvas(<Toolbar />));
+    const list = screen.getByRole<HTMLSelectElement>('combobox', { name: 'Layout' });
+    expect(list.value).toBe('force');
+    expect([...list.options].map((option) => option.textContent)).toEqual([
+      'Force',
+      'Hierarchical',
+      'Concentric',
+      'Grid',
+    ]);
   });
 });

@@ -213,7 +213,7 @@ describe('the canvas controller', () => {
     await Promise.resolve();
     expect(cy.getElementById('Organization:c2').position()).toEqual({ x: -80, y: 0 });
     expect(dataset.layout).toBe('idle');
-    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false });
+    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false, applied: 'force' });
     vi.advanceTimersByTime(2_000);
     expect(saved.at(-1)?.['Organization:c2']).toEqual({ x: -80, y: 0 });
   });
@@ -263,7 +263,7 @@ describe('the canvas controller', () => {
     await Promise.resolve();
     await Promise.resolve();
     expect(cy.getElementById('Organization:root').position()).toEqual({ x: 1, y: 2 });
-    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false });
+    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false, applied: undefined });
   });
 
   it('puts every node back where it was when a re-layout is undone', async () => {
@@ -273,10 +273,10 @@ describe('the canvas controller', () => {
     layouts.started[0]?.finish({ 'Organization:root': { x: 900, y: 900 } });
     await Promise.resolve();
     await Promise.resolve();
-    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: true });
+    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: true, applied: 'concentric' });
     mounted.controller.undoLayout();
     expect(cy.getElementById('Organization:root').position()).toEqual({ x: 1, y: 2 });
-    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false });
+    expect(layoutStates.at(-1)).toEqual({ running: undefined, canUndo: false, applied: undefined });
   });
 
   it('places nodes that arrived during a re-layout next to their laid-out neighbours', async () => {

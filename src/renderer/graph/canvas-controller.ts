@@ -3,29 +3,23 @@
  * (snapshot redraws, time-sliced deltas, filters, selection), keeps the camera on the growing graph
  * until the user moves it, runs re-layouts (relayout.ts: cancellable, undoable, saved only when
  * finished), and exposes the imperative actions (fit, zoom, re-layout, PNG, jump) that toolbar,
- * menus and keys call through `findCanvasController()`. GraphCanvas only mounts it.
+ * menus and keys reach through the controller they are given (components: canvas-context.tsx).
+ * GraphCanvas only mounts it. The steps live in canvas-parts.ts and canvas-steps.ts.
  */
 import type { Core } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
-import type { NodePositions } from '../../shared/ipc/contract';
 import type { EntityId } from '../../shared/model/asset';
-import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
-import { noResultsText, seedsWithoutResults } from '../store/seed-results';
-import type { CollectionActions } from './collection-view';
-import { collectionActions, createCollectionView } from './collection-view';
-import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
-import type { CyAdapter } from './cy-adapter';
-import { createCyAdapter } from './cy-adapter';
-import type { Theme } from './cy-style';
-import { LEAN_CLASS } from './cy-style';
-import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
-import { fitCanvas } from './fit-view';
-import { createLabelPolicy, drawnLabelBoxes, LABEL_ZOOM } from './label-policy';
-import { labelContextOf } from './node-label';
-import type { LayoutInput } from './layouts/types';
-import type { LayoutState, Relayout, RunningLayout } from './relayout';
-import type { SearchActions } from './canvas-steps';
+import type { CanvasDeps, CanvasParts } from './canvas-parts';
+import {
+  countsPublisher,
+  createCamera,
+  createCanvasScheduler,
+  createDrawLoop,
+  createPositionSaver,
+  watchStore,
+} from './canvas-parts';
+import type { Look, SearchActions } from './canvas-steps';
 import {
   bindHover,
   bindPointer,
@@ -34,9 +28,18 @@ import {
   createSearch,
   trackSelectedPosition,
 } from './canvas-steps';
-import { createRelayout, mostlyUnplaced } from './relayout';
+import type { CollectionActions, CollectionView } from './collection-view';
+import { collectionActions, createCollectionView } from './collection-view';
+import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
+import type { CyAdapter } from './cy-adapter';
+import { createCyAdapter } from './cy-adapter';
+import { LEAN_CLASS } from './cy-style';
+import type { LabelPolicy } from './label-policy';
+import { createLabelPolicy, drawnLabelBoxes, LABEL_ZOOM } from './label-policy';
+import { labelContextOf } from './node-label';
+import type { Relayout } from './relayout';
+import { createRelayout } from './relayout';
 import { canvasSvg } from './svg-export';
-import { drawnCandidateLabels } from './review-look';
 
 export interface CanvasController
   extends
@@ -53,43 +56,9 @@ export interface CanvasController
   focus(id: EntityId): void;
 }
 
-let current: CanvasController | undefined;
-
-export function setCanvasController(controller: CanvasController | undefined): void {
-  current = controller;
-}
-
-export function findCanvasController(): CanvasController | undefined {
-  return current;
-}
-
 export type { SearchPosition } from './canvas-steps';
 export type { LayoutState, RunningLayout } from './relayout';
-
-/** Everything the controller needs from its surroundings (browser or test). */
-export interface CanvasDeps {
-  cy: Core;
-  /** Receives `data-nodes`, `data-edges`, `data-visible-nodes`, `data-entities`, `data-selected-position`. */
-  dataset: Record<string, string | undefined>;
-  store: StoreApi<AppState>;
-  savePositions: (positions: NodePositions) => void;
-  startLayout: (input: LayoutInput, onError: (message: string) => void) => RunningLayout;
-  onContextMenu: (request: { id: EntityId; x: number; y: number } | undefined) => void;
-  onLayoutState: (state: LayoutState) => void;
-  /** A re-layout finished: where every node was before it (for the action history). */
-  onRelayout?: (before: NodePositions) => void;
-  theme: () => Theme;
-  background: () => string;
-  requestFrame: (callback: () => void) => number;
-  cancelFrame: (handle: number) => void;
-  /** The node under the pointer, for the hover card (undefined: none). */
-  onHover?: (request: { id: EntityId; x: number; y: number } | undefined) => void;
-  /** The entity ids the case's runs started from (its seeds); none known without it. */
-  seedsOf?: (caseId: string) => Promise<EntityId[]>;
-  /** Runs a delta application after the frame (delta-scheduler.ts, `defer`); default: in it. */
-  afterFrame?: (work: () => void) => void;
-  now?: () => number;
-}
+export type { CanvasDeps } from './canvas-parts';
 
 export interface MountedCanvas {
   controller: CanvasController;
@@ -98,16 +67,17 @@ export interface MountedCanvas {
   dispose: () => void;
 }
 
-/** Deltas wait this long after the last pan or zoom of a big graph (its redraw is not sliceable). */
-const VIEWPORT_QUIET_MS = 150;
-/** The camera follows growth at most this often (a fit is a full redraw). */
-const FOLLOW_INTERVAL_MS = 500;
-const SAVE_DELAY_MS = 1_500;
+const foldAbove = (state: AppState): number => state.settings?.values.foldAbove ?? DEFAULT_FOLD_ABOVE;
 
-export function mountCanvas(deps: CanvasDeps): MountedCanvas {
-  const { cy, store, dataset } = deps;
-  const now = deps.now ?? (() => performance.now());
-  const foldAbove = (state: AppState): number => state.settings?.values.foldAbove ?? DEFAULT_FOLD_ABOVE;
+/**
+ * The adapter drawing the store's graph and the collections folding it: each calls the other
+ * inside one batch (a leaf that folds is never drawn first).
+ */
+function createDrawing(
+  cy: Core,
+  store: StoreApi<AppState>,
+  look: Look,
+): { adapter: CyAdapter; collections: CollectionView } {
   const collections = createCollectionView(
     cy,
     (positions) => adapter.applyPositions(positions),
@@ -127,21 +97,12 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     },
     (id) => (isCollectionId(id) ? collections.details(id)?.members.map((member) => member.id) : undefined),
   );
-  let disposed = false;
+  return { adapter, collections };
+}
 
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  const scheduleSave = (): void => {
-    saveTimer ??= setTimeout(() => {
-      saveTimer = undefined;
-      deps.savePositions(adapter.takeDirtyPositions());
-    }, SAVE_DELAY_MS);
-  };
-
-  // The full or the lean look (cy-style.ts), and the overview layer drawing a big graph zoomed out.
-  const look = createLook(cy, deps.theme, deps.requestFrame, deps.cancelFrame, now);
-  const { overview, leanSwitch, restyle, chooseLookFor } = look;
-  // Labels by level of detail and importance (label-policy.ts); none while the overview draws.
-  const labels = createLabelPolicy(
+/** Labels by level of detail and importance (label-policy.ts); none while the overview draws. */
+function createCanvasLabels(cy: Core, look: Look, dataset: Record<string, string | undefined>): LabelPolicy {
+  return createLabelPolicy(
     cy,
     () => !look.large() || cy.zoom() >= LABEL_ZOOM,
     () => {
@@ -149,53 +110,16 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
       dataset.labelBoxes = JSON.stringify(drawnLabelBoxes(cy));
     },
   );
-  /** The case's seeds, from its recorded runs (marked and labelled first). */
-  const loadSeeds = (): void => {
-    const caseId = store.getState().activeCase?.id;
-    if (caseId !== undefined && deps.seedsOf !== undefined) {
-      void deps.seedsOf(caseId).then((ids) => {
-        if (!disposed && store.getState().activeCase?.id === caseId) {
-          labels.setSeeds(ids);
-        }
-      });
-    }
-  };
-  let viewportMovedAt = Number.NEGATIVE_INFINITY;
-  cy.on('viewport', () => {
-    labels.schedule();
-    if (look.large()) {
-      // Deltas are held (never dropped) while the view moves; see the scheduler's holdWhile.
-      viewportMovedAt = now();
-    }
-  });
+}
 
-  // The camera follows the graph as it grows until the user pans or zooms it.
-  let following = true;
-  let followedAt = Number.NEGATIVE_INFINITY;
-  cy.on('dragpan scrollzoom pinchzoom', () => {
-    following = false;
-  });
-  const fitAll = (padding: number): void => {
-    if (fitCanvas(cy, padding)) {
-      followedAt = now();
-    }
-  };
-
-  /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
-  let countsAt = Number.NEGATIVE_INFINITY;
-  const publishCounts = (): void => {
-    countsAt = now();
-    Object.assign(dataset, collections.counts());
-    labels.schedule();
-    dataset.candidates = drawnCandidateLabels(cy);
-  };
-
-  const publishSelectedPosition = trackSelectedPosition(cy, store, dataset);
-
-  const layouts = createRelayout({
-    adapter,
+/** Re-layouts in the worker (relayout.ts), reported on the element and to the component. */
+function createCanvasRelayout(parts: Omit<CanvasParts, 'layouts'>, isDisposed: () => boolean): Relayout {
+  const { deps, dataset, collections } = parts;
+  return createRelayout({
+    adapter: parts.adapter,
     startLayout: deps.startLayout,
-    onError: (message) => store.getState().setNotice({ kind: 'error', text: `Re-layout failed: ${message}` }),
+    onError: (message) =>
+      parts.store.getState().setNotice({ kind: 'error', text: `Re-layout failed: ${message}` }),
     onLayoutState: (state) => {
       // `data-layout`: the layout running in the worker, or "idle" (tests wait for it).
       dataset.layout = state.running ?? 'idle';
@@ -203,171 +127,37 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
     },
     onRelayout: deps.onRelayout,
     withMembers: (positions) => collections.withMembers(positions),
-    fit: () => fitAll(30),
-    scheduleSave,
-    isDisposed: () => disposed,
+    fit: () => parts.camera.fitAll(30),
+    scheduleSave: parts.saver.schedule,
+    isDisposed,
   });
+}
 
-  const applyDeltas = (deltas: GraphDelta[]): void => {
-    chooseLookFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
-    const added = adapter.applyDeltas(deltas);
-    layouts.noteAdded(added);
-    labels.markSeeds();
-    if (added.length > 0 && failures.any()) {
-      markFailures();
-    }
-    if (added.length > 0 && following && now() - followedAt >= FOLLOW_INTERVAL_MS) {
-      fitAll(60);
-    }
-    scheduleSave();
-  };
-  // Deltas are applied in time slices (a few ms per frame), never all at once, and never dropped.
-  const scheduler = createDeltaScheduler({
-    apply: applyDeltas,
-    minIntervalMs: () => redrawIntervalMs(cy.nodes().length),
-    holdWhile: () => look.large() && now() - viewportMovedAt < VIEWPORT_QUIET_MS,
-    requestFrame: deps.requestFrame,
-    cancelFrame: deps.cancelFrame,
-    ...(deps.afterFrame === undefined ? {} : { defer: deps.afterFrame }),
-    now,
-    onApplied: (more) => {
-      if (!more && following) {
-        fitAll(60);
-      }
-      // Counting walks every element: exact once drained, at most every 250 ms while draining.
-      if (!more || now() - countsAt >= 250) {
-        publishCounts();
-      }
-    },
-  });
-
-  let drawnVersion = -1;
-  const draw = (): void => {
-    const state = store.getState();
-    if (state.snapshotVersion !== drawnVersion) {
-      drawnVersion = state.snapshotVersion;
-      scheduler.clear();
-      const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
-      // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
-      cy.elements().remove();
-      chooseLookFor(state.entitiesById.size, true);
-      adapter.reset(state.entitiesById.values(), state.edgesById.values(), {
-        ...state.savedPositions,
-        ...keep,
-      });
-      state.takePendingDeltas();
-      following = true;
-      fitAll(40);
-      loadSeeds();
-      if (mostlyUnplaced(state.entitiesById.keys(), state.savedPositions, keep)) {
-        layouts.relayout('force', { opening: true });
-      }
-      markFailures();
-      scheduleSave();
-      publishCounts();
-      return;
-    }
-    const deltas = state.takePendingDeltas();
-    if (deltas.length > 0) {
-      scheduler.push(deltas);
-    }
-  };
-  // Draw at most once per frame, however many deltas arrive.
-  let frame: number | undefined;
-  const scheduleDraw = (): void => {
-    frame ??= deps.requestFrame(() => {
-      frame = undefined;
-      draw();
-    });
-  };
-
-  const failures = createFailureMarks(cy, store);
-  const markFailures = failures.mark;
-
-  const initial = store.getState();
-  adapter.applyFilters({
-    hiddenTypes: initial.hiddenTypes,
-    hiddenSources: initial.hiddenSources,
-    hiddenIds: initial.hiddenIds,
-  });
-  draw();
-  const stopStore = store.subscribe((state, previous) => {
-    if (
-      (state.pendingDeltas !== previous.pendingDeltas ||
-        state.snapshotVersion !== previous.snapshotVersion) &&
-      (state.pendingDeltas.length > 0 || state.snapshotVersion !== drawnVersion)
-    ) {
-      scheduleDraw();
-    }
-    if (
-      state.hiddenTypes !== previous.hiddenTypes ||
-      state.hiddenSources !== previous.hiddenSources ||
-      state.hiddenIds !== previous.hiddenIds
-    ) {
-      adapter.applyFilters({
-        hiddenTypes: state.hiddenTypes,
-        hiddenSources: state.hiddenSources,
-        hiddenIds: state.hiddenIds,
-      });
-      publishCounts();
-    }
-    if (
-      state.selectedId !== previous.selectedId ||
-      state.selectedEdgeId !== previous.selectedEdgeId ||
-      state.selectedCollectionId !== previous.selectedCollectionId
-    ) {
-      // An entity selected inside a collection (search, member list, relation link) is drawn.
-      if (collections.reveal(state.selectedId)) {
-        publishCounts();
-      }
-      cy.batch(() => {
-        cy.$(':selected').unselect();
-        const id = state.selectedId ?? state.selectedEdgeId ?? state.selectedCollectionId;
-        if (id !== undefined) {
-          cy.getElementById(id).select();
+/** The case's seeds, from its recorded runs (marked and labelled first). */
+function seedLoader(deps: CanvasDeps, labels: LabelPolicy, isDisposed: () => boolean): () => void {
+  const { store, seedsOf } = deps;
+  return () => {
+    const caseId = store.getState().activeCase?.id;
+    if (caseId !== undefined && seedsOf !== undefined) {
+      void seedsOf(caseId).then((ids) => {
+        if (!isDisposed() && store.getState().activeCase?.id === caseId) {
+          labels.setSeeds(ids);
         }
       });
-      publishSelectedPosition();
     }
-    if (collections.setFoldAbove(foldAbove(state))) {
-      publishCounts();
-    }
-    if (state.sessions !== previous.sessions || state.retriedAt !== previous.retriedAt) {
-      markFailures();
-    }
-    // A new run: follow its growth again; a run that ends: show all of it.
-    if (state.currentSessionId !== previous.currentSessionId && state.currentSessionId !== undefined) {
-      following = true;
-    }
-    const id = state.currentSessionId;
-    const run = id === undefined ? undefined : state.sessions[id];
-    const before = id === undefined ? undefined : previous.sessions[id];
-    if (
-      run !== undefined &&
-      run.state !== before?.state &&
-      (run.state === 'done' || run.state === 'cancelled')
-    ) {
-      if (following) {
-        fitAll(40);
-      }
-      loadSeeds();
-      const empty = noResultsText(seedsWithoutResults(state.seedsBySession[run.sessionId] ?? [], state));
-      if (run.state === 'done' && empty !== undefined) {
-        state.setNotice({ kind: 'info', text: empty });
-      }
-    }
-  });
+  };
+}
 
-  bindPointer(cy, store, deps.onContextMenu, (id) => controller.expandCollection(id));
-  if (deps.onHover !== undefined) {
-    bindHover(cy, deps.onHover);
-  }
-  cy.on('dragfree', 'node', scheduleSave);
-
-  const controller: CanvasController = {
-    fit: () => fitAll(40),
+/** The imperative actions toolbar, menus and keys call. */
+function buildController(parts: CanvasParts): CanvasController {
+  const { cy, deps, camera, layouts } = parts;
+  const stopFollowing = (): void => {
+    camera.following = false;
+  };
+  return {
+    fit: () => camera.fitAll(40),
     zoomBy: (factor) => {
-      following = false;
+      stopFollowing();
       cy.zoom({ level: cy.zoom() * factor, renderedPosition: { x: cy.width() / 2, y: cy.height() / 2 } });
     },
     relayout: layouts.relayout,
@@ -385,37 +175,73 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
         bg: deps.background(),
       }),
     svg: () => canvasSvg(cy, deps.background()),
-    ...createSearch(cy, adapter, collections, store, () => {
-      following = false;
-    }),
+    ...createSearch(cy, parts.adapter, parts.collections, parts.store, stopFollowing),
     selectNeighbours: (id) => {
       cy.getElementById(id).closedNeighborhood().not('.filtered, .folded').select();
     },
     focus: (id) => {
-      following = false;
+      stopFollowing();
       cy.animate({ center: { eles: cy.getElementById(id) } }, { duration: 250 });
     },
-    ...collectionActions(collections, store, publishCounts),
+    ...collectionActions(parts.collections, parts.store, parts.publishCounts),
   };
+}
+
+export function mountCanvas(deps: CanvasDeps): MountedCanvas {
+  const { cy, store, dataset } = deps;
+  const now = deps.now ?? (() => performance.now());
+  let disposed = false;
+  const isDisposed = (): boolean => disposed;
+  // The full or the lean look (cy-style.ts), and the overview layer drawing a big graph zoomed out.
+  const look = createLook(cy, deps.theme, deps.requestFrame, deps.cancelFrame, now);
+  const { adapter, collections } = createDrawing(cy, store, look);
+  const saver = createPositionSaver(() => adapter.takeDirtyPositions(), deps.savePositions);
+  const labels = createCanvasLabels(cy, look, dataset);
+  const camera = createCamera(cy, now);
+  const counts = countsPublisher({ cy, dataset, collections, labels, now });
+  const withoutLayouts: Omit<CanvasParts, 'layouts'> = {
+    deps,
+    cy,
+    store,
+    dataset,
+    now,
+    adapter,
+    collections,
+    look,
+    labels,
+    camera,
+    saver,
+    failures: createFailureMarks(cy, store),
+    publishCounts: counts.publish,
+    countsPublishedAt: counts.publishedAt,
+    loadSeeds: seedLoader(deps, labels, isDisposed),
+    publishSelectedPosition: trackSelectedPosition(cy, store, dataset),
+  };
+  const parts: CanvasParts = { ...withoutLayouts, layouts: createCanvasRelayout(withoutLayouts, isDisposed) };
+  const scheduler = createCanvasScheduler(parts);
+  const drawLoop = createDrawLoop(parts, scheduler);
+  const stopStore = watchStore(parts, drawLoop, foldAbove);
+
+  const controller = buildController(parts);
+  bindPointer(cy, store, deps.onContextMenu, (id) => controller.expandCollection(id));
+  if (deps.onHover !== undefined) {
+    bindHover(cy, deps.onHover);
+  }
+  cy.on('dragfree', 'node', saver.schedule);
 
   return {
     controller,
-    restyle,
+    restyle: look.restyle,
     dispose: () => {
       disposed = true;
       stopStore();
-      if (frame !== undefined) {
-        deps.cancelFrame(frame);
-      }
+      drawLoop.dispose();
       labels.dispose();
-      overview.dispose();
-      leanSwitch.dispose();
+      look.overview.dispose();
+      look.leanSwitch.dispose();
       scheduler.dispose();
-      layouts.dispose();
-      if (saveTimer !== undefined) {
-        clearTimeout(saveTimer);
-        deps.savePositions(adapter.takeDirtyPositions());
-      }
+      parts.layouts.dispose();
+      saver.flush();
     },
   };
 }

@@ -96,10 +96,13 @@ export function trackSelectedPosition(
 }
 
 /** Nodes with a failed lookup get a red dashed ring (the details panel offers Retry). */
-export function createFailureMarks(
-  cy: Core,
-  store: StoreApi<AppState>,
-): { mark: () => void; any: () => boolean } {
+export interface FailureMarks {
+  /** Rings the nodes whose lookup failed now (and unrings the others). */
+  mark: () => void;
+  any: () => boolean;
+}
+
+export function createFailureMarks(cy: Core, store: StoreApi<AppState>): FailureMarks {
   let failed = new Set<EntityId>();
   return {
     any: () => failed.size > 0,

@@ -17,7 +17,7 @@ import type {
 import type { StoreApi } from 'zustand/vanilla';
 import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { AppState } from '../store/app-store';
-import type { CollectionSummary, FoldChanges } from './collections';
+import type { Collections, CollectionSummary, FoldChanges } from './collections';
 import {
   collectionEdgeLabel,
   collectionLabel,
@@ -87,6 +87,19 @@ function aroundCollection(centre: Point, count: number): Point[] {
   });
 }
 
+/** What the view keeps between batches; the steps below read and update it. */
+interface FoldDrawing {
+  cy: Core;
+  rules: Collections;
+  /** Moves drawn entities (and marks them to be saved), e.g. the adapter's applyPositions. */
+  moveEntities: (positions: Record<EntityId, Point>) => void;
+  /** Leaf -> collection, as drawn. */
+  foldedIn: Map<EntityId, string>;
+  drawnCollections: number;
+  /** Edges hidden with folded leaves (kept as a count: selecting them is O(graph) per delta). */
+  foldedEdges: number;
+}
+
 export function createCollectionView(
   cy: Core,
   /** Moves drawn entities (and marks them to be saved), e.g. the adapter's applyPositions. */
@@ -94,168 +107,24 @@ export function createCollectionView(
   foldAbove = DEFAULT_FOLD_ABOVE,
 ): CollectionView {
   const rules = createCollections(foldAbove);
+  const view: FoldDrawing = {
+    cy,
+    rules,
+    moveEntities,
+    foldedIn: new Map(),
+    drawnCollections: 0,
+    foldedEdges: 0,
+  };
   let threshold = foldAbove;
-  /** Leaf -> collection, as drawn. */
-  const foldedIn = new Map<EntityId, string>();
-  let drawnCollections = 0;
-  /** Edges hidden with folded leaves (kept as a count: selecting them is O(graph) per delta). */
-  let foldedEdges = 0;
-
-  /** Folds (or unfolds) these leaves with their edges: one class change for all of them. */
-  const setFolded = (nodes: NodeSingular[], folded: boolean): void => {
-    if (nodes.length === 0) {
-      return;
-    }
-    // cy.collection takes an array of elements (documented), which the typings do not list.
-    const leaves = cy.collection(nodes as unknown as CollectionArgument);
-    const edges = folded ? leaves.connectedEdges().not('.folded') : leaves.connectedEdges('.folded');
-    leaves.toggleClass('folded', folded);
-    edges.toggleClass('folded', folded);
-    foldedEdges += folded ? edges.length : -edges.length;
-  };
-
-  /** Updates a drawn collection in place, or returns the definitions of a new one and its edge. */
-  const drawCollection = (summary: CollectionSummary, at: Point | undefined): ElementDefinition[] => {
-    const label = collectionLabel(summary.type, summary.count);
-    const relation = collectionEdgeLabel(summary);
-    const sources = summary.sources.join(';');
-    const existing = cy.getElementById(summary.id);
-    if (existing.nonempty()) {
-      existing.data({ label, count: summary.count });
-      cy.getElementById(edgeIdOf(summary.id)).data({ relation, sources });
-      return [];
-    }
-    drawnCollections += 1;
-    const parent = cy.getElementById(summary.parent) as NodeSingular;
-    const [source, target] = summary.towardParent
-      ? [summary.id, summary.parent]
-      : [summary.parent, summary.id];
-    return [
-      {
-        group: 'nodes',
-        // `owner`, not `parent`: Cytoscape reads `parent` as a compound node.
-        data: { id: summary.id, type: summary.type, label, count: summary.count, owner: summary.parent },
-        classes: 'collection',
-        position: at ?? { x: parent.position().x + CHILD_SPACING, y: parent.position().y },
-      },
-      {
-        group: 'edges',
-        data: { id: edgeIdOf(summary.id), source, target, relation, sources },
-        classes: 'collection-edge',
-      },
-    ];
-  };
-
-  const apply = (changes: FoldChanges): CollectionReturnValue => {
-    // Where each collection is, before any is removed: its members are drawn again around it.
-    const unfoldedBy = new Map<string, EntityId[]>();
-    const shown: NodeSingular[] = [];
-    for (const id of changes.unfolded) {
-      const from = foldedIn.get(id);
-      foldedIn.delete(id);
-      const node = cy.getElementById(id) as NodeSingular;
-      if (node.empty()) {
-        continue;
-      }
-      shown.push(node);
-      if (from !== undefined) {
-        unfoldedBy.set(from, [...(unfoldedBy.get(from) ?? []), id]);
-      }
-    }
-    setFolded(shown, false);
-    const positions: Record<EntityId, Point> = {};
-    for (const [collectionId, ids] of unfoldedBy) {
-      const collection = cy.getElementById(collectionId) as NodeSingular;
-      if (collection.nonempty()) {
-        aroundCollection(collection.position(), ids.length).forEach((at, index) => {
-          positions[ids[index] ?? ''] = at;
-        });
-      }
-    }
-    for (const id of changes.removed) {
-      if (cy.getElementById(id).nonempty()) {
-        cy.getElementById(id).remove();
-        drawnCollections -= 1;
-      }
-    }
-    const firstMember = new Map<string, Point>();
-    const hidden: NodeSingular[] = [];
-    for (const [id, collectionId] of changes.folded) {
-      foldedIn.set(id, collectionId);
-      const node = cy.getElementById(id) as NodeSingular;
-      if (node.nonempty()) {
-        hidden.push(node);
-        if (!firstMember.has(collectionId)) {
-          firstMember.set(collectionId, { ...node.position() });
-        }
-      }
-    }
-    setFolded(hidden, true);
-    // A new collection takes the place of its first member (a free spot next to the parent).
-    const definitions = changes.upserted.flatMap((summary) =>
-      drawCollection(summary, firstMember.get(summary.id)),
-    );
-    if (Object.keys(positions).length > 0) {
-      moveEntities(positions);
-    }
-    return definitions.length === 0 ? cy.collection() : cy.add(definitions);
-  };
-
   const collectionFor = (id: string): string | undefined =>
     isCollectionId(id) ? id : (rules.foldedInto(id) ?? rules.expandedGroupOf(id));
-
   const applyNow = (): void => {
     cy.batch(() => {
-      apply(rules.take());
+      applyFoldChanges(view, rules.take());
     });
   };
-
   return {
-    onDrawn({ added, removed, reset }) {
-      if (reset) {
-        rules.clear();
-        foldedIn.clear();
-        foldedEdges = 0;
-        drawnCollections = 0;
-      }
-      // A folded leaf merged away took its edges with it: recount (merges are rare).
-      let recount = false;
-      for (const id of removed) {
-        rules.removeNode(id);
-        recount = foldedIn.delete(id) || recount;
-      }
-      added.nodes().forEach((node) => {
-        rules.addNode(node.id(), node.data('type') as AssetType);
-      });
-      added.edges().forEach((edge: EdgeSingular) => {
-        if (AWAITING_OR_REJECTED.has(String(edge.data('review') ?? ''))) {
-          return; // a candidate asks for a decision (drawn, never folded); a rejected one is hidden
-        }
-        const sources = String(edge.data('sources') ?? '');
-        rules.addEdge({
-          id: edge.id(),
-          // Ids from the data, not edge.source(): that builds a collection per call (seconds at 17k).
-          from: String(edge.data('source')),
-          to: String(edge.data('target')),
-          relation: String(edge.data('relation')),
-          sources: sources === '' ? [] : sources.split(';'),
-        });
-      });
-      const drawn = apply(rules.take());
-      // A second edge between a folded leaf and its parent is folded with it.
-      added.edges().forEach((edge: EdgeSingular) => {
-        const touchesFolded =
-          foldedIn.has(String(edge.data('source'))) || foldedIn.has(String(edge.data('target')));
-        if (touchesFolded && !edge.hasClass('folded')) {
-          edge.addClass('folded');
-          foldedEdges += 1;
-        }
-      });
-      if (recount) {
-        foldedEdges = cy.edges('.folded').length;
-      }
-      return drawn;
-    },
+    onDrawn: (change) => onDrawn(view, change),
     setFoldAbove(next) {
       if (next === threshold) {
         return false;
@@ -290,43 +159,9 @@ export function createCollectionView(
     },
     foldedInto: (id) => rules.foldedInto(id),
     expandedGroupOf: (id) => rules.expandedGroupOf(id),
-    details(collectionId) {
-      const summary = rules.collection(collectionId);
-      if (summary === undefined) {
-        return undefined;
-      }
-      const members = rules.members(collectionId).map((id) => ({
-        id,
-        label: String(cy.getElementById(id).data('label') ?? id),
-      }));
-      members.sort((a, b) => a.label.localeCompare(b.label));
-      return { summary, members };
-    },
-    counts() {
-      const folded = rules.foldedCount();
-      const nodes = cy.nodes().length;
-      return {
-        nodes: String(nodes - folded),
-        edges: String(cy.edges().length - foldedEdges),
-        visibleNodes: String(cy.nodes().not('.filtered, .folded').length),
-        // Entities drawn, plus those folded inside a drawn collection.
-        entities: String(nodes - drawnCollections),
-        // Graph edges likewise: drawn, or folded with a member (`data-graph-edges`).
-        graphEdges: String(cy.edges().length - drawnCollections),
-      };
-    },
-    withMembers(positions) {
-      const withMembers: Record<string, Point> = { ...positions };
-      for (const [id, at] of Object.entries(positions)) {
-        if (isCollectionId(id)) {
-          const members = rules.members(id).filter((member) => rules.foldedInto(member) === id);
-          aroundCollection(at, members.length).forEach((point, index) => {
-            withMembers[members[index] ?? ''] = point;
-          });
-        }
-      }
-      return withMembers;
-    },
+    details: (collectionId) => collectionDetails(cy, rules, collectionId),
+    counts: () => collectionCounts(view),
+    withMembers: (positions) => withMembers(rules, positions),
     markHits(ids) {
       for (const id of ids) {
         const collectionId = rules.foldedInto(id);
@@ -336,6 +171,224 @@ export function createCollectionView(
       }
     },
   };
+}
+
+/** Folds (or unfolds) these leaves with their edges: one class change for all of them. */
+function setFolded(view: FoldDrawing, nodes: NodeSingular[], folded: boolean): void {
+  if (nodes.length === 0) {
+    return;
+  }
+  // cy.collection takes an array of elements (documented), which the typings do not list.
+  const leaves = view.cy.collection(nodes as unknown as CollectionArgument);
+  const edges = folded ? leaves.connectedEdges().not('.folded') : leaves.connectedEdges('.folded');
+  leaves.toggleClass('folded', folded);
+  edges.toggleClass('folded', folded);
+  view.foldedEdges += folded ? edges.length : -edges.length;
+}
+
+/** Updates a drawn collection in place, or returns the definitions of a new one and its edge. */
+function drawCollection(
+  view: FoldDrawing,
+  summary: CollectionSummary,
+  at: Point | undefined,
+): ElementDefinition[] {
+  const { cy } = view;
+  const label = collectionLabel(summary.type, summary.count);
+  const relation = collectionEdgeLabel(summary);
+  const sources = summary.sources.join(';');
+  const existing = cy.getElementById(summary.id);
+  if (existing.nonempty()) {
+    existing.data({ label, count: summary.count });
+    cy.getElementById(edgeIdOf(summary.id)).data({ relation, sources });
+    return [];
+  }
+  view.drawnCollections += 1;
+  const parent = cy.getElementById(summary.parent) as NodeSingular;
+  const [source, target] = summary.towardParent ? [summary.id, summary.parent] : [summary.parent, summary.id];
+  return [
+    {
+      group: 'nodes',
+      // `owner`, not `parent`: Cytoscape reads `parent` as a compound node.
+      data: { id: summary.id, type: summary.type, label, count: summary.count, owner: summary.parent },
+      classes: 'collection',
+      position: at ?? { x: parent.position().x + CHILD_SPACING, y: parent.position().y },
+    },
+    {
+      group: 'edges',
+      data: { id: edgeIdOf(summary.id), source, target, relation, sources },
+      classes: 'collection-edge',
+    },
+  ];
+}
+
+/**
+ * Draws unfolded leaves again; returns where they go: around the collection they were in, read
+ * before any collection is removed.
+ */
+function showUnfolded(view: FoldDrawing, unfolded: readonly EntityId[]): Record<EntityId, Point> {
+  const { cy, foldedIn } = view;
+  const unfoldedBy = new Map<string, EntityId[]>();
+  const shown: NodeSingular[] = [];
+  for (const id of unfolded) {
+    const from = foldedIn.get(id);
+    foldedIn.delete(id);
+    const node = cy.getElementById(id) as NodeSingular;
+    if (node.empty()) {
+      continue;
+    }
+    shown.push(node);
+    if (from !== undefined) {
+      unfoldedBy.set(from, [...(unfoldedBy.get(from) ?? []), id]);
+    }
+  }
+  setFolded(view, shown, false);
+  const positions: Record<EntityId, Point> = {};
+  for (const [collectionId, ids] of unfoldedBy) {
+    const collection = cy.getElementById(collectionId) as NodeSingular;
+    if (collection.nonempty()) {
+      aroundCollection(collection.position(), ids.length).forEach((at, index) => {
+        positions[ids[index] ?? ''] = at;
+      });
+    }
+  }
+  return positions;
+}
+
+/** Hides newly folded leaves; returns each collection's first member's position (its place). */
+function hideFolded(view: FoldDrawing, folded: ReadonlyMap<EntityId, string>): Map<string, Point> {
+  const firstMember = new Map<string, Point>();
+  const hidden: NodeSingular[] = [];
+  for (const [id, collectionId] of folded) {
+    view.foldedIn.set(id, collectionId);
+    const node = view.cy.getElementById(id) as NodeSingular;
+    if (node.nonempty()) {
+      hidden.push(node);
+      if (!firstMember.has(collectionId)) {
+        firstMember.set(collectionId, { ...node.position() });
+      }
+    }
+  }
+  setFolded(view, hidden, true);
+  return firstMember;
+}
+
+/** Applies the rules' changes to the canvas; returns the collection elements added. */
+function applyFoldChanges(view: FoldDrawing, changes: FoldChanges): CollectionReturnValue {
+  const { cy } = view;
+  const positions = showUnfolded(view, changes.unfolded);
+  for (const id of changes.removed) {
+    if (cy.getElementById(id).nonempty()) {
+      cy.getElementById(id).remove();
+      view.drawnCollections -= 1;
+    }
+  }
+  const firstMember = hideFolded(view, changes.folded);
+  // A new collection takes the place of its first member (a free spot next to the parent).
+  const definitions = changes.upserted.flatMap((summary) =>
+    drawCollection(view, summary, firstMember.get(summary.id)),
+  );
+  if (Object.keys(positions).length > 0) {
+    view.moveEntities(positions);
+  }
+  return definitions.length === 0 ? cy.collection() : cy.add(definitions);
+}
+
+/** Tells the folding rules what the adapter drew and removed. */
+function feedRules(view: FoldDrawing, { added, removed }: DrawnChange): boolean {
+  const { rules } = view;
+  // A folded leaf merged away took its edges with it: recount (merges are rare).
+  let recount = false;
+  for (const id of removed) {
+    rules.removeNode(id);
+    recount = view.foldedIn.delete(id) || recount;
+  }
+  added.nodes().forEach((node) => {
+    rules.addNode(node.id(), node.data('type') as AssetType);
+  });
+  added.edges().forEach((edge: EdgeSingular) => {
+    if (AWAITING_OR_REJECTED.has(String(edge.data('review') ?? ''))) {
+      return; // a candidate asks for a decision (drawn, never folded); a rejected one is hidden
+    }
+    const sources = String(edge.data('sources') ?? '');
+    rules.addEdge({
+      id: edge.id(),
+      // Ids from the data, not edge.source(): that builds a collection per call (seconds at 17k).
+      from: String(edge.data('source')),
+      to: String(edge.data('target')),
+      relation: String(edge.data('relation')),
+      sources: sources === '' ? [] : sources.split(';'),
+    });
+  });
+  return recount;
+}
+
+function onDrawn(view: FoldDrawing, change: DrawnChange): CollectionReturnValue {
+  if (change.reset) {
+    view.rules.clear();
+    view.foldedIn.clear();
+    view.foldedEdges = 0;
+    view.drawnCollections = 0;
+  }
+  const recount = feedRules(view, change);
+  const drawn = applyFoldChanges(view, view.rules.take());
+  // A second edge between a folded leaf and its parent is folded with it.
+  change.added.edges().forEach((edge: EdgeSingular) => {
+    const touchesFolded =
+      view.foldedIn.has(String(edge.data('source'))) || view.foldedIn.has(String(edge.data('target')));
+    if (touchesFolded && !edge.hasClass('folded')) {
+      edge.addClass('folded');
+      view.foldedEdges += 1;
+    }
+  });
+  if (recount) {
+    view.foldedEdges = view.cy.edges('.folded').length;
+  }
+  return drawn;
+}
+
+function collectionDetails(
+  cy: Core,
+  rules: Collections,
+  collectionId: string,
+): CollectionDetails | undefined {
+  const summary = rules.collection(collectionId);
+  if (summary === undefined) {
+    return undefined;
+  }
+  const members = rules.members(collectionId).map((id) => ({
+    id,
+    label: String(cy.getElementById(id).data('label') ?? id),
+  }));
+  members.sort((a, b) => a.label.localeCompare(b.label));
+  return { summary, members };
+}
+
+function collectionCounts(view: FoldDrawing): ReturnType<CollectionView['counts']> {
+  const { cy } = view;
+  const folded = view.rules.foldedCount();
+  const nodes = cy.nodes().length;
+  return {
+    nodes: String(nodes - folded),
+    edges: String(cy.edges().length - view.foldedEdges),
+    visibleNodes: String(cy.nodes().not('.filtered, .folded').length),
+    // Entities drawn, plus those folded inside a drawn collection.
+    entities: String(nodes - view.drawnCollections),
+    // Graph edges likewise: drawn, or folded with a member (`data-graph-edges`).
+    graphEdges: String(cy.edges().length - view.drawnCollections),
+  };
+}
+
+function withMembers(rules: Collections, positions: Readonly<Record<string, Point>>): Record<string, Point> {
+  const result: Record<string, Point> = { ...positions };
+  for (const [id, at] of Object.entries(positions)) {
+    if (isCollectionId(id)) {
+      const members = rules.members(id).filter((member) => rules.foldedInto(member) === id);
+      aroundCollection(at, members.length).forEach((point, index) => {
+        result[members[index] ?? ''] = point;
+      });
+    }
+  }
+  return result;
 }
 
 /** Selects what was tapped: a collection (the details panel lists its members) or an entity. */

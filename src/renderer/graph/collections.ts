@@ -137,178 +137,63 @@ function byFrequency(counts: ReadonlyMap<string, number>): string[] {
     .map(([key]) => key);
 }
 
-export function createCollections(initialFoldAbove = DEFAULT_FOLD_ABOVE): Collections {
-  let foldAbove = initialFoldAbove;
-  const nodes = new Map<EntityId, DrawnNode>();
-  const edgeIds = new Set<string>();
-  const groups = new Map<string, Group>();
+/** The bookkeeping behind `createCollections`; the steps below read and update it. */
+interface FoldIndex {
+  foldAbove: number;
+  nodes: Map<EntityId, DrawnNode>;
+  edgeIds: Set<string>;
+  groups: Map<string, Group>;
   /** The group each leaf is in (its parent's group of its type). */
-  const groupOfLeaf = new Map<EntityId, Group>();
+  groupOfLeaf: Map<EntityId, Group>;
   /** Group ids per parent, to drop them when the parent goes. */
-  const groupsOfParent = new Map<EntityId, Set<string>>();
+  groupsOfParent: Map<EntityId, Set<string>>;
   /** Leaf -> collection, as last handed to the canvas. */
-  const foldedIn = new Map<EntityId, string>();
+  foldedIn: Map<EntityId, string>;
   /** Collections the canvas draws. */
-  const drawn = new Set<string>();
-  const dirty = new Set<Group>();
+  drawn: Set<string>;
+  /** Groups changed since the last take. */
+  dirty: Set<Group>;
   /** Expanded state outlives a snapshot redraw (the user's choice, not the graph's). */
-  const expanded = new Set<string>();
+  expanded: Set<string>;
+}
 
-  const groupFor = (parent: EntityId, type: AssetType): Group => {
-    const id = collectionIdOf(parent, type);
-    let group = groups.get(id);
-    if (group === undefined) {
-      group = {
-        id,
-        parent,
-        type,
-        leaves: new Set(),
-        relations: new Map(),
-        sources: new Map(),
-        towardParent: 0,
-        edgeCount: 0,
-        expanded: expanded.has(id),
-        folded: false,
-        touched: new Set(),
-      };
-      groups.set(id, group);
-      let ids = groupsOfParent.get(parent);
-      if (ids === undefined) {
-        ids = new Set();
-        groupsOfParent.set(parent, ids);
-      }
-      ids.add(id);
-    }
-    return group;
+export function createCollections(initialFoldAbove = DEFAULT_FOLD_ABOVE): Collections {
+  const index: FoldIndex = {
+    foldAbove: initialFoldAbove,
+    nodes: new Map(),
+    edgeIds: new Set(),
+    groups: new Map(),
+    groupOfLeaf: new Map(),
+    groupsOfParent: new Map(),
+    foldedIn: new Map(),
+    drawn: new Set(),
+    dirty: new Set(),
+    expanded: new Set(),
   };
-
-  /** Adds (+1) or takes away (-1) a leaf's edges from its group's relation and source counts. */
-  const countLinks = (group: Group, links: ReadonlyMap<string, Link>, by: 1 | -1): void => {
-    for (const link of links.values()) {
-      count(group.relations, link.relation, by);
-      for (const source of new Set(link.sources)) {
-        count(group.sources, source, by);
-      }
-      group.towardParent += link.outgoing ? by : 0;
-      group.edgeCount += by;
-    }
-  };
-
-  const leave = (id: EntityId): void => {
-    const group = groupOfLeaf.get(id);
-    if (group === undefined) {
-      return;
-    }
-    groupOfLeaf.delete(id);
-    group.leaves.delete(id);
-    const links = nodes.get(id)?.links.get(group.parent);
-    if (links !== undefined) {
-      countLinks(group, links, -1);
-    }
-    group.touched.add(id);
-    dirty.add(group);
-  };
-
-  /** Puts a node in the group its current links say (or none), leaving its old group. */
-  const refresh = (id: EntityId): void => {
-    const node = nodes.get(id);
-    leave(id);
-    if (node === undefined || node.links.size !== 1) {
-      return;
-    }
-    const [only] = node.links;
-    if (only === undefined) {
-      return;
-    }
-    const [parent, links] = only;
-    const group = groupFor(parent, node.type);
-    group.leaves.add(id);
-    countLinks(group, links, 1);
-    groupOfLeaf.set(id, group);
-    group.touched.add(id);
-    dirty.add(group);
-  };
-
-  const link = (from: EntityId, to: EntityId, edgeId: string, value: Link): void => {
-    const node = nodes.get(from);
-    if (node === undefined) {
-      return;
-    }
-    let edges = node.links.get(to);
-    if (edges === undefined) {
-      edges = new Map();
-      node.links.set(to, edges);
-    }
-    edges.set(edgeId, value);
-  };
-
-  const summary = (group: Group): CollectionSummary => ({
-    id: group.id,
-    parent: group.parent,
-    type: group.type,
-    count: group.leaves.size,
-    relations: byFrequency(group.relations),
-    sources: [...group.sources.keys()].sort(),
-    towardParent: group.towardParent * 2 > group.edgeCount,
-  });
-
+  const { nodes, groups, groupOfLeaf, foldedIn, dirty, expanded } = index;
   return {
     addNode(id, type) {
       if (!nodes.has(id)) {
         nodes.set(id, { type, links: new Map() });
       }
     },
-    addEdge({ id, from, to, relation, sources }) {
-      if (edgeIds.has(id) || from === to || !nodes.has(from) || !nodes.has(to)) {
-        return;
-      }
-      edgeIds.add(id);
-      // Leave first, so the old group's counts drop the links as they were when the node joined it.
-      leave(from);
-      leave(to);
-      link(from, to, id, { relation, sources, outgoing: true });
-      link(to, from, id, { relation, sources, outgoing: false });
-      refresh(from);
-      refresh(to);
-    },
-    removeNode(id) {
-      const node = nodes.get(id);
-      if (node === undefined) {
-        return;
-      }
-      leave(id);
-      for (const [neighbour, links] of node.links) {
-        for (const edgeId of links.keys()) {
-          edgeIds.delete(edgeId);
-        }
-        leave(neighbour);
-        nodes.get(neighbour)?.links.delete(id);
-        refresh(neighbour);
-      }
-      nodes.delete(id);
-      for (const groupId of groupsOfParent.get(id) ?? []) {
-        const group = groups.get(groupId);
-        if (group !== undefined) {
-          // Its leaves were re-filed above (they have no neighbour left); it only dissolves now.
-          dirty.add(group);
-        }
-      }
-    },
+    addEdge: (edge) => addEdge(index, edge),
+    removeNode: (id) => removeNode(index, id),
     clear() {
       nodes.clear();
-      edgeIds.clear();
+      index.edgeIds.clear();
       groups.clear();
       groupOfLeaf.clear();
-      groupsOfParent.clear();
+      index.groupsOfParent.clear();
       foldedIn.clear();
-      drawn.clear();
+      index.drawn.clear();
       dirty.clear();
     },
     setFoldAbove(next) {
-      if (next === foldAbove) {
+      if (next === index.foldAbove) {
         return;
       }
-      foldAbove = next;
+      index.foldAbove = next;
       for (const group of groups.values()) {
         dirty.add(group);
       }
@@ -332,7 +217,7 @@ export function createCollections(initialFoldAbove = DEFAULT_FOLD_ABOVE): Collec
     foldedInto: (id) => foldedIn.get(id),
     expandedGroupOf(id) {
       const group = groupOfLeaf.get(id);
-      return group?.expanded === true && group.leaves.size >= foldsFrom(group.type, foldAbove)
+      return group?.expanded === true && group.leaves.size >= foldsFrom(group.type, index.foldAbove)
         ? group.id
         : undefined;
     },
@@ -342,57 +227,215 @@ export function createCollections(initialFoldAbove = DEFAULT_FOLD_ABOVE): Collec
     },
     members: (collectionId) => [...(groups.get(collectionId)?.leaves ?? [])],
     foldedCount: () => foldedIn.size,
-    take() {
-      const changes: FoldChanges = { folded: new Map(), unfolded: [], upserted: [], removed: [] };
-      const candidates = new Set<EntityId>();
-      // First every touched group's new state, then each touched leaf against its current group:
-      // a leaf that moved between two groups in one batch is decided once, by where it is now.
-      for (const group of dirty) {
-        const folds =
-          nodes.has(group.parent) && !group.expanded && group.leaves.size >= foldsFrom(group.type, foldAbove);
-        const members = folds !== group.folded ? group.leaves : group.touched;
-        group.folded = folds;
-        for (const id of members) {
-          candidates.add(id);
-        }
-        for (const id of group.touched) {
-          candidates.add(id);
-        }
-        group.touched.clear();
-      }
-      for (const id of candidates) {
-        const group = groupOfLeaf.get(id);
-        const into = nodes.has(id) && group?.folded === true ? group.id : undefined;
-        const before = foldedIn.get(id);
-        if (into === before) {
-          continue;
-        }
-        if (into === undefined) {
-          foldedIn.delete(id);
-          if (nodes.has(id)) {
-            changes.unfolded.push(id);
-          }
-        } else {
-          foldedIn.set(id, into);
-          changes.folded.set(id, into);
-        }
-      }
-      for (const group of dirty) {
-        if (group.folded) {
-          drawn.add(group.id);
-          changes.upserted.push(summary(group));
-        } else if (drawn.delete(group.id)) {
-          changes.removed.push(group.id);
-        }
-        if (!group.folded && group.leaves.size === 0) {
-          groups.delete(group.id);
-          groupsOfParent.get(group.parent)?.delete(group.id);
-        }
-      }
-      dirty.clear();
-      return changes;
-    },
+    take: () => takeChanges(index),
   };
+}
+
+function groupFor(index: FoldIndex, parent: EntityId, type: AssetType): Group {
+  const id = collectionIdOf(parent, type);
+  let group = index.groups.get(id);
+  if (group === undefined) {
+    group = {
+      id,
+      parent,
+      type,
+      leaves: new Set(),
+      relations: new Map(),
+      sources: new Map(),
+      towardParent: 0,
+      edgeCount: 0,
+      expanded: index.expanded.has(id),
+      folded: false,
+      touched: new Set(),
+    };
+    index.groups.set(id, group);
+    let ids = index.groupsOfParent.get(parent);
+    if (ids === undefined) {
+      ids = new Set();
+      index.groupsOfParent.set(parent, ids);
+    }
+    ids.add(id);
+  }
+  return group;
+}
+
+/** Adds (+1) or takes away (-1) a leaf's edges from its group's relation and source counts. */
+function countLinks(group: Group, links: ReadonlyMap<string, Link>, by: 1 | -1): void {
+  for (const link of links.values()) {
+    count(group.relations, link.relation, by);
+    for (const source of new Set(link.sources)) {
+      count(group.sources, source, by);
+    }
+    group.towardParent += link.outgoing ? by : 0;
+    group.edgeCount += by;
+  }
+}
+
+/** Takes a node out of the group it is a leaf of, if any. */
+function leaveGroup(index: FoldIndex, id: EntityId): void {
+  const group = index.groupOfLeaf.get(id);
+  if (group === undefined) {
+    return;
+  }
+  index.groupOfLeaf.delete(id);
+  group.leaves.delete(id);
+  const links = index.nodes.get(id)?.links.get(group.parent);
+  if (links !== undefined) {
+    countLinks(group, links, -1);
+  }
+  group.touched.add(id);
+  index.dirty.add(group);
+}
+
+/** Puts a node in the group its current links say (or none), leaving its old group. */
+function refile(index: FoldIndex, id: EntityId): void {
+  const node = index.nodes.get(id);
+  leaveGroup(index, id);
+  if (node === undefined || node.links.size !== 1) {
+    return;
+  }
+  const [only] = node.links;
+  if (only === undefined) {
+    return;
+  }
+  const [parent, links] = only;
+  const group = groupFor(index, parent, node.type);
+  group.leaves.add(id);
+  countLinks(group, links, 1);
+  index.groupOfLeaf.set(id, group);
+  group.touched.add(id);
+  index.dirty.add(group);
+}
+
+function linkNodes(index: FoldIndex, from: EntityId, to: EntityId, edgeId: string, value: Link): void {
+  const node = index.nodes.get(from);
+  if (node === undefined) {
+    return;
+  }
+  let edges = node.links.get(to);
+  if (edges === undefined) {
+    edges = new Map();
+    node.links.set(to, edges);
+  }
+  edges.set(edgeId, value);
+}
+
+function addEdge(index: FoldIndex, edge: Parameters<Collections['addEdge']>[0]): void {
+  const { id, from, to, relation, sources } = edge;
+  if (index.edgeIds.has(id) || from === to || !index.nodes.has(from) || !index.nodes.has(to)) {
+    return;
+  }
+  index.edgeIds.add(id);
+  // Leave first, so the old group's counts drop the links as they were when the node joined it.
+  leaveGroup(index, from);
+  leaveGroup(index, to);
+  linkNodes(index, from, to, id, { relation, sources, outgoing: true });
+  linkNodes(index, to, from, id, { relation, sources, outgoing: false });
+  refile(index, from);
+  refile(index, to);
+}
+
+function removeNode(index: FoldIndex, id: EntityId): void {
+  const node = index.nodes.get(id);
+  if (node === undefined) {
+    return;
+  }
+  leaveGroup(index, id);
+  for (const [neighbour, links] of node.links) {
+    for (const edgeId of links.keys()) {
+      index.edgeIds.delete(edgeId);
+    }
+    leaveGroup(index, neighbour);
+    index.nodes.get(neighbour)?.links.delete(id);
+    refile(index, neighbour);
+  }
+  index.nodes.delete(id);
+  for (const groupId of index.groupsOfParent.get(id) ?? []) {
+    const group = index.groups.get(groupId);
+    if (group !== undefined) {
+      // Its leaves were re-filed above (they have no neighbour left); it only dissolves now.
+      index.dirty.add(group);
+    }
+  }
+}
+
+function summary(group: Group): CollectionSummary {
+  return {
+    id: group.id,
+    parent: group.parent,
+    type: group.type,
+    count: group.leaves.size,
+    relations: byFrequency(group.relations),
+    sources: [...group.sources.keys()].sort(),
+    towardParent: group.towardParent * 2 > group.edgeCount,
+  };
+}
+
+/**
+ * Every changed group's new folded state; returns the leaves to decide again (all of a group's
+ * leaves when it starts or stops folding, else the ones that joined or left it).
+ */
+function settleGroups(index: FoldIndex): Set<EntityId> {
+  const candidates = new Set<EntityId>();
+  for (const group of index.dirty) {
+    const folds =
+      index.nodes.has(group.parent) &&
+      !group.expanded &&
+      group.leaves.size >= foldsFrom(group.type, index.foldAbove);
+    const members = folds !== group.folded ? group.leaves : group.touched;
+    group.folded = folds;
+    for (const id of members) {
+      candidates.add(id);
+    }
+    for (const id of group.touched) {
+      candidates.add(id);
+    }
+    group.touched.clear();
+  }
+  return candidates;
+}
+
+/** Each leaf against its current group: folded into it, or drawn again. */
+function decideLeaves(index: FoldIndex, candidates: Iterable<EntityId>, changes: FoldChanges): void {
+  const { nodes, groupOfLeaf, foldedIn } = index;
+  for (const id of candidates) {
+    const group = groupOfLeaf.get(id);
+    const into = nodes.has(id) && group?.folded === true ? group.id : undefined;
+    const before = foldedIn.get(id);
+    if (into === before) {
+      continue;
+    }
+    if (into === undefined) {
+      foldedIn.delete(id);
+      if (nodes.has(id)) {
+        changes.unfolded.push(id);
+      }
+    } else {
+      foldedIn.set(id, into);
+      changes.folded.set(id, into);
+    }
+  }
+}
+
+function takeChanges(index: FoldIndex): FoldChanges {
+  const changes: FoldChanges = { folded: new Map(), unfolded: [], upserted: [], removed: [] };
+  // First every touched group's new state, then each touched leaf against its current group:
+  // a leaf that moved between two groups in one batch is decided once, by where it is now.
+  decideLeaves(index, settleGroups(index), changes);
+  for (const group of index.dirty) {
+    if (group.folded) {
+      index.drawn.add(group.id);
+      changes.upserted.push(summary(group));
+    } else if (index.drawn.delete(group.id)) {
+      changes.removed.push(group.id);
+    }
+    if (!group.folded && group.leaves.size === 0) {
+      index.groups.delete(group.id);
+      index.groupsOfParent.get(group.parent)?.delete(group.id);
+    }
+  }
+  index.dirty.clear();
+  return changes;
 }
 
 const PLURALS: Partial<Record<AssetType, string>> = {

@@ -27,6 +27,55 @@ interface Fan {
   used: number;
 }
 
+interface Box {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+}
+
+/**
+ * The angle of the fan's next free slot on its current ring (`step` apart), undefined when the ring
+ * is full. All around: evenly spaced, odd rings turned half a slot. Facing a direction: the middle
+ * first, then alternately either side within the arc; odd rings sit half a step off the even ones.
+ */
+function slotAngle(fan: Fan, step: number): number | undefined {
+  const slot = fan.used;
+  if (fan.facing === undefined) {
+    const capacity = Math.max(1, Math.floor((2 * Math.PI) / step));
+    return slot < capacity
+      ? (slot * 2 * Math.PI) / capacity + (fan.ring % 2) * (Math.PI / capacity)
+      : undefined;
+  }
+  const half = Math.floor(ARC_HALF_WIDTH / step);
+  const odd = fan.ring % 2 === 1;
+  if (slot >= (odd ? 2 * half : 2 * half + 1)) {
+    return undefined;
+  }
+  const offset = odd
+    ? (slot % 2 === 0 ? 1 : -1) * (Math.floor(slot / 2) + 0.5)
+    : slot % 2 === 1
+      ? (slot + 1) / 2
+      : -slot / 2;
+  return fan.facing + offset * step;
+}
+
+/**
+ * A new cluster's root: beside the drawing, past its shorter side's neighbour so the whole stays
+ * roughly as wide as a screen (right of it while it is not much wider than tall, else below it),
+ * with room for the cluster's first rings.
+ */
+function freeSpotBeside(box: Box | undefined): Point {
+  if (box === undefined) {
+    return { x: 0, y: 0 };
+  }
+  const width = box.x2 - box.x1;
+  const height = box.y2 - box.y1;
+  return width <= height * 1.6
+    ? { x: box.x2 + CLUSTER_GAP, y: box.y1 + Math.min(height / 2, CLUSTER_GAP) }
+    : { x: box.x1 + Math.min(width / 2, CLUSTER_GAP), y: box.y2 + CLUSTER_GAP };
+}
+
 export interface Placement {
   /** Positions chosen for the ids (saved positions kept), in placement order. */
   place(
@@ -51,7 +100,7 @@ export function createPlacement(): Placement {
    * The drawing's extent. It only grows (a removed node does not shrink it): a stale, larger box
    * only puts a new cluster a little farther out, never on top of the drawing.
    */
-  let box: { x1: number; y1: number; x2: number; y2: number } | undefined;
+  let box: Box | undefined;
   const fans = new Map<EntityId, Fan>();
   /** The drawn neighbour each placed node was placed next to. */
   const parentOf = new Map<EntityId, EntityId>();
@@ -103,26 +152,7 @@ export function createPlacement(): Placement {
     for (;;) {
       const radius = FIRST_RING + fan.ring * CHILD_SPACING;
       const step = 2 * Math.asin(Math.min(1, CHILD_SPACING / (2 * radius)));
-      const slot = fan.used;
-      let angle: number | undefined;
-      if (fan.facing === undefined) {
-        const capacity = Math.max(1, Math.floor((2 * Math.PI) / step));
-        if (slot < capacity) {
-          angle = (slot * 2 * Math.PI) / capacity + (fan.ring % 2) * (Math.PI / capacity);
-        }
-      } else {
-        const half = Math.floor(ARC_HALF_WIDTH / step);
-        // Middle first, then alternately either side; odd rings sit half a step off the even ones.
-        const odd = fan.ring % 2 === 1;
-        if (slot < (odd ? 2 * half : 2 * half + 1)) {
-          const offset = odd
-            ? (slot % 2 === 0 ? 1 : -1) * (Math.floor(slot / 2) + 0.5)
-            : slot % 2 === 1
-              ? (slot + 1) / 2
-              : -slot / 2;
-          angle = fan.facing + offset * step;
-        }
-      }
+      const angle = slotAngle(fan, step);
       if (angle !== undefined) {
         fan.used += 1;
         return { x: at.x + radius * Math.cos(angle), y: at.y + radius * Math.sin(angle) };
@@ -130,22 +160,6 @@ export function createPlacement(): Placement {
       fan.ring += 1;
       fan.used = 0;
     }
-  };
-
-  /**
-   * A new cluster's root: beside the drawing, past its shorter side's neighbour so the whole
-   * stays roughly as wide as a screen (right of it while it is not much wider than tall, else
-   * below it), with room for the cluster's first rings.
-   */
-  const freeSpot = (): Point => {
-    if (box === undefined) {
-      return { x: 0, y: 0 };
-    }
-    const width = box.x2 - box.x1;
-    const height = box.y2 - box.y1;
-    return width <= height * 1.6
-      ? { x: box.x2 + CLUSTER_GAP, y: box.y1 + Math.min(height / 2, CLUSTER_GAP) }
-      : { x: box.x1 + Math.min(width / 2, CLUSTER_GAP), y: box.y2 + CLUSTER_GAP };
   };
 
   return {
@@ -190,7 +204,7 @@ export function createPlacement(): Placement {
           if (first === undefined) {
             break;
           }
-          put(first, freeSpot());
+          put(first, freeSpotBeside(box));
           continue;
         }
         if (!pending.has(id)) {

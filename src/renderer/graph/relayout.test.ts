@@ -51,10 +51,10 @@ describe('re-layouts', () => {
     finish({ a: { x: 50, y: 50 } });
     await vi.waitFor(() => expect(positions.a).toEqual({ x: 50, y: 50 }));
     expect(before).toEqual([{ a: { x: 0, y: 0 } }]);
-    expect(states.at(-1)).toEqual({ running: undefined, canUndo: true });
+    expect(states.at(-1)).toEqual({ running: undefined, canUndo: true, applied: 'grid' });
     layouts.restorePositions({ a: { x: 0, y: 0 } }, true);
     expect(positions.a).toEqual({ x: 0, y: 0 });
-    expect(states.at(-1)).toEqual({ running: undefined, canUndo: false });
+    expect(states.at(-1)).toEqual({ running: undefined, canUndo: false, applied: undefined });
   });
 
   it('moves a node back without dropping the offer to undo the last re-layout', async () => {
@@ -67,8 +67,21 @@ describe('re-layouts', () => {
     await vi.waitFor(() => expect(states.at(-1)?.canUndo).toBe(true));
     layouts.restorePositions({ b: { x: 1, y: 1 } }, false);
     expect(positions.b).toEqual({ x: 1, y: 1 });
-    expect(states.at(-1)).toEqual({ running: undefined, canUndo: true });
+    expect(states.at(-1)).toEqual({ running: undefined, canUndo: true, applied: 'grid' });
     expect(scheduleSave).toHaveBeenCalled();
+  });
+
+  it('reports the layout applied last, kept while another runs and back to the previous one on undo', async () => {
+    const { layouts, finish, states } = setUp({ a: { x: 0, y: 0 } });
+    layouts.relayout('grid');
+    finish({ a: { x: 50, y: 50 } });
+    await vi.waitFor(() => expect(states.at(-1)?.applied).toBe('grid'));
+    layouts.relayout('concentric');
+    expect(states.at(-1)).toEqual({ running: 'concentric', canUndo: true, applied: 'grid' });
+    finish({ a: { x: 70, y: 70 } });
+    await vi.waitFor(() => expect(states.at(-1)?.applied).toBe('concentric'));
+    layouts.undoLayout();
+    expect(states.at(-1)?.applied).toBe('grid');
   });
 
   it('records nothing for a stopped re-layout', async () => {

@@ -19,6 +19,8 @@ export interface LayoutState {
   running: LayoutKind | undefined;
   /** A finished re-layout can be undone. */
   canUndo: boolean;
+  /** The layout that placed the drawing last (the toolbar marks it); undefined: none ran here. */
+  applied: LayoutKind | undefined;
 }
 
 export interface RelayoutDeps {
@@ -76,15 +78,21 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
   const { adapter } = deps;
   let layout: { kind: LayoutKind; running: RunningLayout; addedMeanwhile: EntityId[] } | undefined;
   let undoPositions: NodePositions | undefined;
+  let applied: LayoutKind | undefined;
+  /** The layout applied before the last finished one (back after an undo). */
+  let appliedBefore: LayoutKind | undefined;
   const publish = (): void => {
-    deps.onLayoutState({ running: layout?.kind, canUndo: undoPositions !== undefined });
+    deps.onLayoutState({ running: layout?.kind, canUndo: undoPositions !== undefined, applied });
   };
 
   const finish = (
+    kind: LayoutKind,
     positions: LayoutPositions,
     addedMeanwhile: readonly EntityId[],
     opening: boolean,
   ): void => {
+    appliedBefore = applied;
+    applied = kind;
     if (!opening) {
       undoPositions = adapter.positions();
       deps.onRelayout?.(undoPositions);
@@ -101,6 +109,7 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
     adapter.applyPositions(positions);
     if (relayout) {
       undoPositions = undefined;
+      applied = appliedBefore;
       deps.fit();
     }
     deps.scheduleSave();
@@ -120,7 +129,7 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
         }
         layout = undefined;
         if (positions !== undefined) {
-          finish(positions, entry.addedMeanwhile, options.opening === true);
+          finish(kind, positions, entry.addedMeanwhile, options.opening === true);
         }
         publish();
       });

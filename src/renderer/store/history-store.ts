@@ -9,7 +9,6 @@ import { createStore } from 'zustand/vanilla';
 import type { EntityId } from '../../shared/model/asset';
 import { invoke } from '../api';
 import type { CanvasController } from '../graph/canvas-controller';
-import { findCanvasController } from '../graph/canvas-controller';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import type { AppState } from './app-store';
 import { appStore } from './app-store';
@@ -41,6 +40,7 @@ export interface HistoryDeps {
   app: StoreApi<AppState>;
   history: StoreApi<HistoryState>;
   invoke: typeof invoke;
+  /** The canvas an undo moves nodes on (a workspace passes its own: components/canvas-context.tsx). */
   canvas: () => CanvasController | undefined;
   now: () => Date;
   /** Reloads the graph of the open case (default: refetchSnapshot in actions.ts). */
@@ -51,7 +51,8 @@ export const appDeps: HistoryDeps = {
   app: appStore,
   history: historyStore,
   invoke,
-  canvas: findCanvasController,
+  // No canvas here: the workspace's history dependencies carry the canvas it mounted.
+  canvas: () => undefined,
   now: () => new Date(),
 };
 

@@ -13,22 +13,16 @@
  */
 import type pg from 'pg';
 import type { EntityId } from '../../../shared/model/asset';
-import type { RecordedChange } from '../../../shared/model/changes';
-import type {
-  Entity,
-  GraphDelta,
-  GraphExport,
-  GraphSnapshot,
-  GraphStats,
-  RawRecord,
-} from '../../../shared/model/graph';
+import type { GraphDelta } from '../../../shared/model/graph';
 import { systemClock, type Clock } from '../../util/clock';
 import { silentLogger, type Logger } from '../../util/logger';
-import type { CaseGraph, ChangesSince, MergeRule, Positions } from '../case-graph';
+import { randomUUID } from 'node:crypto';
+import type { CaseGraph, MergeRule, Positions, UndoSummary } from '../case-graph';
 import { openCaseGraph, type SqliteCaseGraph } from '../case-file';
 import type { Findings } from '../findings';
-import type { EdgeQuery, Neighbour, SessionRecord, WriteOptions } from '../types';
+import type { SessionRecord, WriteOptions } from '../types';
 import { connectTeamCase, isConnectionLoss, oneLine, TeamCaseError } from './connection';
+import { ReplicaReads } from './replica-reads';
 import { migrate } from './schema';
 import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
 import {
@@ -37,6 +31,9 @@ import {
   replayWrite,
   writesAfter,
   type ApplyPayload,
+  type MergePayload,
+  type Replayed,
+  type UndoPayload,
   type WriteKind,
 } from './write-log';
 
@@ -92,8 +89,8 @@ export async function openTeamCase(
   }
 }
 
-export class PostgresCaseGraph implements CaseGraph {
-  private replica: SqliteCaseGraph;
+export class PostgresCaseGraph extends ReplicaReads implements CaseGraph {
+  protected replica: SqliteCaseGraph;
   private lastWrite = 0;
   private seq = 0;
   private lastEmitted = 0;
@@ -118,6 +115,7 @@ export class PostgresCaseGraph implements CaseGraph {
   private clientLost = false;
   private readonly password: string | undefined;
   private readonly stateListeners = new Set<(state: TeamConnectionState) => void>();
+  private readonly resetListeners = new Set<(seq: number) => void>();
 
   constructor(
     target: TeamCaseTarget,
@@ -126,6 +124,7 @@ export class PostgresCaseGraph implements CaseGraph {
     opened: { readOnly: boolean; created: boolean },
     options: TeamCaseOptions,
   ) {
+    super();
     this.target = target;
     this.client = client;
     this.listener = listener;
@@ -143,6 +142,16 @@ export class PostgresCaseGraph implements CaseGraph {
   onConnectionState(listener: (state: TeamConnectionState) => void): () => void {
     this.stateListeners.add(listener);
     return () => this.stateListeners.delete(listener);
+  }
+
+  /**
+   * Another member's undo, replayed here: deltas carry no removals, so a window showing the case
+   * reloads it (the host sends `graph:reset`). Our own undo answers its caller, who does the same.
+   * Returns an unsubscribe function.
+   */
+  onReset(listener: (seq: number) => void): () => void {
+    this.resetListeners.add(listener);
+    return () => this.resetListeners.delete(listener);
   }
 
   private setState(state: TeamConnectionState): void {
@@ -301,10 +310,16 @@ export class PostgresCaseGraph implements CaseGraph {
   }
 
   private async catchUp(): Promise<void> {
+    let undone = false;
     for (const row of await writesAfter(this.client, this.target.caseName, this.lastWrite)) {
-      replayWrite(this.replica, row.kind, row.payload);
+      undone = replayWrite(this.replica, row.kind, row.payload).undone !== undefined || undone;
       this.lastWrite = Number(row.write_no);
       this.seq = Number(row.seq);
+    }
+    if (undone) {
+      for (const listener of [...this.resetListeners]) {
+        listener(this.seq);
+      }
     }
   }
 
@@ -312,7 +327,7 @@ export class PostgresCaseGraph implements CaseGraph {
    * One logged write: lock the case row, catch up, run the write on the replica, append it to
    * the log with the sequence number it produced and notify, all in one transaction.
    */
-  private write(kind: WriteKind, payload: unknown): Promise<GraphDelta | undefined> {
+  private write(kind: WriteKind, payload: unknown): Promise<Replayed> {
     if (this.readOnly) {
       return Promise.reject(
         new ReadOnlyTeamCaseError(
@@ -329,9 +344,11 @@ export class PostgresCaseGraph implements CaseGraph {
         ]);
         await this.catchUp();
         this.held = [];
+        // A write the replica refuses (bad findings, an unknown session, a refused merge) rolled
+        // its own transaction back: the replica still matches the log.
+        const replayed = replayWrite(this.replica, kind, payload);
         ranLocally = true;
-        const delta = replayWrite(this.replica, kind, payload);
-        const seq = delta?.seq ?? this.seq;
+        const seq = replayed.delta?.seq ?? this.replica.currentSeq();
         const writeNo = this.lastWrite + 1;
         await appendWrite(this.client, this.target.caseName, { writeNo, seq, kind, payload });
         await this.client.query('COMMIT');
@@ -342,7 +359,7 @@ export class PostgresCaseGraph implements CaseGraph {
         for (const held of committed) {
           this.emit(held);
         }
-        return delta;
+        return replayed;
       } catch (error) {
         this.held = undefined;
         await this.client.query('ROLLBACK').catch(() => undefined);
@@ -375,8 +392,28 @@ export class PostgresCaseGraph implements CaseGraph {
 
   async apply(findings: Findings, options: WriteOptions): Promise<GraphDelta> {
     const payload: ApplyPayload = { findings, options: { ...options, now: options.now ?? this.clock.now() } };
-    const delta = await this.write('apply', payload);
+    const { delta } = await this.write('apply', payload);
     return delta ?? { seq: this.seq, entities: [], edges: [], merged: [] };
+  }
+
+  /** Logged like any write, so every member's replica takes the same session back. */
+  async undoSession(session: string): Promise<UndoSummary> {
+    const payload: UndoPayload = { session };
+    const { undone } = await this.write('undo', payload);
+    if (undone === undefined) {
+      throw new TeamCaseError(`${this.address}: the undo of session ${session} answered nothing`);
+    }
+    return undone;
+  }
+
+  /** The session id and time are drawn here, once, and logged: every replay records the same merge. */
+  async mergeEntities(from: EntityId, into: EntityId): Promise<{ session: string; delta: GraphDelta }> {
+    const payload: MergePayload = { from, into, session: randomUUID(), now: this.clock.now() };
+    const { delta } = await this.write('merge', payload);
+    if (delta === undefined) {
+      throw new TeamCaseError(`${this.address}: the merge of ${from} into ${into} answered nothing`);
+    }
+    return { session: payload.session, delta };
   }
 
   onDelta(listener: (delta: GraphDelta) => void): () => void {
@@ -401,73 +438,8 @@ export class PostgresCaseGraph implements CaseGraph {
     this.writeInBackground('session', record, 'the session record');
   }
 
-  // ---- CaseGraph: reads come from the local replica ----
-
   currentSeq(): number {
     return this.seq;
-  }
-
-  changesSince(seq: number): ChangesSince {
-    // The replica is the SQLite store, which keeps a sequence number per row.
-    return this.replica.changesSince(seq);
-  }
-
-  resolveId(id: EntityId): EntityId {
-    return this.replica.resolveId(id);
-  }
-
-  findEntity(id: EntityId): Entity | undefined {
-    return this.replica.findEntity(id);
-  }
-
-  outgoing(id: EntityId, query?: EdgeQuery): Neighbour[] {
-    return this.replica.outgoing(id, query);
-  }
-
-  incoming(id: EntityId, query?: EdgeQuery): Neighbour[] {
-    return this.replica.incoming(id, query);
-  }
-
-  isMonitoredSince(id: EntityId, source: string, handler: string, since: number): boolean {
-    return this.replica.isMonitoredSince(id, source, handler, since);
-  }
-
-  snapshot(): GraphSnapshot {
-    return this.replica.snapshot();
-  }
-
-  stats(): GraphStats {
-    return this.replica.stats();
-  }
-
-  exportJson(): GraphExport {
-    return this.replica.exportJson();
-  }
-
-  rawRecords(id: EntityId): RawRecord[] {
-    return this.replica.rawRecords(id);
-  }
-
-  getMeta(key: string): string | undefined {
-    return this.replica.getMeta(key);
-  }
-
-  loadPositions(): Positions {
-    return this.replica.loadPositions();
-  }
-
-  listSessions(): SessionRecord[] {
-    return this.replica.listSessions();
-  }
-
-  /** A team case saved as a case file: the replica, which holds every write seen so far. */
-  saveCopy(target: string): void {
-    this.replica.saveCopy(target);
-  }
-
-  listChanges(): RecordedChange[] {
-    // The replica replays every write through the case file's write path, change records included.
-    return this.replica.listChanges();
   }
 
   async close(): Promise<void> {

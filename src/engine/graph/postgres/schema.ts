@@ -33,6 +33,10 @@ const MIGRATIONS: readonly string[] = [
      released_at double precision
    );
    CREATE INDEX trace_graph_rate_slots_key ON trace_graph_rate_slots (key);`,
+  // Undo and manual merge are logged writes too (docs/team-cases.md).
+  `ALTER TABLE trace_graph_writes DROP CONSTRAINT trace_graph_writes_kind_check;
+   ALTER TABLE trace_graph_writes ADD CONSTRAINT trace_graph_writes_kind_check
+     CHECK (kind IN ('apply', 'meta', 'positions', 'session', 'undo', 'merge'));`,
 ];
 
 export const SCHEMA_VERSION = MIGRATIONS.length;

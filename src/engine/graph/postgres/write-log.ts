@@ -6,14 +6,15 @@
  */
 import type pg from 'pg';
 import type { GraphDelta } from '../../../shared/model/graph';
-import type { Positions } from '../case-graph';
+import type { EntityId } from '../../../shared/model/asset';
+import type { Positions, UndoSummary } from '../case-graph';
 import type { SqliteCaseGraph } from '../case-file';
 import type { Findings } from '../findings';
 import type { SessionRecord, WriteOptions } from '../types';
 
 export const NOTIFY_CHANNEL = 'trace_graph_writes';
 
-export type WriteKind = 'apply' | 'meta' | 'positions' | 'session';
+export type WriteKind = 'apply' | 'meta' | 'positions' | 'session' | 'undo' | 'merge';
 
 export interface LoggedWrite {
   write_no: string;
@@ -25,6 +26,30 @@ export interface LoggedWrite {
 export interface ApplyPayload {
   findings: Findings;
   options: WriteOptions & { now: number };
+}
+
+/** An undo as logged: the session it takes back (undo draws no time and no id of its own). */
+export interface UndoPayload {
+  session: string;
+}
+
+/**
+ * A manual merge as logged: the ids as the investigator gave them, with the session id and time
+ * drawn once by the member who merged, so every replay records the same session.
+ */
+export interface MergePayload {
+  from: EntityId;
+  into: EntityId;
+  session: string;
+  now: number;
+}
+
+/** What replaying one logged write did on the replica. */
+export interface Replayed {
+  /** The write's delta, when it produced one (an apply or a merge). */
+  delta?: GraphDelta;
+  /** What an undo took back. */
+  undone?: UndoSummary;
 }
 
 /** The case's writes after `lastWrite`, in order. */
@@ -61,27 +86,29 @@ export async function appendWrite(
   ]);
 }
 
-/** Runs one logged write on the replica; the delta when the write produced one. */
-export function replayWrite(
-  replica: SqliteCaseGraph,
-  kind: WriteKind,
-  payload: unknown,
-): GraphDelta | undefined {
+/** Runs one logged write on the replica: what it did. Throws what the replica's write throws. */
+export function replayWrite(replica: SqliteCaseGraph, kind: WriteKind, payload: unknown): Replayed {
   switch (kind) {
     case 'apply': {
       const { findings, options } = payload as ApplyPayload;
-      return replica.applyNow(findings, options);
+      return { delta: replica.applyNow(findings, options) };
+    }
+    case 'undo':
+      return { undone: replica.undoSessionNow((payload as UndoPayload).session) };
+    case 'merge': {
+      const { from, into, session, now } = payload as MergePayload;
+      return { delta: replica.mergeEntitiesNow(from, into, { session, now }).delta };
     }
     case 'meta': {
       const { key, value } = payload as { key: string; value: string };
       replica.setMeta(key, value);
-      return undefined;
+      return {};
     }
     case 'positions':
       replica.savePositions(payload as Positions);
-      return undefined;
+      return {};
     case 'session':
       replica.saveSession(payload as SessionRecord);
-      return undefined;
+      return {};
   }
 }

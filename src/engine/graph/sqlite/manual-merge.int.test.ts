@@ -38,7 +38,7 @@ function shapeOf(graph: ReturnType<typeof openCaseGraph>) {
 describe('manual merge', () => {
   it('folds one entity into the other, attributed to the investigator', () => {
     const graph = caseWithTwoSpellings();
-    const { delta } = graph.mergeEntities('Organization:acme', 'Organization:acme-inc');
+    const { delta } = graph.mergeEntitiesNow('Organization:acme', 'Organization:acme-inc');
     expect(delta.merged).toEqual([{ from: 'Organization:acme', into: 'Organization:acme-inc' }]);
     expect(graph.findEntity('Organization:acme')).toBeUndefined();
     expect(graph.resolveId('Organization:acme')).toBe('Organization:acme-inc');
@@ -53,8 +53,8 @@ describe('manual merge', () => {
   it('is taken back by undoing its session: both entities, their edges, tags and position', () => {
     const graph = caseWithTwoSpellings();
     const before = shapeOf(graph);
-    const { session } = graph.mergeEntities('Organization:acme', 'Organization:acme-inc');
-    graph.undoSession(session);
+    const { session } = graph.mergeEntitiesNow('Organization:acme', 'Organization:acme-inc');
+    graph.undoSessionNow(session);
     expect(shapeOf(graph)).toEqual(before);
     expect(graph.resolveId('Organization:acme')).toBe('Organization:acme');
     expect(graph.loadPositions()['Organization:acme']).toEqual({ x: 10, y: 20 });
@@ -69,10 +69,10 @@ describe('manual merge', () => {
       { source: whois },
     );
     const seq = graph.currentSeq();
-    expect(() => graph.mergeEntities('FQDN:acme.example', 'Organization:acme')).toThrow(
+    expect(() => graph.mergeEntitiesNow('FQDN:acme.example', 'Organization:acme')).toThrow(
       /cannot merge a FQDN/,
     );
-    expect(() => graph.mergeEntities('Organization:nobody', 'Organization:acme')).toThrow(/no entity/);
+    expect(() => graph.mergeEntitiesNow('Organization:nobody', 'Organization:acme')).toThrow(/no entity/);
     expect(graph.currentSeq()).toBe(seq);
     void graph.close();
   });

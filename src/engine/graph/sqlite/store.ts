@@ -50,16 +50,29 @@ export interface SqliteCaseGraph extends CaseGraph {
    */
   applyNow(findings: Findings, options: WriteOptions): GraphDelta;
   /**
-   * Takes back what one session contributed (see undo.ts) in one write transaction; the case's
-   * sequence number moves on. Throws UnknownSessionError for an id the case does not know.
+   * `undoSession` answered at once: takes back what one session contributed (see undo.ts) in one
+   * write transaction; the case's sequence number moves on. Throws UnknownSessionError for an id
+   * the case does not know.
    */
-  undoSession(session: string): UndoSummary;
+  undoSessionNow(session: string): UndoSummary;
   /**
-   * "These two are the same": folds `from` into `into` (edges repointed, fields filled, tags
-   * combined), attributed to the investigator and recorded as a session of its own, so
-   * `undoSession(session)` takes it back. Throws MergeRefusedError for ids it cannot merge.
+   * `mergeEntities` answered at once: folds `from` into `into` (edges repointed, fields filled,
+   * tags combined), attributed to the investigator and recorded as a session of its own, so
+   * `undoSessionNow(session)` takes it back. Throws MergeRefusedError for ids it cannot merge.
+   * `as` fixes the merge's session id and time (a team case replays a logged merge with the ones
+   * it was committed with, so every member gets the same graph); by default they are drawn now.
    */
-  mergeEntities(from: EntityId, into: EntityId): { session: string; delta: GraphDelta };
+  mergeEntitiesNow(
+    from: EntityId,
+    into: EntityId,
+    as?: ManualMergeIdentity,
+  ): { session: string; delta: GraphDelta };
+}
+
+/** The session id and time a manual merge is recorded under. */
+export interface ManualMergeIdentity {
+  session: string;
+  now: number;
 }
 
 const SEQ_KEY = 'graph.seq';
@@ -332,12 +345,20 @@ class SqliteStore implements SqliteCaseGraph {
     copyCaseDatabase(this.db, target);
   }
 
-  mergeEntities(from: EntityId, into: EntityId): { session: string; delta: GraphDelta } {
+  mergeEntities(from: EntityId, into: EntityId): Promise<{ session: string; delta: GraphDelta }> {
+    return new Promise((resolve) => resolve(this.mergeEntitiesNow(from, into)));
+  }
+
+  mergeEntitiesNow(
+    from: EntityId,
+    into: EntityId,
+    as?: ManualMergeIdentity,
+  ): { session: string; delta: GraphDelta } {
     requireSameFile(this.file);
-    const session = randomUUID();
+    const session = as?.session ?? randomUUID();
     const result = this.db
       .transaction(() => {
-        const now = this.clock.now();
+        const now = as?.now ?? this.clock.now();
         const seq = this.storedSeq() + 1;
         const fromId = this.resolveId(from);
         const intoId = this.resolveId(into);
@@ -370,7 +391,11 @@ class SqliteStore implements SqliteCaseGraph {
     return { session, delta };
   }
 
-  undoSession(session: string): UndoSummary {
+  undoSession(session: string): Promise<UndoSummary> {
+    return new Promise((resolve) => resolve(this.undoSessionNow(session)));
+  }
+
+  undoSessionNow(session: string): UndoSummary {
     requireSameFile(this.file);
     const summary = this.db
       .transaction(() => {

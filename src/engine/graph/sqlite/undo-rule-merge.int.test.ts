@@ -84,8 +84,8 @@ async function caseWithAcceptedBrand() {
 describe('undo of a session that a rule merged in', () => {
   it('gives the seed and its pending candidate back, the graph as before, undone newest first', async () => {
     const { graph, before } = await caseWithAcceptedBrand();
-    graph.undoSession('expansion');
-    graph.undoSession('accept');
+    graph.undoSessionNow('expansion');
+    graph.undoSessionNow('accept');
     expect(graph.findEntity('Organization:puma')).toBeDefined();
     expect(picture(graph)).toEqual(before);
     await graph.close();
@@ -93,8 +93,8 @@ describe('undo of a session that a rule merged in', () => {
 
   it('gives the seed and its pending candidate back when the accept is undone first', async () => {
     const { graph } = await caseWithAcceptedBrand();
-    graph.undoSession('accept');
-    graph.undoSession('expansion');
+    graph.undoSessionNow('accept');
+    graph.undoSessionNow('expansion');
     expect(graph.findEntity('Organization:puma')).toBeDefined();
     const candidate = graph.outgoing('Organization:puma', { relations: ['id'] });
     expect(candidate.map(({ edge }) => edge.properties.review)).toEqual(['pending']);

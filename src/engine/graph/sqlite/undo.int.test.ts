@@ -27,7 +27,7 @@ describe('undo of one session', () => {
     graph.applyNow(org('acme', { jurisdiction: 'US' }), { source: whois, session: 'a', now: 1000 });
     graph.applyNow(org('acme', { jurisdiction: 'GB' }), { source: whois, session: 'b', now: 2000 });
     graph.applyNow(org('acme', { jurisdiction: 'FR' }), { source: whois, session: 'b', now: 2001 });
-    graph.undoSession('b');
+    graph.undoSessionNow('b');
     expect(graph.findEntity('Organization:acme')?.asset).toMatchObject({ jurisdiction: 'US' });
     void graph.close();
   });
@@ -39,7 +39,7 @@ describe('undo of one session', () => {
       { ...org('shared'), entities: [...org('shared').entities, ...org('only-b').entities] },
       { source: whois, session: 'b', now: 2000 },
     );
-    const summary = graph.undoSession('b');
+    const summary = graph.undoSessionNow('b');
     expect(graph.findEntity('Organization:shared')?.tags.map((tag) => tag.value)).toEqual(['RDAP']);
     expect(graph.findEntity('Organization:only-b')).toBeUndefined();
     expect(summary.entitiesRemoved).toBe(1);
@@ -57,7 +57,7 @@ describe('undo of one session', () => {
     graph.applyNow(edge('first'), { source: whois, session: 'a', now: 1000 });
     graph.applyNow(edge('first'), { source: whois, session: 'b', now: 2000 });
     graph.applyNow(edge('second'), { source: whois, session: 'b', now: 2000 });
-    graph.undoSession('b');
+    graph.undoSessionNow('b');
     expect(graph.outgoing('Organization:parent').map((n) => n.entity.id)).toEqual(['Organization:first']);
     void graph.close();
   });
@@ -66,7 +66,7 @@ describe('undo of one session', () => {
     const graph = openWithSessions();
     graph.applyNow(org('acme'), { source: whois, session: 'a', now: 1000 });
     const seq = graph.currentSeq();
-    expect(() => graph.undoSession('nope')).toThrow(/no session nope/);
+    expect(() => graph.undoSessionNow('nope')).toThrow(/no session nope/);
     expect(graph.currentSeq()).toBe(seq);
     void graph.close();
   });

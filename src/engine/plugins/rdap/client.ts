@@ -1,7 +1,7 @@
 /** RDAP requests: find the responsible server through the bootstrap, fetch and check the object. */
 import type { Netblock } from '../../../shared/model/asset';
 import { SourceError } from '../../net/errors';
-import type { SourceHttp } from '../../core/plugin-api';
+import type { OffThreadRunner, SourceHttp } from '../../core/plugin-api';
 import type { RdapBootstrap } from './bootstrap';
 import type { DomainReply } from './domain-contacts';
 import { findSelfLink, parseRdapObject, RDAP_JSON, type RdapObject } from './mapping';
@@ -13,6 +13,8 @@ export interface RdapResources {
   /** Rate-limited per RDAP server host:port; follows redirects between registries. */
   http: SourceHttp;
   bootstrap: RdapBootstrap;
+  /** Where a record's reply is read into its expansion (a compute worker). */
+  offThread: OffThreadRunner;
 }
 
 export interface RdapReply {

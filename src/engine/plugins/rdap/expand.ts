@@ -1,17 +1,30 @@
 /** Record expansion: an RDAP autnum or ip network reply to URL, FQDN, contacts and what their jCards say. */
-import { entityIdOf, type EntityId, type Person } from '../../../shared/model/asset';
+import {
+  entityIdOf,
+  type EntityId,
+  type Location,
+  type Person,
+  type Phone,
+  type URLAsset,
+} from '../../../shared/model/asset';
 import { hasLegalSuffix } from '../../support/brand';
 import { createOrganization } from '../../support/organization';
 import { fullNameToPerson } from '../../support/person';
 import { phoneToAsset } from '../../support/phone';
 import { rawUrlToAsset } from '../../support/url';
 import { locationFromParts, streetAddressToLocation } from '../../support/location';
-import { FindingsBuilder, SourceError, type Findings, type GraphReader } from '../../core/plugin-api';
+import {
+  FindingsBuilder,
+  SourceError,
+  type Findings,
+  type GraphReader,
+  type OffThreadRunner,
+} from '../../core/plugin-api';
+import { readStoredReply } from './client';
 import {
   collectContacts,
   findSelfLink,
   findWhoisServer,
-  type ContactCard,
   type ContactEntry,
   type RdapObject,
 } from './mapping';
@@ -22,51 +35,6 @@ export function contactKey(contact: Pick<ContactEntry, 'handle' | 'selfLink'>): 
     return rawUrlToAsset(contact.selfLink)?.url ?? contact.selfLink;
   }
   return contact.handle === undefined ? undefined : `rdap-handle:${contact.handle}`;
-}
-
-function addCard(builder: FindingsBuilder, graph: GraphReader, contactId: EntityId, card: ContactCard): void {
-  if (card.address) {
-    const { label, parts } = card.address;
-    const location =
-      (label === undefined ? undefined : streetAddressToLocation(label)) ??
-      (parts === undefined ? undefined : locationFromParts(parts));
-    if (location) {
-      const locationId = builder.entity('Location', location);
-      builder.edge(contactId, 'location', locationId).dispatch(locationId);
-    }
-  }
-  for (const email of card.emails) {
-    const identifierId = builder.entity('Identifier', {
-      unique_id: `email:${email}`,
-      id: email,
-      id_type: 'email',
-    });
-    builder.edge(contactId, 'id', identifierId).dispatch(identifierId);
-  }
-  for (const phone of card.phones) {
-    const asset = phoneToAsset(phone.number, {
-      type: phone.type,
-      ...(card.countryCode === undefined ? {} : { country: card.countryCode }),
-      ...(phone.ext === undefined ? {} : { ext: phone.ext }),
-    });
-    if (asset) {
-      const phoneId = builder.entity('Phone', asset);
-      builder.edge(contactId, 'phone', phoneId).dispatch(phoneId);
-    }
-  }
-  // The organisation comes last, after the contact's location, as the reference orders it.
-  const holder = card.fullName === undefined ? undefined : classifyContactName(card.kind, card.fullName);
-  if (holder?.type === 'Person') {
-    const personId = builder.entity('Person', holder.person);
-    builder.edge(contactId, 'person', personId).dispatch(personId);
-  } else if (holder?.type === 'Organization') {
-    const organizationId = createOrganization(graph, builder, {
-      name: holder.name,
-      context: contactId,
-      relation: 'organization',
-    });
-    builder.dispatch(organizationId);
-  }
 }
 
 // Legal forms the shared suffix list lacks but registrants write, notably in the LACNIC region
@@ -126,54 +94,196 @@ export function dedupeFindings(findings: Findings): Findings {
   };
 }
 
+/** One contact of a record's reply, read into the assets its jCard gives: plain data. */
+export interface ContactPlan {
+  relation: ContactEntry['relation'];
+  key: string;
+  url?: URLAsset;
+  location?: Location;
+  emails: string[];
+  phones: Phone[];
+  holder?: { type: 'Person'; person: Person } | { type: 'Organization'; name: string };
+}
+
 /**
- * Findings from one record's reply: `rdap_url` (its self link), `whois_server` (port43), one
- * ContactRecord per contact entity with the role's relation, and from each jCard the contact's
- * Person or Organization, Location, e-mail Identifiers and Phones.
+ * What a record's reply holds for its expansion, read without the graph: plain, structured-clone
+ * safe data, so the reading (the costly part: every contact's address, phones and name parsed)
+ * can run off the thread serving the UI and the graph-reading part stays with the store.
  */
+export interface ExpansionPlan {
+  selfUrl?: URLAsset;
+  whoisServer?: string;
+  /** How many contacts the reply lists (more than `contacts` when the per-record cap cut it). */
+  listed: number;
+  contacts: ContactPlan[];
+}
+
+function planContact(contact: ContactEntry, key: string): ContactPlan {
+  const plan: ContactPlan = { relation: contact.relation, key, emails: [], phones: [] };
+  const url = contact.selfLink === undefined ? undefined : rawUrlToAsset(contact.selfLink);
+  if (url) {
+    plan.url = url;
+  }
+  const card = contact.card;
+  if (card === undefined) {
+    return plan;
+  }
+  if (card.address) {
+    const { label, parts } = card.address;
+    const location =
+      (label === undefined ? undefined : streetAddressToLocation(label)) ??
+      (parts === undefined ? undefined : locationFromParts(parts));
+    if (location) {
+      plan.location = location;
+    }
+  }
+  plan.emails = card.emails;
+  for (const phone of card.phones) {
+    const asset = phoneToAsset(phone.number, {
+      type: phone.type,
+      ...(card.countryCode === undefined ? {} : { country: card.countryCode }),
+      ...(phone.ext === undefined ? {} : { ext: phone.ext }),
+    });
+    if (asset) {
+      plan.phones.push(asset);
+    }
+  }
+  const holder = card.fullName === undefined ? undefined : classifyContactName(card.kind, card.fullName);
+  if (holder) {
+    plan.holder = holder;
+  }
+  return plan;
+}
+
+/** Reads a record's reply into its expansion plan: pure, no graph (see ExpansionPlan). */
+export function planRecordExpansion(object: RdapObject): ExpansionPlan {
+  const selfLink = findSelfLink(object.links);
+  const selfUrl = selfLink === undefined ? undefined : rawUrlToAsset(selfLink);
+  const whoisServer = findWhoisServer(object);
+  const { contacts, listed } = collectContacts(object);
+  const planned: ContactPlan[] = [];
+  for (const contact of contacts) {
+    const key = contactKey(contact);
+    if (key !== undefined) {
+      planned.push(planContact(contact, key));
+    }
+  }
+  return {
+    ...(selfUrl ? { selfUrl } : {}),
+    ...(whoisServer === undefined ? {} : { whoisServer }),
+    listed,
+    contacts: planned,
+  };
+}
+
+function addContact(
+  builder: FindingsBuilder,
+  graph: GraphReader,
+  recordId: EntityId,
+  contact: ContactPlan,
+): void {
+  const contactId = builder.entity('ContactRecord', { discovered_at: contact.key });
+  builder.edge(recordId, contact.relation, contactId).dispatch(contactId);
+  if (contact.url) {
+    const urlId = builder.entity('URL', contact.url);
+    builder.edge(contactId, 'url', urlId).dispatch(urlId);
+  }
+  if (contact.location) {
+    const locationId = builder.entity('Location', contact.location);
+    builder.edge(contactId, 'location', locationId).dispatch(locationId);
+  }
+  for (const email of contact.emails) {
+    const identifierId = builder.entity('Identifier', {
+      unique_id: `email:${email}`,
+      id: email,
+      id_type: 'email',
+    });
+    builder.edge(contactId, 'id', identifierId).dispatch(identifierId);
+  }
+  for (const phone of contact.phones) {
+    const phoneId = builder.entity('Phone', phone);
+    builder.edge(contactId, 'phone', phoneId).dispatch(phoneId);
+  }
+  // The organisation comes last, after the contact's location, as the reference orders it.
+  const holder = contact.holder;
+  if (holder?.type === 'Person') {
+    const personId = builder.entity('Person', holder.person);
+    builder.edge(contactId, 'person', personId).dispatch(personId);
+  } else if (holder?.type === 'Organization') {
+    const organizationId = createOrganization(graph, builder, {
+      name: holder.name,
+      context: contactId,
+      relation: 'organization',
+    });
+    builder.dispatch(organizationId);
+  }
+}
+
+/**
+ * Findings from a record's expansion plan: `rdap_url` (its self link), `whois_server` (port43),
+ * one ContactRecord per contact with the role's relation, and from each jCard the contact's Person
+ * or Organization (found in the graph when it is there), Location, e-mail Identifiers and Phones.
+ */
+export function expandPlan(
+  recordId: EntityId,
+  plan: ExpansionPlan,
+  graph: GraphReader,
+  recordFailure: (error: unknown) => void,
+): Findings {
+  const builder = new FindingsBuilder();
+  if (plan.selfUrl) {
+    const urlId = builder.entity('URL', plan.selfUrl);
+    builder.edge(recordId, 'rdap_url', urlId).dispatch(urlId);
+  }
+  if (plan.whoisServer !== undefined) {
+    const fqdnId = builder.entity('FQDN', { name: plan.whoisServer });
+    builder.edge(recordId, 'whois_server', fqdnId).dispatch(fqdnId);
+  }
+  if (plan.listed > plan.contacts.length) {
+    recordFailure(
+      new SourceError(
+        'too_large',
+        `the reply lists ${plan.listed} contacts; read the first ${plan.contacts.length}`,
+        'RDAP',
+      ),
+    );
+  }
+  for (const contact of plan.contacts) {
+    addContact(builder, graph, recordId, contact);
+  }
+  return dedupeFindings(builder.build());
+}
+
+/** The name under which the engine's compute workers run `planStoredReply`. */
+export const RDAP_EXPANSION_PLAN = 'rdap.expansion-plan';
+
+/** What `planStoredReply` reads: a record's reply as the JSON text the record keeps. */
+export interface StoredReplyInput {
+  raw: string | undefined;
+  objectClass: 'autnum' | 'ip network';
+}
+
+/** A record's kept reply parsed, checked and planned (off the UI thread); undefined when none parses. */
+export function planStoredReply({ raw, objectClass }: StoredReplyInput): ExpansionPlan | undefined {
+  const object = readStoredReply(raw, objectClass);
+  return object === undefined ? undefined : planRecordExpansion(object);
+}
+
+/** `planStoredReply` on the engine's compute workers: the serving thread only waits for the plan. */
+export async function planOffThread(
+  runner: OffThreadRunner,
+  input: StoredReplyInput,
+  signal: AbortSignal,
+): Promise<ExpansionPlan | undefined> {
+  return (await runner.run(RDAP_EXPANSION_PLAN, input, signal)) as ExpansionPlan | undefined;
+}
+
+/** Findings from one record's reply, read and expanded in place (see expandPlan). */
 export function expandRecord(
   recordId: EntityId,
   object: RdapObject,
   graph: GraphReader,
   recordFailure: (error: unknown) => void,
 ): Findings {
-  const builder = new FindingsBuilder();
-  const selfLink = findSelfLink(object.links);
-  const selfUrl = selfLink === undefined ? undefined : rawUrlToAsset(selfLink);
-  if (selfUrl) {
-    const urlId = builder.entity('URL', selfUrl);
-    builder.edge(recordId, 'rdap_url', urlId).dispatch(urlId);
-  }
-  const whoisServer = findWhoisServer(object);
-  if (whoisServer !== undefined) {
-    const fqdnId = builder.entity('FQDN', { name: whoisServer });
-    builder.edge(recordId, 'whois_server', fqdnId).dispatch(fqdnId);
-  }
-  const { contacts, listed } = collectContacts(object);
-  if (listed > contacts.length) {
-    recordFailure(
-      new SourceError(
-        'too_large',
-        `the reply lists ${listed} contacts; read the first ${contacts.length}`,
-        'RDAP',
-      ),
-    );
-  }
-  for (const contact of contacts) {
-    const key = contactKey(contact);
-    if (key === undefined) {
-      continue;
-    }
-    const contactId = builder.entity('ContactRecord', { discovered_at: key });
-    builder.edge(recordId, contact.relation, contactId).dispatch(contactId);
-    const contactUrl = contact.selfLink === undefined ? undefined : rawUrlToAsset(contact.selfLink);
-    if (contactUrl) {
-      const urlId = builder.entity('URL', contactUrl);
-      builder.edge(contactId, 'url', urlId).dispatch(urlId);
-    }
-    if (contact.card) {
-      addCard(builder, graph, contactId, contact.card);
-    }
-  }
-  return dedupeFindings(builder.build());
+  return expandPlan(recordId, planRecordExpansion(object), graph, recordFailure);
 }

@@ -35,7 +35,7 @@ export const rdapPlugin: PluginDefinition<RdapResources> = definePlugin<RdapReso
       clock,
       logger,
     });
-    return { http, bootstrap };
+    return { http, bootstrap, offThread: environment.offThread };
   },
   handlers: [autsysHandler, netblockHandler, autnumHandler, ipnetHandler, domainRecordHandler],
 });

@@ -10,6 +10,7 @@ import {
   MergeRefusedError,
   openCaseGraph,
   UnknownSessionError,
+  type CaseGraph,
   type SessionRecord,
 } from '../../../engine/index';
 import { UsageError } from '../args';
@@ -65,38 +66,24 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
       await opened.close();
     }
   }
-  if (isTeamCaseUrl(casePath)) {
-    throw await teamCaseRefusal(command as ProvenanceCommand, casePath, io.env ?? {});
-  }
-  await checkCaseFile(casePath, 'existing');
-  let graph;
-  try {
-    graph = openCaseGraph(casePath);
-  } catch (error) {
-    throw new UsageError(`cannot open case file ${casePath}: ${messageOf(error)}`);
-  }
+  const opened = await openCaseToChange(command as ProvenanceCommand, casePath, io.env ?? {});
+  const graph = opened.graph;
   try {
     if (merge !== undefined) {
       const reason = mergeNeedsConfirmation(graph, merge.from, merge.into);
       if (reason !== undefined && values.force !== true) {
         throw new UsageError(`not merged: ${printable(reason)} (give --force to merge anyway)`);
       }
-      const { session: mergeSession } = graph.mergeEntities(merge.from, merge.into);
+      const { session: mergeSession } = await graph.mergeEntities(merge.from, merge.into);
       io.stdout.write(`${mergeSession}\n`);
       io.stderr.write(
         `merged ${printable(merge.from)} into ${printable(merge.into)} (session ${mergeSession}; undo takes it back)\n`,
       );
       return 0;
     }
-    if (session === undefined) {
-      for (const record of graph.listSessions()) {
-        io.stdout.write(`${printable(sessionLine(record))}\n`);
-      }
-      return 0;
-    }
-    const summary = graph.undoSession(session);
+    const summary = await graph.undoSession(session ?? '');
     io.stderr.write(
-      `undid session ${printable(session)}: removed ${summary.entitiesRemoved} entities and ` +
+      `undid session ${printable(session ?? '')}: removed ${summary.entitiesRemoved} entities and ` +
         `${summary.edgesRemoved} edges, restored the fields of ${summary.fieldsRestored} entities\n`,
     );
     return 0;
@@ -106,8 +93,48 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
     }
     throw error;
   } finally {
-    await graph.close();
+    await opened.close();
   }
+}
+
+/**
+ * The case `undo` or `merge` writes: a case file, or a team case (its log: every member's replica
+ * takes the same undo or merge). A read-only role is refused before anything is written.
+ */
+async function openCaseToChange(
+  command: ProvenanceCommand,
+  address: string,
+  env: Record<string, string | undefined>,
+): Promise<{ graph: CaseGraph; close(): Promise<void> }> {
+  if (!isTeamCaseUrl(address)) {
+    await checkCaseFile(address, 'existing');
+    try {
+      const graph = openCaseGraph(address);
+      return { graph, close: () => graph.close() };
+    } catch (error) {
+      throw new UsageError(`cannot open case file ${address}: ${messageOf(error)}`);
+    }
+  }
+  const quiet = {
+    debug: () => undefined,
+    info: () => undefined,
+    warn: () => undefined,
+    error: () => undefined,
+  };
+  const { credentials } = composeEngine({ environment: env, logger: quiet });
+  const team = await openTeamCaseForCli(address, {
+    env,
+    credentials: credentials.store,
+    logger: quiet,
+    purpose: 'export',
+  });
+  if (team.store.readOnly) {
+    await team.close();
+    throw new UsageError(
+      `${team.store.address} is read-only for PostgreSQL user ${team.store.target.user}: you can open and export it, not ${command} in it`,
+    );
+  }
+  return { graph: team.store, close: () => team.close() };
 }
 
 /**
@@ -148,38 +175,4 @@ function requiredOption(values: Record<string, string | boolean | undefined>, na
     throw new UsageError(`--${name} is required`);
   }
   return value;
-}
-
-/**
- * `sessions`, `undo` and `merge` work on case files; a team case address is answered for what it
- * is (issue 24: "case file ... does not exist"): read-only for this role, or a team case these
- * commands do not change from the command line.
- */
-async function teamCaseRefusal(
-  command: ProvenanceCommand,
-  address: string,
-  env: Record<string, string | undefined>,
-): Promise<UsageError> {
-  const quiet = {
-    debug: () => undefined,
-    info: () => undefined,
-    warn: () => undefined,
-    error: () => undefined,
-  };
-  const { credentials } = composeEngine({ environment: env, logger: quiet });
-  const team = await openTeamCaseForCli(address, {
-    env,
-    credentials: credentials.store,
-    logger: quiet,
-    purpose: 'export',
-  });
-  try {
-    return new UsageError(
-      team.store.readOnly
-        ? `${team.store.address} is read-only for PostgreSQL user ${team.store.target.user}: you can open and export it, not ${command} in it`
-        : `${command} works on case files; ${team.store.address} is a team case: use the app's History panel for it`,
-    );
-  } finally {
-    await team.close();
-  }
 }

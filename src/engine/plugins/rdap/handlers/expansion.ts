@@ -8,9 +8,11 @@ import {
   redispatchConfirmed,
   type ConfirmedEdges,
   type Findings,
+  type HandlerContext,
 } from '../../../core/plugin-api';
-import { queryAutnum, queryNetwork, readStoredReply, type RdapResources } from '../client';
-import { expandRecord } from '../expand';
+import { queryAutnum, queryNetwork, type RdapResources } from '../client';
+import { expandPlan, planOffThread, planRecordExpansion, type StoredReplyInput } from '../expand';
+import type { RdapObject } from '../mapping';
 import { buildAutnumRecord, buildIpNetRecord } from '../mapping';
 import { withoutBlanksOverStored } from './registration';
 
@@ -38,6 +40,41 @@ const EXPANSION_TRANSFORMS: AssetType[] = [
   'Phone',
 ];
 
+type ExpansionContext =
+  HandlerContext<'AutnumRecord', RdapResources> | HandlerContext<'IPNetRecord', RdapResources>;
+
+/**
+ * The expansion of a record's kept reply: read on a compute worker (a reply may hold thousands
+ * of contacts), then turned into findings here, where the graph is read. Null when none is kept.
+ */
+async function expandStoredReply(
+  context: ExpansionContext,
+  objectClass: StoredReplyInput['objectClass'],
+): Promise<Findings | null> {
+  const { entity, graph, resources, signal } = context;
+  const raw = entity.asset.raw;
+  if (raw === undefined || raw.trim() === '') {
+    return null;
+  }
+  const plan = await planOffThread(resources.offThread, { raw, objectClass }, signal);
+  return plan === undefined
+    ? null
+    : expandPlan(entity.id, plan, graph, (error) => context.recordFailure(error));
+}
+
+/** The expansion of a fresh reply: read on a compute worker from its text, like a kept one. */
+async function expandFreshReply(
+  context: ExpansionContext,
+  reply: { object: RdapObject; raw: string },
+  objectClass: StoredReplyInput['objectClass'],
+): Promise<Findings> {
+  const { entity, graph, resources, signal } = context;
+  const plan =
+    (await planOffThread(resources.offThread, { raw: reply.raw, objectClass }, signal)) ??
+    planRecordExpansion(reply.object);
+  return expandPlan(entity.id, plan, graph, (error) => context.recordFailure(error));
+}
+
 /** Lookup path of autnum/ipnet: what the expansion found within the TTL, dispatched again. */
 function lookupExpansion(confirmed: ConfirmedEdges, recordId: EntityId): Findings | null {
   const found = redispatchConfirmed(confirmed, recordId, RECORD_RELATIONS, CONTACT_RELATIONS);
@@ -51,19 +88,13 @@ export const autnumHandler = defineHandler<'AutnumRecord', RdapResources>({
   transforms: EXPANSION_TRANSFORMS,
   lookup: ({ confirmed, entity }) => lookupExpansion(confirmed, entity.id),
   // The record keeps the reply it was made from: expanding it costs no request.
-  fromStoredReply(context) {
-    const { entity, graph } = context;
-    const stored = readStoredReply(entity.asset.raw, 'autnum');
-    return stored === undefined
-      ? null
-      : expandRecord(entity.id, stored, graph, (error) => context.recordFailure(error));
-  },
+  fromStoredReply: (context) => expandStoredReply(context, 'autnum'),
   async query(context) {
     const { entity, resources, signal, graph } = context;
     const record = entity.asset;
     // No reply kept (a record made elsewhere, or an old one): ask the registry again.
     const { object, raw } = await queryAutnum(resources, record.number, signal);
-    const findings = expandRecord(entity.id, object, graph, (error) => context.recordFailure(error));
+    const findings = await expandFreshReply(context, { object, raw }, 'autnum');
     const refreshed = {
       ...withoutBlanksOverStored(graph, 'AutnumRecord', buildAutnumRecord(object, record.number, raw)),
       handle: record.handle,
@@ -78,18 +109,12 @@ export const ipnetHandler = defineHandler<'IPNetRecord', RdapResources>({
   priority: 1,
   transforms: EXPANSION_TRANSFORMS,
   lookup: ({ confirmed, entity }) => lookupExpansion(confirmed, entity.id),
-  fromStoredReply(context) {
-    const { entity, graph } = context;
-    const stored = readStoredReply(entity.asset.raw, 'ip network');
-    return stored === undefined
-      ? null
-      : expandRecord(entity.id, stored, graph, (error) => context.recordFailure(error));
-  },
+  fromStoredReply: (context) => expandStoredReply(context, 'ip network'),
   async query(context) {
     const { entity, resources, signal, graph } = context;
     const record = entity.asset;
     const { object, raw } = await queryNetwork(resources, record, signal);
-    const findings = expandRecord(entity.id, object, graph, (error) => context.recordFailure(error));
+    const findings = await expandFreshReply(context, { object, raw }, 'ip network');
     const refreshed = {
       ...withoutBlanksOverStored(
         graph,

@@ -1,0 +1,300 @@
+/**
+ * Opening a case where the user waits: the loopback web host (the browser build of the renderer,
+ * the app services, the WebSocket) serves a data directory of case files; headless Chromium opens
+ * the app and clicks a case in the list. Measured in the page, from the click's event time: until
+ * the canvas says every entity is drawn (`data-entities`) and a frame has been painted after it,
+ * and the longest main-thread task meanwhile (PerformanceObserver 'longtask'). For a case written
+ * without positions (as the CLI or a script leaves it) also until its opening layout has finished
+ * and been applied (`data-layout` back to "idle"), with the longest task until then.
+ *
+ * Cases: ownership trees of 10,000 and 30,000 Organizations, each with and without stored
+ * positions; the baseline is a 1,000-entity case with positions through the same path in the same
+ * process. Targets (issue 23): 30,000 all drawn within 5 s of the click, 10,000 within 2 s, no
+ * main-thread task over 200 ms. Figures are printed, never asserted.
+ *
+ * BENCH_SMALL=1 (or CI set): 100 / 300 entities. BENCH_NO_BUILD=1 serves out/web as it is (else
+ * the renderer is built first). BENCH_SIZES=10000,30000 picks sizes. BENCH_LAYOUT_WAIT_S (default
+ * 240) bounds the wait for an opening layout. BENCH_PROFILE=<dir> writes CPU profiles of each open.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
+import { composeAppServices, createStderrLogger } from '../src/main/app-services/compose';
+import { startWebHost } from '../src/main/web/web-host';
+import type { WebHost } from '../src/main/web/web-host';
+import { openCaseGraph } from '../src/engine/graph/case-file';
+import { entityIdOf } from '../src/shared/model/asset';
+import { startProfiler } from './support/cpu-profile';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SMALL = process.env.BENCH_SMALL === '1' || process.env.CI !== undefined;
+const SIZES = SMALL ? [300] : (process.env.BENCH_SIZES?.split(',').map(Number) ?? [10_000, 30_000]);
+const BASELINE_SIZE = SMALL ? 100 : 1_000;
+const LAYOUT_WAIT_MS = Number(process.env.BENCH_LAYOUT_WAIT_S ?? 240) * 1000;
+/** Spacing of the stored positions (px): about what the opening layout leaves between nodes. */
+const SPACING = 40;
+
+/** A 4-ary ownership tree of `count` Organizations, with positions on a sunflower spiral or none. */
+function writeTreeCase(dataDir: string, name: string, count: number, placed: boolean): void {
+  const graph = openCaseGraph(path.join(dataDir, 'cases', `${name}.sqlite`));
+  const ids: string[] = [];
+  const entities = [];
+  for (let index = 0; index < count; index += 1) {
+    const asset = { unique_id: `org-${index}`, name: `Organization ${index}` };
+    entities.push({ type: 'Organization' as const, asset });
+    ids.push(entityIdOf('Organization', asset));
+  }
+  const edges = ids
+    .slice(1)
+    .map((to, index) => ({ from: ids[Math.floor(index / 4)] ?? '', relation: 'subsidiary', to }));
+  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
+  if (placed) {
+    const golden = Math.PI * (3 - Math.sqrt(5));
+    graph.savePositions(
+      Object.fromEntries(
+        ids.map((id, index) => {
+          const radius = SPACING * Math.sqrt(index);
+          return [id, { x: radius * Math.cos(index * golden), y: radius * Math.sin(index * golden) }];
+        }),
+      ),
+    );
+  }
+  graph.setMeta('name', name);
+  graph.setMeta('createdAt', new Date().toISOString());
+  void graph.close();
+}
+
+interface Opened {
+  /** From the click to the frame after the canvas counted every entity drawn. */
+  allDrawn: number;
+  longestUntilDrawn: number;
+  /** From the click until the opening layout was applied (cases without positions). */
+  laidOut?: number;
+  longestUntilLaidOut?: number;
+  /** The main-thread tasks over 200 ms until the end of the measure. */
+  over200: number;
+}
+
+/**
+ * Installed before the app's own code: every long task with its start, and a watcher that stamps
+ * the first painted frame after the canvas counts `entities` drawn and, if asked, after its
+ * opening layout has finished.
+ */
+const PAGE_PROBE = `
+  window.__longTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  window.__watchOpen = (name, entities, waitForLayout, waitMs) => new Promise((resolve) => {
+    const stamps = {};
+    const button = document.querySelector('[aria-label="Open ' + name + '"]');
+    button.addEventListener('click', (event) => { stamps.click = event.timeStamp; }, { capture: true });
+    let sawLayout = false;
+    const tick = () => {
+      const canvas = document.querySelector('[data-testid=graph-canvas]');
+      const now = performance.now();
+      if (stamps.click !== undefined && canvas) {
+        // Two frames after the count says all: one frame has been painted with every entity.
+        if (stamps.counted === undefined && Number(canvas.dataset.entities ?? 0) >= entities) stamps.counted = 0;
+        else if (stamps.counted !== undefined && stamps.counted < 2) stamps.counted += 1;
+        if (stamps.drawn === undefined && stamps.counted === 2) stamps.drawn = now;
+        if (canvas.dataset.layout !== undefined && canvas.dataset.layout !== 'idle') sawLayout = true;
+        if (sawLayout && canvas.dataset.layout === 'idle' && stamps.laidOut === undefined) stamps.laidOut = now;
+      }
+      const waited = stamps.click !== undefined && now - stamps.click > waitMs;
+      const done = stamps.drawn !== undefined && (!waitForLayout || stamps.laidOut !== undefined || waited);
+      if (done) resolve(stamps); else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+    button.click();
+  });
+  window.__longestBetween = (from, to) => {
+    let longest = 0;
+    let over200 = 0;
+    for (const task of window.__longTasks) {
+      if (task.start + task.duration > from && task.start < to) {
+        longest = Math.max(longest, task.duration);
+        if (task.duration > 200) over200 += 1;
+      }
+    }
+    return { longest, over200 };
+  };
+`;
+
+interface Stamps {
+  click: number;
+  drawn: number;
+  laidOut?: number;
+}
+
+async function openCase(
+  browser: Browser,
+  host: WebHost,
+  name: string,
+  entities: number,
+  waitForLayout: boolean,
+): Promise<Opened> {
+  const page = await browser.newPage({ viewport: { width: 1366, height: 800 } });
+  try {
+    await page.addInitScript(PAGE_PROBE);
+    await page.goto(host.url);
+    await page.getByRole('button', { name: `Open ${name}` }).waitFor({ timeout: 30_000 });
+    // The user clicks once the page has settled: the app's start-up is not part of opening.
+    await page.waitForTimeout(1_000);
+    const profiler = await startProfiler(page);
+    const stamps = await profiler.around(name, () =>
+      page.evaluate<Stamps>(
+        `window.__watchOpen(${JSON.stringify(name)}, ${entities}, ${waitForLayout}, ${LAYOUT_WAIT_MS})`,
+      ),
+    );
+    await profiler.report();
+    // Tasks are reported after they end: give the observer a moment.
+    await page.waitForTimeout(300);
+    type Tasks = { longest: number; over200: number };
+    if (process.env.BENCH_DEBUG === '1') {
+      process.stdout.write(
+        `${JSON.stringify(await page.evaluate(`window.__longTasks.map((t) => [Math.round(t.start - ${stamps.click}), Math.round(t.duration)])`))}\n`,
+      );
+    }
+    const untilDrawn = await page.evaluate<Tasks>(
+      `window.__longestBetween(${stamps.click}, ${stamps.drawn})`,
+    );
+    const end = stamps.laidOut ?? stamps.drawn;
+    const untilEnd = await page.evaluate<Tasks>(`window.__longestBetween(${stamps.click}, ${end})`);
+    return {
+      allDrawn: stamps.drawn - stamps.click,
+      longestUntilDrawn: untilDrawn.longest,
+      ...(stamps.laidOut === undefined
+        ? {}
+        : { laidOut: stamps.laidOut - stamps.click, longestUntilLaidOut: untilEnd.longest }),
+      over200: untilEnd.over200,
+    };
+  } finally {
+    await page.close();
+  }
+}
+
+const seconds = (value: number): string => `${(value / 1000).toFixed(2)} s`;
+const ms = (value: number): string => `${value.toFixed(0)} ms`;
+const n = (value: number): string => value.toLocaleString('en');
+
+function buildRenderer(): void {
+  if (process.env.BENCH_NO_BUILD === '1' && existsSync(path.join(root, 'out', 'web', 'index.html'))) {
+    return;
+  }
+  const vite = path.join(root, 'node_modules', '.bin', 'vite');
+  // Profiles name the renderer's own functions when the build is not minified.
+  const minify = process.env.BENCH_PROFILE === undefined ? [] : ['--minify', 'false'];
+  const built = spawnSync(
+    vite,
+    ['build', '--config', 'vite.web.config.ts', '--logLevel', 'warn', ...minify],
+    {
+      cwd: root,
+      stdio: 'inherit',
+    },
+  );
+  if (built.status !== 0) {
+    throw new Error(`building the renderer failed (${built.status ?? built.signal})`);
+  }
+}
+
+async function main(): Promise<void> {
+  if (!existsSync(executablePath)) {
+    process.stdout.write(`open-case bench skipped: no Chromium at ${executablePath}\n`);
+    return;
+  }
+  buildRenderer();
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'trace-graph-bench-open-'));
+  // Nothing here asks a source: every source points at a closed loopback port.
+  const closed = { rateLimit: { requests: 1, intervalMs: 1000 } };
+  await writeFile(
+    path.join(dataDir, 'settings.json'),
+    JSON.stringify({
+      sources: {
+        gleif: { baseUrl: 'http://127.0.0.1:9/', ...closed },
+        companydata: { baseUrl: 'http://127.0.0.1:9/', ...closed },
+        rdap: { bootstrapUrl: 'http://127.0.0.1:9/rdap/', ...closed },
+        whois: { ianaServer: '127.0.0.1:9', ...closed },
+      },
+    }),
+  );
+  const { services } = await composeAppServices({
+    dataDirFlag: dataDir,
+    environment: {
+      ...process.env,
+      TRACE_GRAPH_KEYCHAIN_SERVICE: 'trace-graph-bench',
+      COMPANYDATA_API_KEY: '',
+    },
+    logger: createStderrLogger('error'),
+  });
+  const cases: { name: string; entities: number; placed: boolean }[] = [
+    { name: `baseline ${BASELINE_SIZE}`, entities: BASELINE_SIZE, placed: true },
+    ...SIZES.flatMap((size) => [
+      { name: `tree ${size} placed`, entities: size, placed: true },
+      { name: `tree ${size} unplaced`, entities: size, placed: false },
+    ]),
+  ];
+  for (const item of cases) {
+    writeTreeCase(dataDir, item.name.replace(/ /g, '-'), item.entities, item.placed);
+  }
+  const host = await startWebHost({
+    services,
+    staticDir: path.join(root, 'out', 'web'),
+    logger: createStderrLogger('error'),
+  });
+  const browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
+  });
+  try {
+    const rows: [string, string, string][] = [];
+    let baseline: number | undefined;
+    for (const item of cases) {
+      const name = item.name.replace(/ /g, '-');
+      const opened = await openCase(browser, host, name, item.entities, !item.placed);
+      baseline ??= opened.allDrawn;
+      const target = item.entities >= 30_000 ? 5_000 : item.entities >= 10_000 ? 2_000 : undefined;
+      const what = `open ${n(item.entities)} entities ${item.placed ? 'with stored positions' : 'without positions'}`;
+      rows.push([
+        `${what}: all drawn`,
+        seconds(opened.allDrawn),
+        `${(opened.allDrawn / baseline).toFixed(1)}x baseline${target === undefined ? '' : ` (target < ${seconds(target)})`}`,
+      ]);
+      rows.push([`${what}: longest task until drawn`, ms(opened.longestUntilDrawn), 'target < 200 ms']);
+      if (opened.laidOut !== undefined) {
+        rows.push([`${what}: laid out (worker) and applied`, seconds(opened.laidOut), '']);
+        rows.push([
+          `${what}: longest task until laid out`,
+          ms(opened.longestUntilLaidOut ?? 0),
+          'target < 200 ms',
+        ]);
+      }
+      rows.push([`${what}: tasks over 200 ms`, String(opened.over200), '']);
+      process.stdout.write(
+        `${rows
+          .slice(-4)
+          .map((row) => row.join('  '))
+          .join('\n')}\n`,
+      );
+    }
+    process.stdout.write('\n');
+    const width = Math.max(...rows.map((row) => row[0].length));
+    for (const [label, value, note] of rows) {
+      process.stdout.write(`${label.padEnd(width)}  ${value.padStart(9)}  ${note}\n`);
+    }
+  } finally {
+    await browser.close();
+    await host.close();
+    await services.close();
+    await rm(dataDir, { recursive: true, force: true });
+  }
+}
+
+await main();

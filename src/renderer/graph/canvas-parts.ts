@@ -1,0 +1,354 @@
+/**
+ * The parts of a mounted canvas (canvas-controller.ts, `mountCanvas`) and the steps that keep them
+ * in step with the store: the camera that follows a growing graph, the delayed save of moved
+ * positions, the snapshot redraw and the time-sliced deltas, and the reactions to filters,
+ * selection and runs. Each step takes the parts it works on.
+ */
+import type { Core } from 'cytoscape';
+import type { StoreApi } from 'zustand/vanilla';
+import type { NodePositions } from '../../shared/ipc/contract';
+import type { EntityId } from '../../shared/model/asset';
+import type { GraphDelta } from '../../shared/model/graph';
+import type { AppState } from '../store/app-store';
+import { noResultsText, seedsWithoutResults } from '../store/seed-results';
+import type { FailureMarks, Look } from './canvas-steps';
+import type { CollectionView } from './collection-view';
+import type { CyAdapter } from './cy-adapter';
+import type { Theme } from './cy-style';
+import type { DeltaScheduler } from './delta-scheduler';
+import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
+import { fitCanvas } from './fit-view';
+import type { LabelPolicy } from './label-policy';
+import type { LayoutInput } from './layouts/types';
+import type { LayoutState, Relayout, RunningLayout } from './relayout';
+import { mostlyUnplaced } from './relayout';
+import { drawnCandidateLabels } from './review-look';
+
+/** Everything the controller needs from its surroundings (browser or test). */
+export interface CanvasDeps {
+  cy: Core;
+  /** Receives `data-nodes`, `data-edges`, `data-visible-nodes`, `data-entities`, `data-selected-position`. */
+  dataset: Record<string, string | undefined>;
+  store: StoreApi<AppState>;
+  savePositions: (positions: NodePositions) => void;
+  startLayout: (input: LayoutInput, onError: (message: string) => void) => RunningLayout;
+  onContextMenu: (request: { id: EntityId; x: number; y: number } | undefined) => void;
+  onLayoutState: (state: LayoutState) => void;
+  /** A re-layout finished: where every node was before it (for the action history). */
+  onRelayout?: (before: NodePositions) => void;
+  theme: () => Theme;
+  background: () => string;
+  requestFrame: (callback: () => void) => number;
+  cancelFrame: (handle: number) => void;
+  /** The node under the pointer, for the hover card (undefined: none). */
+  onHover?: (request: { id: EntityId; x: number; y: number } | undefined) => void;
+  /** The entity ids the case's runs started from (its seeds); none known without it. */
+  seedsOf?: (caseId: string) => Promise<EntityId[]>;
+  /** Runs a delta application after the frame (delta-scheduler.ts, `defer`); default: in it. */
+  afterFrame?: (work: () => void) => void;
+  now?: () => number;
+}
+
+/** Deltas wait this long after the last pan or zoom of a big graph (its redraw is not sliceable). */
+const VIEWPORT_QUIET_MS = 150;
+/** The camera follows growth at most this often (a fit is a full redraw). */
+const FOLLOW_INTERVAL_MS = 500;
+const SAVE_DELAY_MS = 1_500;
+
+/** The camera follows the graph as it grows until the user pans or zooms it. */
+export interface Camera {
+  following: boolean;
+  /** Fits the whole graph in the view with this margin (px). */
+  fitAll: (padding: number) => void;
+  /** The camera fitted the growing graph less than FOLLOW_INTERVAL_MS ago. */
+  followedRecently: () => boolean;
+}
+
+export function createCamera(cy: Core, now: () => number): Camera {
+  let followedAt = Number.NEGATIVE_INFINITY;
+  const camera: Camera = {
+    following: true,
+    fitAll: (padding) => {
+      if (fitCanvas(cy, padding)) {
+        followedAt = now();
+      }
+    },
+    followedRecently: () => now() - followedAt < FOLLOW_INTERVAL_MS,
+  };
+  cy.on('dragpan scrollzoom pinchzoom', () => {
+    camera.following = false;
+  });
+  return camera;
+}
+
+/** Moved positions are saved together, SAVE_DELAY_MS after the first move. */
+export interface PositionSaver {
+  schedule: () => void;
+  /** Saves what is still waiting (the canvas goes away). */
+  flush: () => void;
+}
+
+export function createPositionSaver(
+  takeDirtyPositions: () => NodePositions,
+  savePositions: (positions: NodePositions) => void,
+): PositionSaver {
+  let saveTimer: ReturnType<typeof setTimeout> | undefined;
+  return {
+    schedule: () => {
+      saveTimer ??= setTimeout(() => {
+        saveTimer = undefined;
+        savePositions(takeDirtyPositions());
+      }, SAVE_DELAY_MS);
+    },
+    flush: () => {
+      if (saveTimer !== undefined) {
+        clearTimeout(saveTimer);
+        savePositions(takeDirtyPositions());
+      }
+    },
+  };
+}
+
+/** The parts of a mounted canvas that the steps share. */
+export interface CanvasParts {
+  deps: CanvasDeps;
+  cy: Core;
+  store: StoreApi<AppState>;
+  dataset: Record<string, string | undefined>;
+  now: () => number;
+  adapter: CyAdapter;
+  collections: CollectionView;
+  look: Look;
+  labels: LabelPolicy;
+  camera: Camera;
+  saver: PositionSaver;
+  failures: FailureMarks;
+  layouts: Relayout;
+  /** Counts on the element, for screen readers' summaries and for the end-to-end tests. */
+  publishCounts: () => void;
+  /** When the counts were last published (`now()`). */
+  countsPublishedAt: () => number;
+  /** The case's seeds, from its recorded runs (marked and labelled first). */
+  loadSeeds: () => void;
+  publishSelectedPosition: () => void;
+}
+
+/** Draws a batch of deltas: the look for the new size, placement, seeds, failure rings, camera. */
+function applyDeltas(parts: CanvasParts, deltas: GraphDelta[]): void {
+  const { cy, adapter, camera, failures } = parts;
+  parts.look.chooseLookFor(cy.nodes().length + deltas.reduce((sum, delta) => sum + delta.entities.length, 0));
+  const added = adapter.applyDeltas(deltas);
+  parts.layouts.noteAdded(added);
+  parts.labels.markSeeds();
+  if (added.length > 0 && failures.any()) {
+    failures.mark();
+  }
+  if (added.length > 0 && camera.following && !camera.followedRecently()) {
+    camera.fitAll(60);
+  }
+  parts.saver.schedule();
+}
+
+/** Deltas are applied in time slices (a few ms per frame), never all at once, and never dropped. */
+export function createCanvasScheduler(parts: CanvasParts): DeltaScheduler {
+  const { cy, deps, look, now } = parts;
+  let viewportMovedAt = Number.NEGATIVE_INFINITY;
+  cy.on('viewport', () => {
+    parts.labels.schedule();
+    if (look.large()) {
+      // Deltas are held (never dropped) while the view moves; see the scheduler's holdWhile.
+      viewportMovedAt = now();
+    }
+  });
+  return createDeltaScheduler({
+    apply: (deltas) => applyDeltas(parts, deltas),
+    minIntervalMs: () => redrawIntervalMs(cy.nodes().length),
+    holdWhile: () => look.large() && now() - viewportMovedAt < VIEWPORT_QUIET_MS,
+    requestFrame: deps.requestFrame,
+    cancelFrame: deps.cancelFrame,
+    ...(deps.afterFrame === undefined ? {} : { defer: deps.afterFrame }),
+    now,
+    onApplied: (more) => {
+      if (!more && parts.camera.following) {
+        parts.camera.fitAll(60);
+      }
+      // Counting walks every element: exact once drained, at most every 250 ms while draining.
+      if (!more || now() - parts.countsPublishedAt() >= 250) {
+        parts.publishCounts();
+      }
+    },
+  });
+}
+
+/** A new snapshot (a case opened or reloaded): everything redrawn at once, laid out if unplaced. */
+function drawSnapshot(parts: CanvasParts, state: AppState): void {
+  const { cy, adapter } = parts;
+  const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
+  // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
+  cy.elements().remove();
+  parts.look.chooseLookFor(state.entitiesById.size, true);
+  adapter.reset(state.entitiesById.values(), state.edgesById.values(), {
+    ...state.savedPositions,
+    ...keep,
+  });
+  state.takePendingDeltas();
+  parts.camera.following = true;
+  parts.camera.fitAll(40);
+  parts.loadSeeds();
+  if (mostlyUnplaced(state.entitiesById.keys(), state.savedPositions, keep)) {
+    parts.layouts.relayout('force', { opening: true });
+  }
+  parts.failures.mark();
+  parts.saver.schedule();
+  parts.publishCounts();
+}
+
+/** Draws the store's graph: a new snapshot at once, deltas through the scheduler, once per frame. */
+export interface DrawLoop {
+  draw: () => void;
+  /** Draws in the next frame (at most once per frame, however many deltas arrive). */
+  schedule: () => void;
+  /** The snapshot version drawn. */
+  drawnVersion: () => number;
+  dispose: () => void;
+}
+
+export function createDrawLoop(parts: CanvasParts, scheduler: DeltaScheduler): DrawLoop {
+  let drawnVersion = -1;
+  let frame: number | undefined;
+  const draw = (): void => {
+    const state = parts.store.getState();
+    if (state.snapshotVersion !== drawnVersion) {
+      drawnVersion = state.snapshotVersion;
+      scheduler.clear();
+      drawSnapshot(parts, state);
+      return;
+    }
+    const deltas = state.takePendingDeltas();
+    if (deltas.length > 0) {
+      scheduler.push(deltas);
+    }
+  };
+  return {
+    draw,
+    schedule: () => {
+      frame ??= parts.deps.requestFrame(() => {
+        frame = undefined;
+        draw();
+      });
+    },
+    drawnVersion: () => drawnVersion,
+    dispose: () => {
+      if (frame !== undefined) {
+        parts.deps.cancelFrame(frame);
+      }
+    },
+  };
+}
+
+function filtersOf(state: AppState): Parameters<CyAdapter['applyFilters']>[0] {
+  return { hiddenTypes: state.hiddenTypes, hiddenSources: state.hiddenSources, hiddenIds: state.hiddenIds };
+}
+
+function filtersChanged(state: AppState, previous: AppState): boolean {
+  return (
+    state.hiddenTypes !== previous.hiddenTypes ||
+    state.hiddenSources !== previous.hiddenSources ||
+    state.hiddenIds !== previous.hiddenIds
+  );
+}
+
+/** Selects on the canvas what the store says is selected (an entity inside a collection is drawn). */
+function showSelection(parts: CanvasParts, state: AppState): void {
+  const { cy } = parts;
+  if (parts.collections.reveal(state.selectedId)) {
+    parts.publishCounts();
+  }
+  cy.batch(() => {
+    cy.$(':selected').unselect();
+    const id = state.selectedId ?? state.selectedEdgeId ?? state.selectedCollectionId;
+    if (id !== undefined) {
+      cy.getElementById(id).select();
+    }
+  });
+  parts.publishSelectedPosition();
+}
+
+/** A new run: follow its growth again; a run that ends: show all of it, and say if it found nothing. */
+function followRuns(parts: CanvasParts, state: AppState, previous: AppState): void {
+  if (state.currentSessionId !== previous.currentSessionId && state.currentSessionId !== undefined) {
+    parts.camera.following = true;
+  }
+  const id = state.currentSessionId;
+  const run = id === undefined ? undefined : state.sessions[id];
+  const before = id === undefined ? undefined : previous.sessions[id];
+  if (
+    run === undefined ||
+    run.state === before?.state ||
+    (run.state !== 'done' && run.state !== 'cancelled')
+  ) {
+    return;
+  }
+  if (parts.camera.following) {
+    parts.camera.fitAll(40);
+  }
+  parts.loadSeeds();
+  const empty = noResultsText(seedsWithoutResults(state.seedsBySession[run.sessionId] ?? [], state));
+  if (run.state === 'done' && empty !== undefined) {
+    state.setNotice({ kind: 'info', text: empty });
+  }
+}
+
+/** Keeps the canvas in step with the store; returns the unsubscribe. */
+export function watchStore(
+  parts: CanvasParts,
+  drawLoop: DrawLoop,
+  foldAbove: (state: AppState) => number,
+): () => void {
+  const { adapter, store } = parts;
+  adapter.applyFilters(filtersOf(store.getState()));
+  drawLoop.draw();
+  return store.subscribe((state, previous) => {
+    if (
+      (state.pendingDeltas !== previous.pendingDeltas ||
+        state.snapshotVersion !== previous.snapshotVersion) &&
+      (state.pendingDeltas.length > 0 || state.snapshotVersion !== drawLoop.drawnVersion())
+    ) {
+      drawLoop.schedule();
+    }
+    if (filtersChanged(state, previous)) {
+      adapter.applyFilters(filtersOf(state));
+      parts.publishCounts();
+    }
+    if (
+      state.selectedId !== previous.selectedId ||
+      state.selectedEdgeId !== previous.selectedEdgeId ||
+      state.selectedCollectionId !== previous.selectedCollectionId
+    ) {
+      showSelection(parts, state);
+    }
+    if (parts.collections.setFoldAbove(foldAbove(state))) {
+      parts.publishCounts();
+    }
+    if (state.sessions !== previous.sessions || state.retriedAt !== previous.retriedAt) {
+      parts.failures.mark();
+    }
+    followRuns(parts, state, previous);
+  });
+}
+
+/** The counts (collection-view.ts, `counts`) and `data-candidates` on the element; labels redone. */
+export function countsPublisher(
+  parts: Pick<CanvasParts, 'cy' | 'dataset' | 'collections' | 'labels' | 'now'>,
+): { publish: () => void; publishedAt: () => number } {
+  let publishedAt = Number.NEGATIVE_INFINITY;
+  return {
+    publish: () => {
+      publishedAt = parts.now();
+      Object.assign(parts.dataset, parts.collections.counts());
+      parts.labels.schedule();
+      parts.dataset.candidates = drawnCandidateLabels(parts.cy);
+    },
+    publishedAt: () => publishedAt,
+  };
+}
