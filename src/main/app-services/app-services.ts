@@ -88,6 +88,7 @@ export async function createAppServices(options: AppServicesOptions): Promise<Ap
     deltaWindowMs: options.deltaWindowMs ?? 50,
     onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
     onFolderChange: () => emit('cases:changed', {}),
+    rememberedFilesPath: path.join(path.dirname(options.settingsPath), 'case-files.json'),
     logger: options.logger,
   });
 

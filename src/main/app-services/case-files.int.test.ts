@@ -228,6 +228,25 @@ describe('Open case file...', () => {
     }
   });
 
+  it('keeps listing a case file from elsewhere after the app restarts, until it is removed from the list', async () => {
+    const file = path.join(dir, 'port audit.sqlite');
+    const made = await addEntities(file, ['port.example']);
+    made.graph.setMeta('name', 'Port audit');
+    await made.close();
+    const opened = await call<OpenedCase>('cases:open-file', { path: file });
+    await services!.close();
+    await start();
+
+    const afterRestart = await call<CaseSummary[]>('cases:list', {});
+    await call('cases:delete', { caseId: opened.summary.id });
+    await services!.close();
+    await start();
+
+    expect(afterRestart).toEqual([expect.objectContaining({ name: 'Port audit', file })]);
+    expect(await call<CaseSummary[]>('cases:list', {})).toEqual([]);
+    expect(statSync(file).isFile()).toBe(true);
+  });
+
   it('refuses a file that is not a case with the reason and leaves it byte for byte as it was', async () => {
     const file = path.join(dir, 'accounts', 'invoices.db');
     await mkdir(path.dirname(file));
