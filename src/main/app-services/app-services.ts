@@ -181,6 +181,7 @@ async function caseSources(
     deltaWindowMs: options.deltaWindowMs ?? 50,
     onDeltas: (caseId, batch) => emit('graph:delta', { caseId, fromSeq: batch.fromSeq, delta: batch.delta }),
     onFolderChange: () => emit('cases:changed', {}),
+    rememberedFilesPath: path.join(path.dirname(options.settingsPath), 'case-files.json'),
     logger: options.logger,
   });
   const teamCases = createTeamCases({
