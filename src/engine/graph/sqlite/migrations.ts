@@ -139,6 +139,12 @@ export const SCHEMA_STEPS: readonly string[] = [
   CREATE INDEX annotations_target ON annotations(target);
   CREATE INDEX annotations_session ON annotations(session);
   `,
+  // 7: undo in any order (docs/resolution.md): a session's log also lists the tags and edge
+  // sources it confirmed again; undo hands what it created over to a session that still confirms
+  // it, found by target.
+  `
+  CREATE INDEX write_log_target ON write_log(target);
+  `,
 ];
 
 /**
