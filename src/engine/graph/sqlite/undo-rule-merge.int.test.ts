@@ -43,24 +43,25 @@ async function caseWithAcceptedBrand() {
       ],
       [{ from: 'Organization:puma se', relation: 'id', to: LEI }],
     ),
-    { source: gleif, session: 'held' },
+    { source: gleif, session: 'held', now: 1000 },
   );
   await graph.apply(write([{ type: 'Organization', asset: brand }], []), {
     source: investigator,
     session: 'seed',
+    now: 2000,
   });
   await graph.apply(
     write(
       [{ type: 'Identifier', asset: lei }],
       [{ from: 'Organization:puma', relation: 'id', to: LEI, properties: { review: 'pending', score: 30 } }],
     ),
-    { source: gleif, session: 'proposal' },
+    { source: gleif, session: 'proposal', now: 3000 },
   );
   const before = picture(graph);
   // The accept: the edge now holds the LEI, so the same-LEI rule folds the seed into the company.
   await graph.apply(
     write([], [{ from: 'Organization:puma', relation: 'id', to: LEI, properties: { review: 'accepted' } }]),
-    { source: investigator, session: 'accept' },
+    { source: investigator, session: 'accept', now: 4000 },
   );
   expect(graph.findEntity('Organization:puma')).toBeUndefined();
   // The expansion: the record applied to the Organization the seed now resolves to.
@@ -76,7 +77,7 @@ async function caseWithAcceptedBrand() {
         },
       ],
     ),
-    { source: gleif, session: 'expansion' },
+    { source: gleif, session: 'expansion', now: 5000 },
   );
   return { graph, before };
 }
