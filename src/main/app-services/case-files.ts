@@ -10,7 +10,7 @@ import { mkdir, realpath, stat } from 'node:fs/promises';
 import type { CaseSummary } from '../../shared/ipc/contract';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { Engine, Logger, OpenCase } from '../../engine/index';
-import { CaseInUseError, deleteCaseFile } from '../../engine/index';
+import { deleteCaseFile } from '../../engine/index';
 import { CASE_FILE_SUFFIX, checkIsCase, createCaseFileIndex, writeNamedCopy } from './case-file-index';
 import { watchCaseFolder } from './case-folder-watch';
 import type { CaseSource } from './case-resolvers';
@@ -221,16 +221,9 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
       if (handle !== undefined) {
         await closeHandle(handle);
       }
-      try {
-        // Refused while a CLI run (or another app window) has the case open: deleting it under
-        // a writer would lose that writer's work while it reports success.
-        deleteCaseFile(file);
-      } catch (error) {
-        if (error instanceof CaseInUseError) {
-          throw new ServiceError('conflict', error.message);
-        }
-        throw error;
-      }
+      // Refused (CaseInUseError) while a CLI run (or another app window) has the case open:
+      // deleting it under a writer would lose that writer's work while it reports success.
+      deleteCaseFile(file);
     },
     async closeAll() {
       for (const handle of [...cases.values()]) {

@@ -168,6 +168,33 @@ describe('the canvas controller', () => {
     expect(dataset.graphEdges).toBe('1000');
   });
 
+  it('draws a case of more than 2,000 entities in steps over several frames, ending with every entity and edge where it was saved', () => {
+    const { cy, dataset, runFrames, open } = setup();
+    const { entities, edges } = chain(5_000);
+    const positions = Object.fromEntries(
+      entities.map((entity, index) => [entity.id, { x: index * 10, y: 0 }]),
+    );
+    open(entities, edges, positions);
+    const firstStep = cy.nodes().length;
+    expect(firstStep).toBeGreaterThan(0);
+    expect(firstStep).toBeLessThan(5_000);
+    runFrames(20);
+    expect(cy.nodes().length).toBe(5_000);
+    expect(cy.edges().length).toBe(4_999);
+    expect(cy.getElementById('Organization:k4321').position()).toEqual({ x: 43_210, y: 0 });
+    expect(dataset.entities).toBe('5000');
+  });
+
+  it('holds results streamed while a big case is still being drawn and draws them after it', () => {
+    const { cy, runFrames, open, stream } = setup();
+    const { entities, edges } = chain(5_000);
+    open(entities, edges);
+    stream([organization('late')], [subsidiary('k4999', 'late')]);
+    runFrames(40);
+    expect(cy.nodes().length).toBe(5_001);
+    expect(cy.getElementById('Organization:k4999|subsidiary|Organization:late').nonempty()).toBe(true);
+  });
+
   it('draws streamed results once frames run', () => {
     const { cy, open, stream, runFrames } = setup();
     open([organization('root')], []);

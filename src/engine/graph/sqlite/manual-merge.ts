@@ -9,6 +9,7 @@ import { mergeEntity } from './merge';
 import type { EdgeRow, EntityRow, MergeRow, SourceRow, TagRow } from './rows';
 import { SOURCE_TAG } from '../case-graph';
 import type { Stamp, Touched, WriteContext } from './write-context';
+import { EngineError } from '../../util/engine-error';
 
 /** The source a manual merge is attributed to (the seeds' attribution too). */
 export const MANUAL_MERGE_SOURCE = 'Investigator';
@@ -35,8 +36,11 @@ export interface MergeImage {
 }
 
 /** A merge the case cannot do: unknown ids, one entity twice, or entities of different types. */
-export class MergeRefusedError extends Error {
+export class MergeRefusedError extends EngineError {
   override readonly name = 'MergeRefusedError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('merge_refused', message, options);
+  }
 }
 
 export function mergeManually(

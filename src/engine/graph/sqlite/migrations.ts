@@ -1,5 +1,6 @@
 /** The case-file schema and its ordered migrations, keyed by `PRAGMA user_version`. */
 import type Database from 'better-sqlite3';
+import { EngineError } from '../../util/engine-error';
 
 /**
  * One step per schema version: step N (1-based index) brings a file from version N-1 to N.
@@ -162,8 +163,11 @@ export const CASE_TABLES: readonly string[] = [
 export const SCHEMA_VERSION = SCHEMA_STEPS.length;
 
 /** A case file written by a newer version of the app: opening it could corrupt it. */
-export class CaseFileVersionError extends Error {
+export class CaseFileVersionError extends EngineError {
   override readonly name = 'CaseFileVersionError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('case_file_version', message, options);
+  }
 }
 
 /**

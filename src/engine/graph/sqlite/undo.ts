@@ -7,6 +7,7 @@ import type Database from 'better-sqlite3';
 import { prepareAnnotationStatements, undoAnnotations } from './annotations';
 import { unmerge, type MergeImage } from './manual-merge';
 import { SOURCE_TAG, type UndoSummary } from '../case-graph';
+import { EngineError } from '../../util/engine-error';
 
 interface LogRow {
   at: number;
@@ -16,8 +17,11 @@ interface LogRow {
 }
 
 /** A session id that no session of the case has (nothing to undo is an error, not a no-op). */
-export class UnknownSessionError extends Error {
+export class UnknownSessionError extends EngineError {
   override readonly name = 'UnknownSessionError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('unknown_session', message, options);
+  }
 }
 
 /**
@@ -35,7 +39,7 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
     )
     .all(session);
   if (!known && rows.length === 0) {
-    throw new UnknownSessionError(`no session ${session} in this case (cli sessions lists them)`);
+    throw new UnknownSessionError(`no session ${session} in this case`);
   }
   const last = rows.reduce((latest, row) => Math.max(latest, row.at), 0);
   const summary: UndoSummary = {

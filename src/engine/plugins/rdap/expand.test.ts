@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { GraphReader } from '../../core/plugin-api';
-import { classifyContactName, expandRecord } from './expand';
+import { autnumWithContacts } from '../../../../test/hostile/big-replies';
+import {
+  OFF_THREAD_MIN_CHARS,
+  RDAP_EXPANSION_PLAN,
+  classifyContactName,
+  expandRecord,
+  planOffThread,
+  planStoredReply,
+} from './expand';
 
 const emptyGraph: GraphReader = {
   findEntity: () => undefined,
@@ -87,5 +95,28 @@ describe('RDAP contact holder', () => {
     expect(classifyContactName(undefined, 'Quillwort Hosting LLC')).toBeUndefined();
     expect(classifyContactName('group', 'Marisol Quintero')).toBeUndefined();
     expect(classifyContactName('individual', '  ')).toBeUndefined();
+  });
+});
+
+describe('where a kept reply is read', () => {
+  const asked: string[] = [];
+  const workers = {
+    run: (task: string, input: unknown) => {
+      asked.push(task);
+      return Promise.resolve(planStoredReply(input as never));
+    },
+  };
+
+  it('reads an ordinary reply in place and hands a large one to the compute workers', async () => {
+    const ordinary = { raw: String(autnumWithContacts(64496, 3).body), objectClass: 'autnum' as const };
+    const large = { raw: String(autnumWithContacts(64496, 2000).body), objectClass: 'autnum' as const };
+    expect(ordinary.raw.length).toBeLessThan(OFF_THREAD_MIN_CHARS);
+    expect(large.raw.length).toBeGreaterThanOrEqual(OFF_THREAD_MIN_CHARS);
+    const signal = new AbortController().signal;
+
+    expect(await planOffThread(workers, ordinary, signal)).toEqual(planStoredReply(ordinary));
+    expect(asked).toEqual([]);
+    expect(await planOffThread(workers, large, signal)).toEqual(planStoredReply(large));
+    expect(asked).toEqual([RDAP_EXPANSION_PLAN]);
   });
 });

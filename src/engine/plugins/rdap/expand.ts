@@ -269,12 +269,25 @@ export function planStoredReply({ raw, objectClass }: StoredReplyInput): Expansi
   return object === undefined ? undefined : planRecordExpansion(object);
 }
 
-/** `planStoredReply` on the engine's compute workers: the serving thread only waits for the plan. */
+/**
+ * Replies shorter than this are read in place: an ordinary record (a few to tens of KB) reads in
+ * a millisecond or two, less than handing it to a worker; a reply this large may list thousands
+ * of contacts.
+ */
+export const OFF_THREAD_MIN_CHARS = 256 * 1024;
+
+/**
+ * `planStoredReply` for a large reply on the engine's compute workers (the serving thread only
+ * waits for the plan), for an ordinary one in place.
+ */
 export async function planOffThread(
   runner: OffThreadRunner,
   input: StoredReplyInput,
   signal: AbortSignal,
 ): Promise<ExpansionPlan | undefined> {
+  if ((input.raw?.length ?? 0) < OFF_THREAD_MIN_CHARS) {
+    return planStoredReply(input);
+  }
   return (await runner.run(RDAP_EXPANSION_PLAN, input, signal)) as ExpansionPlan | undefined;
 }
 
