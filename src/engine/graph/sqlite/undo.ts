@@ -29,8 +29,8 @@ export class UnknownSessionError extends EngineError {
 
 /**
  * Removes what only `session` contributed and restores what it changed. A tag or edge source the
- * session added is kept when it was confirmed after the session's last write (by a later run of
- * the same source); an entity it created is kept while any `source` tag remains, an edge it
+ * session added is kept when a session still in the case states it too, which inherits it
+ * (`heirsOf`); an entity it created is kept while any `source` tag remains, an edge it
  * created while any source remains. Before-images are restored oldest first per row, so a row the
  * session changed twice gets the value it had before the session.
  */
