@@ -73,7 +73,6 @@ describe('the case list beside a busy session', () => {
     const turns = await turnsTaken(listed);
     expect(((await listed) as { ok: true; value: CaseSummary[] }).value).toHaveLength(8);
     // A folder read, then every file's facts together (asked one by one: 1 + 8 x 2 turns).
-    console.log("turns", turns);
     expect(turns).toBeLessThanOrEqual(6);
   });
 });
