@@ -214,19 +214,6 @@ export default tseslint.config(
     },
   },
   {
-    // Functions still over 150 lines when the rule came (issue 21): the engine and main ones are the
-    // next step of issue 21. Remove a file from this list once its functions fit.
-    files: [
-      'src/engine/events/dispatcher.ts',
-      'src/engine/graph/sqlite/statements.ts',
-      'src/engine/net/http-client.ts',
-      'src/main/app-services/app-services.ts',
-      'src/main/app-services/team-cases.ts',
-      'src/main/web/web-host.ts',
-    ],
-    rules: { 'max-lines-per-function': 'off' },
-  },
-  {
     files: ['**/*.test.ts', '**/*.test.tsx', 'test/**/*.ts', 'e2e/**/*.ts', 'bench/**/*.ts'],
     rules: {
       '@typescript-eslint/no-explicit-any': 'off',

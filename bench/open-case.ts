@@ -12,6 +12,10 @@
  * process. Targets (issue 23): 30,000 all drawn within 5 s of the click, 10,000 within 2 s, no
  * main-thread task over 200 ms. Figures are printed, never asserted.
  *
+ * BENCH_BEFORE_WEB=<dir>: a second browser build (e.g. main's, built with `vite build --config
+ * vite.web.config.ts --outDir <dir>`) served by a second host over the same cases; every case is
+ * opened with both, alternating which goes first, and the ratio printed.
+ *
  * BENCH_SMALL=1 (or CI set): 100 / 300 entities. BENCH_NO_BUILD=1 serves out/web as it is (else
  * the renderer is built first). BENCH_SIZES=10000,30000 picks sizes. BENCH_LAYOUT_WAIT_S (default
  * 240) bounds the wait for an opening layout. BENCH_PROFILE=<dir> writes CPU profiles of each open.
@@ -73,6 +77,9 @@ function writeTreeCase(dataDir: string, name: string, count: number, placed: boo
 interface Opened {
   /** From the click to the frame after the canvas counted every entity drawn. */
   allDrawn: number;
+  /** From the click until the case's data arrived over the WebSocket (host and transfer). */
+  arrived: number;
+  megabytes: number;
   longestUntilDrawn: number;
   /** From the click until the opening layout was applied (cases without positions). */
   laidOut?: number;
@@ -91,6 +98,18 @@ const PAGE_PROBE = `
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
+  // When the host's answer carrying the snapshot arrived (the largest message), and its size.
+  window.__biggestMessage = { at: 0, chars: 0 };
+  const NativeSocket = window.WebSocket;
+  window.WebSocket = class extends NativeSocket {
+    constructor(...args) {
+      super(...args);
+      this.addEventListener('message', (event) => {
+        const chars = typeof event.data === 'string' ? event.data.length : 0;
+        if (chars > window.__biggestMessage.chars) window.__biggestMessage = { at: performance.now(), chars };
+      });
+    }
+  };
   window.__watchOpen = (name, entities, waitForLayout, waitMs) => new Promise((resolve) => {
     const stamps = {};
     const button = document.querySelector('[aria-label="Open ' + name + '"]');
@@ -109,7 +128,8 @@ const PAGE_PROBE = `
       }
       const waited = stamps.click !== undefined && now - stamps.click > waitMs;
       const done = stamps.drawn !== undefined && (!waitForLayout || stamps.laidOut !== undefined || waited);
-      if (done) resolve(stamps); else requestAnimationFrame(tick);
+      if (done) resolve({ ...stamps, snapshotAt: window.__biggestMessage.at, snapshotChars: window.__biggestMessage.chars });
+      else requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
     button.click();
@@ -129,6 +149,9 @@ const PAGE_PROBE = `
 
 interface Stamps {
   click: number;
+  /** When the largest WebSocket message (the opened case) arrived, and its length in characters. */
+  snapshotAt: number;
+  snapshotChars: number;
   drawn: number;
   laidOut?: number;
 }
@@ -169,6 +192,8 @@ async function openCase(
     const untilEnd = await page.evaluate<Tasks>(`window.__longestBetween(${stamps.click}, ${end})`);
     return {
       allDrawn: stamps.drawn - stamps.click,
+      arrived: stamps.snapshotAt - stamps.click,
+      megabytes: stamps.snapshotChars / 1e6,
       longestUntilDrawn: untilDrawn.longest,
       ...(stamps.laidOut === undefined
         ? {}
@@ -243,55 +268,70 @@ async function main(): Promise<void> {
   for (const item of cases) {
     writeTreeCase(dataDir, item.name.replace(/ /g, '-'), item.entities, item.placed);
   }
-  const host = await startWebHost({
-    services,
-    staticDir: path.join(root, 'out', 'web'),
-    logger: createStderrLogger('error'),
-  });
+  const logger = createStderrLogger('error');
+  const builds: { label: string; host: WebHost }[] = [
+    {
+      label: 'this build',
+      host: await startWebHost({ services, staticDir: path.join(root, 'out', 'web'), logger }),
+    },
+  ];
+  const before = process.env.BENCH_BEFORE_WEB;
+  if (before !== undefined) {
+    builds.push({ label: 'before', host: await startWebHost({ services, staticDir: before, logger }) });
+  }
   const browser = await chromium.launch({
     executablePath,
     headless: true,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
   });
   try {
-    const rows: [string, string, string][] = [];
+    const rows: string[][] = [
+      ['case', 'build', 'all drawn', 'longest task', 'tasks > 200 ms', 'data arrived', 'laid out', 'vs'],
+    ];
     let baseline: number | undefined;
-    for (const item of cases) {
+    for (const [index, item] of cases.entries()) {
       const name = item.name.replace(/ /g, '-');
-      const opened = await openCase(browser, host, name, item.entities, !item.placed);
-      baseline ??= opened.allDrawn;
-      const target = item.entities >= 30_000 ? 5_000 : item.entities >= 10_000 ? 2_000 : undefined;
-      const what = `open ${n(item.entities)} entities ${item.placed ? 'with stored positions' : 'without positions'}`;
-      rows.push([
-        `${what}: all drawn`,
-        seconds(opened.allDrawn),
-        `${(opened.allDrawn / baseline).toFixed(1)}x baseline${target === undefined ? '' : ` (target < ${seconds(target)})`}`,
-      ]);
-      rows.push([`${what}: longest task until drawn`, ms(opened.longestUntilDrawn), 'target < 200 ms']);
-      if (opened.laidOut !== undefined) {
-        rows.push([`${what}: laid out (worker) and applied`, seconds(opened.laidOut), '']);
-        rows.push([
-          `${what}: longest task until laid out`,
-          ms(opened.longestUntilLaidOut ?? 0),
-          'target < 200 ms',
-        ]);
+      const what = `${n(item.entities)} entities, ${item.placed ? 'positions stored' : 'no positions'}`;
+      // Which build goes first alternates: the first open of a page pays for heap growth.
+      const order = index % 2 === 0 ? builds : [...builds].reverse();
+      const results = new Map<string, Opened>();
+      for (const build of order) {
+        results.set(build.label, await openCase(browser, build.host, name, item.entities, !item.placed));
       }
-      rows.push([`${what}: tasks over 200 ms`, String(opened.over200), '']);
-      process.stdout.write(
-        `${rows
-          .slice(-4)
-          .map((row) => row.join('  '))
-          .join('\n')}\n`,
-      );
+      for (const build of builds) {
+        const opened = results.get(build.label);
+        if (opened === undefined) continue;
+        baseline ??= opened.allDrawn;
+        const other = build.label === 'this build' ? results.get('before') : undefined;
+        const versus =
+          other === undefined
+            ? `${(opened.allDrawn / baseline).toFixed(1)}x the ${n(BASELINE_SIZE)} case`
+            : `${(opened.allDrawn / other.allDrawn).toFixed(2)}x before`;
+        rows.push([
+          what,
+          build.label,
+          seconds(opened.allDrawn),
+          ms(opened.longestUntilLaidOut ?? opened.longestUntilDrawn),
+          String(opened.over200),
+          `${seconds(opened.arrived)} (${opened.megabytes.toFixed(1)} MB)`,
+          opened.laidOut === undefined ? '' : seconds(opened.laidOut),
+          versus,
+        ]);
+        process.stdout.write(`${rows[rows.length - 1]?.join(' | ')}\n`);
+      }
     }
-    process.stdout.write('\n');
-    const width = Math.max(...rows.map((row) => row[0].length));
-    for (const [label, value, note] of rows) {
-      process.stdout.write(`${label.padEnd(width)}  ${value.padStart(9)}  ${note}\n`);
+    process.stdout.write(
+      `\nTargets: 30,000 entities all drawn < 5 s, 10,000 < 2 s, no main-thread task > 200 ms (quiet machine).\n` +
+        `Longest task: until all drawn, or until laid out where the case had no positions.\n\n`,
+    );
+    const widths =
+      rows[0]?.map((_, column) => Math.max(...rows.map((row) => (row[column] ?? '').length))) ?? [];
+    for (const row of rows) {
+      process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column] ?? 0)).join('  ')}\n`);
     }
   } finally {
     await browser.close();
-    await host.close();
+    for (const build of builds) await build.host.close();
     await services.close();
     await rm(dataDir, { recursive: true, force: true });
   }

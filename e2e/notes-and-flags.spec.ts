@@ -93,6 +93,13 @@ test.describe('notes and flags against the recorded registry', () => {
     await find(page, 'audit before renewal');
     await expect(page.getByTestId('details-title')).toHaveText('Microsoft Corporation');
 
+    // Search finds the edge by its note and opens the edge's details.
+    await find(page, 'LEI checked against');
+    await expect(details.getByTestId('edge-details')).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: 'Notes and flag' }).getByRole('list', { name: 'Notes' }),
+    ).toContainText('LEI checked against the registry');
+
     // Reopening the case keeps them.
     await page.getByRole('button', { name: 'Back to the case list' }).click();
     await page.getByRole('button', { name: 'Open Annotated review' }).click();

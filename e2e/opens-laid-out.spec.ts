@@ -54,13 +54,18 @@ function painting(page: Page): Promise<Painting> {
 }
 
 /** Opens the case, waits for its opening layout, fits, and checks what the canvas shows. */
-async function expectOpensReadable(page: Page, caseName: string, entities: number): Promise<void> {
+async function expectOpensReadable(
+  page: Page,
+  caseName: string,
+  entities: number,
+  layoutTimeout = 120_000,
+): Promise<void> {
   await running.app.open(page);
   await page.getByRole('button', { name: `Open ${caseName}` }).click();
   const canvas = page.getByTestId('graph-canvas');
   await expect(canvas).toHaveAttribute('data-entities', String(entities), { timeout: 60_000 });
   // The layout ran in the worker (data-layout is only set by a layout) and has finished.
-  await expect(canvas).toHaveAttribute('data-layout', 'idle', { timeout: 120_000 });
+  await expect(canvas).toHaveAttribute('data-layout', 'idle', { timeout: layoutTimeout });
   await page.getByRole('button', { name: 'Fit' }).click();
   const margin = 4;
   await expect
@@ -177,6 +182,56 @@ test.describe('the README demo case', () => {
     await expect(page.getByTestId('hover-card')).toContainText('GLEIF');
     await screenshot(page, '32-demo-case-zoomed-hover');
   });
+
+  test('on a 1366 x 768 screen the side panels fold away, the canvas takes the width, and the window remembers it', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    await page.setViewportSize({ width: 1366, height: 768 });
+    const work = await mkdtemp(path.join(os.tmpdir(), 'trace-graph-demo-'));
+    try {
+      await buildDemoCase(work, path.join(running.dataDir, 'cases', 'demo.sqlite'));
+    } finally {
+      await rm(work, { recursive: true, force: true });
+    }
+    const graph = openCaseGraph(path.join(running.dataDir, 'cases', 'demo.sqlite'));
+    const entities = graph.snapshot().entities.length;
+    graph.setMeta('name', 'Demo');
+    await graph.close();
+    await expectOpensReadable(page, 'Demo', entities);
+    // The layout menu shows the layout that placed the drawing: the opening one is Force.
+    const layoutList = page.getByRole('combobox', { name: 'Layout' });
+    await expect(layoutList).toHaveValue('force');
+    await expect(layoutList.locator('option:checked')).toHaveText('Force ✓');
+    await screenshot(page, '34-panels-open-1366');
+    const canvas = page.getByTestId('graph-canvas');
+    const widthOf = async (): Promise<number> => (await canvas.boundingBox())?.width ?? 0;
+    expect(await widthOf()).toBeLessThan(1366 * 0.55);
+
+    // The left panel by its key, the right one by its toggle (Tab reaches both).
+    await page.keyboard.press('[');
+    await expect(page.getByRole('button', { name: 'Show the investigation panel' })).toBeVisible();
+    await page.getByRole('button', { name: 'Hide the details panel' }).focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('button', { name: 'Show the details panel' })).toBeFocused();
+    await expect.poll(widthOf).toBeGreaterThan(1366 * 0.95);
+    await page.getByRole('button', { name: 'Fit' }).click();
+    await expect(canvas).toHaveAttribute('data-label-boxes', /\[\{/);
+    await screenshot(page, '35-panels-collapsed-1366');
+
+    // A reload of the window keeps them folded; the case opened again has the whole width.
+    await page.reload();
+    const reopen = page.getByRole('button', { name: 'Open Demo' });
+    await reopen.or(canvas).first().waitFor();
+    if (await reopen.isVisible()) {
+      await reopen.click();
+    }
+    await expect(page.getByRole('button', { name: 'Show the investigation panel' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Show the details panel' })).toBeVisible();
+    await expect.poll(widthOf).toBeGreaterThan(1366 * 0.95);
+    await page.getByRole('button', { name: 'Show the details panel' }).click();
+    await expect(page.getByRole('complementary', { name: 'Details' })).toBeVisible();
+  });
 });
 
 test('opens a 3,000-entity case written without positions laid out, filling the view at Fit', async ({
@@ -195,4 +250,14 @@ test('opens a 10,000-entity case written without positions laid out, filling the
   writeTreeCase(running.dataDir, 'Tree 10000', 10_000);
   await expectOpensReadable(page, 'Tree 10000', 10_000);
   await screenshot(page, '33-tree-10000-fit');
+});
+
+test('opens a 30,000-entity case written without positions laid out, filling the view at Fit', async ({
+  page,
+}) => {
+  // The force layout of 30,000 nodes takes minutes on a loaded two-core machine.
+  test.setTimeout(900_000);
+  writeTreeCase(running.dataDir, 'Tree 30000', 30_000);
+  await expectOpensReadable(page, 'Tree 30000', 30_000, 720_000);
+  await screenshot(page, '34-tree-30000-fit');
 });

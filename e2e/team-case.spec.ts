@@ -183,6 +183,50 @@ test.describe('a team case shared by two app clients', () => {
     await pageA.close();
     await pageB.close();
   });
+
+  test("a note and a flag one member sets appear live in the other member's page", async ({ browser }) => {
+    const [alice, bob] = apps;
+    if (alice === undefined || bob === undefined) {
+      throw new Error('both apps must be running');
+    }
+    const pageA = await browser.newPage();
+    const pageB = await browser.newPage();
+    await alice.open(pageA);
+    await bob.open(pageB);
+    await openTeamCaseThroughForm(pageA, server, database, server.password);
+    await expect(pageA.locator('.case-name')).toHaveText(CASE_NAME);
+    await pageA.getByLabel('Seed type').selectOption('Organization');
+    await pageA.getByLabel('Value').fill('Lantern Quay Trading Ltd');
+    await pageA.getByLabel('Depth', { exact: true }).fill('0');
+    await pageA.getByRole('button', { name: 'Start' }).click();
+    await expect(pageA.getByTestId('session-state')).toHaveText('done', { timeout: 60_000 });
+    await openTeamCaseThroughForm(pageB, server, database, server.password);
+    await expect(pageB.locator('.case-name')).toHaveText(CASE_NAME);
+
+    // Both members look at the same company; Bob does nothing from here on.
+    for (const page of [pageA, pageB]) {
+      await page.getByLabel('Search nodes (press / )').fill('Lantern Quay Trading Ltd');
+      await page.getByRole('button', { name: 'Find' }).click();
+      await expect(page.getByTestId('details-title')).toHaveText('Lantern Quay Trading Ltd');
+    }
+    const notesB = pageB.getByRole('region', { name: 'Notes and flag' });
+    await expect(notesB.getByRole('list', { name: 'Notes' })).toHaveCount(0);
+
+    const notesA = pageA.getByRole('region', { name: 'Notes and flag' });
+    await notesA.getByLabel('Add a note').fill('Director also sits on the Quay Media board');
+    await notesA.getByRole('button', { name: 'Add note' }).click();
+    await notesA.getByLabel('Flag').selectOption('orange');
+
+    // Bob's open details panel shows them without a reload or a click.
+    await expect(notesB.getByRole('list', { name: 'Notes' })).toContainText(
+      'Director also sits on the Quay Media board',
+      { timeout: 15_000 },
+    );
+    await expect(notesB.getByLabel('Flag')).toHaveValue('orange', { timeout: 15_000 });
+    await screenshot(pageB, 'team-05-note-live-in-other-client');
+    await pageA.close();
+    await pageB.close();
+  });
 });
 
 async function adminQuery(server: PostgresServer, sql: string): Promise<void> {

@@ -4,20 +4,11 @@
  * a stored position: the CLI never draws).
  */
 import { spawn } from 'node:child_process';
-import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { loadRecordedDataset, startFakeCompanyDataServer } from '../../test/fakes/companydata-server';
-import { startFakeGleifServer } from '../../test/fakes/gleif-server';
-import { startFakeRdapServer } from '../../test/fakes/rdap-server';
-import { startFakeWhoisServers } from '../../test/fakes/whois-server';
-import { fixturePath, fixturesDir, repositoryRoot } from '../../test/support/fixtures-dir';
+import { repositoryRoot } from '../../test/support/fixtures-dir';
+import { DEMO_SEEDS, startRecordedSources } from '../../test/support/recorded-sources';
 
-/** The README's seeds. */
-export const DEMO_SEEDS = [
-  'Organization=Microsoft Corporation',
-  'AutonomousSystem=2914',
-  'DomainRecord=google.com',
-];
+export { DEMO_SEEDS };
 
 function runCli(args: string[], environment: Record<string, string>): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -38,33 +29,17 @@ function runCli(args: string[], environment: Record<string, string>): Promise<st
 
 /** Writes the demo case to `casePath` (a file under the app's `cases/`), in a home of `workDir`. */
 export async function buildDemoCase(workDir: string, casePath: string): Promise<void> {
-  const gleif = await startFakeGleifServer({ fixturesDir: fixturesDir() });
-  const rdap = await startFakeRdapServer({ root: fixturePath('rdap') });
-  const whois = await startFakeWhoisServers({ directory: fixturePath('whois') });
-  const { dataset, employeesPageSize } = loadRecordedDataset(
-    fixturePath('companydata', 'aviato', 'synthetic'),
-  );
-  const companydata = await startFakeCompanyDataServer({
-    apiKey: 'fake-key',
-    dataset,
-    maxPageSize: employeesPageSize,
-  });
+  const sources = await startRecordedSources(workDir, 'fake-key');
   try {
-    const fast = { rateLimit: { requests: 50, intervalMs: 1000 } };
-    const config = path.join(workDir, 'fake-sources.json');
-    await writeFile(
-      config,
-      JSON.stringify({
-        sources: {
-          gleif: { baseUrl: gleif.url, ...fast },
-          companydata: { baseUrl: companydata.url, ...fast },
-          rdap: { bootstrapUrl: rdap.bootstrapUrl, ...fast },
-          whois: { ianaServer: whois.ianaAddress, servers: whois.servers, ...fast },
-        },
-      }),
-    );
     await runCli(
-      ['enrich', '--case', casePath, '--config', config, ...DEMO_SEEDS.flatMap((seed) => ['--seed', seed])],
+      [
+        'enrich',
+        '--case',
+        casePath,
+        '--config',
+        sources.configFile,
+        ...DEMO_SEEDS.flatMap((seed) => ['--seed', seed]),
+      ],
       {
         HOME: workDir,
         TRACE_GRAPH_DATA_DIR: path.join(workDir, 'cli-data'),
@@ -73,6 +48,6 @@ export async function buildDemoCase(workDir: string, casePath: string): Promise<
       },
     );
   } finally {
-    await Promise.all([gleif.close(), rdap.close(), whois.close(), companydata.close()]);
+    await sources.close();
   }
 }

@@ -1,45 +1,14 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { GraphDelta } from '../shared/model/graph';
-import { havePostgres, startPostgres, type PostgresServer } from '../../test/support/postgres';
+import { describe, expect, it } from 'vitest';
+import { havePostgres } from '../../test/support/postgres';
+import { nextDelta, useTeamCaseServer } from '../../test/support/team-case-server';
 import { annotate, AnnotationRefusedError } from './annotate';
-import { openTeamCase, type PostgresCaseGraph } from './graph/postgres/pg-case-store';
-import { parseTeamCaseUrl } from './graph/postgres/team-case-url';
+import type { PostgresCaseGraph } from './graph/postgres/pg-case-store';
 
 const EDGE = 'Organization:parent|subsidiary|Organization:child';
-let server: PostgresServer;
-let databaseUrl: string;
-const opened: PostgresCaseGraph[] = [];
-
-async function open(caseName: string): Promise<PostgresCaseGraph> {
-  const store = await openTeamCase(parseTeamCaseUrl(`${databaseUrl}#${caseName}`), {
-    password: server.password,
-  });
-  opened.push(store);
-  return store;
-}
-
-function deltaWith(store: PostgresCaseGraph, test: (delta: GraphDelta) => boolean): Promise<GraphDelta> {
-  return new Promise((resolve) => {
-    const stop = store.onDelta((delta) => {
-      if (test(delta)) {
-        stop();
-        resolve(delta);
-      }
-    });
-  });
-}
 
 describe.skipIf(!havePostgres())('notes and flags in a team case', () => {
-  beforeAll(async () => {
-    server = await startPostgres();
-    databaseUrl = await server.createDatabase();
-  }, 60_000);
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((store) => store.close()));
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const team = useTeamCaseServer();
+  const open = (caseName: string): Promise<PostgresCaseGraph> => team.open(caseName);
 
   it("reaches another member live and stays in both members' exports", async () => {
     const alice = await open('annotated');
@@ -55,7 +24,7 @@ describe.skipIf(!havePostgres())('notes and flags in a team case', () => {
       },
       { source: { name: 'GLEIF', confidence: 100 } },
     );
-    const seen = deltaWith(bob, (delta) => delta.edges.some((edge) => edge.notes !== undefined));
+    const seen = nextDelta(bob, (delta) => delta.edges.some((edge) => edge.notes !== undefined));
     await annotate(alice, {
       target: EDGE,
       note: 'Checked against the registry',

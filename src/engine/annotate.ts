@@ -8,6 +8,7 @@ import type { GraphDelta } from '../shared/model/graph';
 import type { CaseGraph } from './graph/case-graph';
 import { UnknownAnnotationTargetError } from './graph/sqlite/annotations';
 import { INVESTIGATOR_SOURCE } from './seeds';
+import { EngineError } from './util/engine-error';
 
 export type AnnotateGraph = Pick<CaseGraph, 'apply' | 'saveSession'>;
 
@@ -20,12 +21,13 @@ export interface AnnotateRequest {
 }
 
 /** Refused before or by the write: nothing is stored. `unknown-target` or `invalid` input. */
-export class AnnotationRefusedError extends Error {
+export class AnnotationRefusedError extends EngineError {
   override readonly name = 'AnnotationRefusedError';
-  readonly code: 'unknown-target' | 'invalid';
-  constructor(code: 'unknown-target' | 'invalid', message: string) {
-    super(message);
-    this.code = code;
+  /** `unknown-target`: no such entity or edge; `invalid`: the note or flag is not valid. */
+  readonly reason: 'unknown-target' | 'invalid';
+  constructor(reason: 'unknown-target' | 'invalid', message: string) {
+    super(reason === 'unknown-target' ? 'annotation_unknown_target' : 'annotation_invalid', message);
+    this.reason = reason;
   }
 }
 

@@ -1,6 +1,7 @@
 /** The engine's public surface: the only module the hosts (CLI, app services) import. */
 export { createEngine, INVESTIGATOR_SOURCE } from './engine';
 export type { Engine, EngineOptions, OpenCase, Session, StartSessionOptions } from './engine-types';
+export { EngineError, type EngineErrorCode } from './util/engine-error';
 
 export {
   ConfigError,

@@ -15,6 +15,7 @@ import {
 import { FindingsBuilder } from './graph/findings';
 import type { CaseGraph } from './graph/case-graph';
 import { INVESTIGATOR_SOURCE } from './seeds';
+import { EngineError } from './util/engine-error';
 
 /** One pending candidate as the CLI and the app list it (shared/model/review.ts). */
 export type PendingCandidate = ReviewCandidate;
@@ -26,12 +27,12 @@ export interface CandidateDecision {
 }
 
 /** A decision the review cannot take: an unknown edge or one that is not a pending candidate. */
-export class ReviewRefusedError extends Error {
+export class ReviewRefusedError extends EngineError {
   override readonly name = 'ReviewRefusedError';
   /** `unknown-edge`: no such edge; `not-pending`: already decided, or never a candidate. */
   readonly reason: 'unknown-edge' | 'not-pending';
   constructor(reason: 'unknown-edge' | 'not-pending', message: string) {
-    super(message);
+    super(reason === 'unknown-edge' ? 'review_unknown_edge' : 'review_not_pending', message);
     this.reason = reason;
   }
 }

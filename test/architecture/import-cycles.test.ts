@@ -3,23 +3,11 @@
  * included: a cycle means two modules are one idea or a type sits in the wrong layer
  * (docs/architecture.md). Read with the TypeScript compiler's own import scanner.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-
-const root = path.resolve(import.meta.dirname, '../..');
-const srcDir = path.join(root, 'src');
-
-function productFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) {
-      return name === 'dom-test' ? [] : productFiles(full);
-    }
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) && !name.endsWith('.d.ts') ? [full] : [];
-  });
-}
+import { productFiles, repositoryRoot as root, srcDir } from './product-files';
 
 function resolveImport(from: string, specifier: string): string | undefined {
   if (!specifier.startsWith('.')) {

@@ -6,6 +6,7 @@
 import { z } from 'zod';
 
 import type { RateLimit } from '../net/types';
+import { EngineError } from '../util/engine-error';
 
 export type { RateLimit } from '../net/types';
 
@@ -209,8 +210,11 @@ export type AppConfig = z.output<typeof configSchema>;
 export type ConfigFile = z.input<typeof configSchema>;
 export type TtlRule = AppConfig['ttl']['rules'][number];
 
-export class ConfigError extends Error {
+export class ConfigError extends EngineError {
   override readonly name = 'ConfigError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('invalid_config', message, options);
+  }
 }
 
 /** Validates a parsed config file and fills in the defaults. Throws ConfigError (one line). */

@@ -14,6 +14,7 @@ import type { Logger } from '../util/logger';
 import type { Findings } from '../graph/findings';
 import type { ConfirmedEdges, GraphReader } from '../graph/types';
 import type { MergeRule } from '../graph/case-graph';
+import { EngineError } from '../util/engine-error';
 
 // The plugin API is the one surface a plugin imports: the graph and net types it touches are
 // re-exported here so that plugins never reach into the layers below.
@@ -142,8 +143,11 @@ export interface HandlerDefinition<TType extends AssetType = AssetType, TResourc
  * Thrown by a query when the source has no service for the asset (e.g. a TLD without RDAP in the
  * IANA bootstrap): not a failure; the handler's fallback, if any, answers instead.
  */
-export class NotServedError extends Error {
+export class NotServedError extends EngineError {
   override readonly name = 'NotServedError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('not_served', message, options);
+  }
 }
 
 /** Declared freshness rules the engine applies around `lookup` (never decided inside `query`). */

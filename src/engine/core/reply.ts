@@ -6,10 +6,14 @@
  */
 import { MalformedBodyError } from '../net/errors';
 import type { HttpResponse } from '../net/types';
+import { EngineError } from '../util/engine-error';
 
 /** Thrown by a plugin's mapping when a reply that fits its wire shape still cannot be used. */
-export class SourceReplyError extends Error {
+export class SourceReplyError extends EngineError {
   override readonly name = 'SourceReplyError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('source_reply', message, options);
+  }
 }
 
 /**

@@ -3,6 +3,7 @@
  * (keyring-credential-store.ts); the in-memory one serves tests and "this run only" keys.
  * Secrets never leave this port except as a request header.
  */
+import { EngineError } from '../util/engine-error';
 
 export interface CredentialStatus {
   source: string;
@@ -20,8 +21,11 @@ export interface CredentialStore {
 }
 
 /** The keychain (or another backend) cannot be reached; the message says what to do. */
-export class CredentialStoreUnavailableError extends Error {
+export class CredentialStoreUnavailableError extends EngineError {
   override readonly name = 'CredentialStoreUnavailableError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('credential_store_unavailable', message, options);
+  }
 }
 
 /** Keeps keys in memory for the life of the process (tests, and "for this run only" keys). */

@@ -63,18 +63,19 @@ interface QueuedEvent {
 
 export const DEFAULT_MAX_EVENTS_IN_FLIGHT = 16;
 
+/**
+ * The steps of a session's dispatch, each below as its own piece: `createEventQueue` (depth,
+ * dedupe, what runs found), `runHandlerChain` (a handler or its alternatives, in TTL order),
+ * `countOutcome` (the progress counters). This function holds the run state: in flight, paused,
+ * cancelled, finished.
+ */
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
-  const { progress, maxDepth } = options;
+  const { progress } = options;
   const maxInFlight = Math.max(1, options.maxEventsInFlight ?? DEFAULT_MAX_EVENTS_IN_FLIGHT);
   const controller = new AbortController();
   const signal = controller.signal;
-  // Shallowest depth each dispatched entity was reached at, and what its completed runs found.
-  const depthOf = new Map<EntityId, number>();
-  const foundBy = new Map<EntityId, (readonly EntityId[])[]>();
+  const queue = createEventQueue(options);
   let pauseController = new AbortController();
-  const stagesByType = new Map<AssetType, readonly (readonly RegisteredHandler[])[]>();
-  let pending: QueuedEvent[] = [];
-  let pendingHead = 0;
   let inFlight = 0;
   let paused = false;
   let cancelled = false;
@@ -86,58 +87,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     resolveDone = resolve;
   });
 
-  const stagesOf = (type: AssetType): readonly (readonly RegisteredHandler[])[] => {
-    let stages = stagesByType.get(type);
-    if (stages === undefined) {
-      stages = options.pipeline(type).map((stage) => stage.handlers);
-      stagesByType.set(type, stages);
-    }
-    return stages;
-  };
-
   /** Resolves at once while running, else on resume or cancel. */
   const whenRunning = (): Promise<void> =>
     paused && !cancelled ? new Promise<void>((resolve) => resumeWaiters.push(resolve)) : Promise.resolve();
 
-  const typeOf = (id: EntityId): AssetType | undefined => {
-    const type = id.slice(0, id.indexOf(':'));
-    return isAssetType(type) ? type : undefined;
+  const wakeWaiters = (): void => {
+    const waiters = resumeWaiters;
+    resumeWaiters = [];
+    for (const wake of waiters) {
+      wake();
+    }
   };
 
   const enqueue = (ids: readonly EntityId[], depth: number): void => {
-    if (cancelled || depth > maxDepth) {
-      return;
-    }
-    let added = 0;
-    for (const id of ids) {
-      const known = depthOf.get(id);
-      if (known !== undefined) {
-        // Each handler takes an entity once per session; a shorter path only lowers its depth,
-        // and what its runs already found moves up with it.
-        if (depth < known) {
-          depthOf.set(id, depth);
-          for (const found of foundBy.get(id) ?? []) {
-            enqueue(found, depth + 1);
-          }
-        }
-        continue;
-      }
-      const type = typeOf(id);
-      if (type === undefined) {
-        continue;
-      }
-      const stages = stagesOf(type);
-      if (stages.length === 0) {
-        continue;
-      }
-      depthOf.set(id, depth);
-      pending.push({ id, stages });
-      for (const stage of stages) {
-        progress.queued += stage.length;
-      }
-      added += 1;
-    }
-    if (added > 0) {
+    if (!cancelled && queue.enqueue(ids, depth) > 0) {
       progress.changed();
       pump();
     }
@@ -145,30 +108,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
 
   /** Dispatches what a run found, one level below its entity's shallowest depth. */
   const dispatchFound = (from: EntityId, found: readonly EntityId[]): void => {
-    if (found.length === 0) {
-      return;
+    if (!cancelled && queue.dispatchFound(from, found) > 0) {
+      progress.changed();
+      pump();
     }
-    // Kept as the runs' own arrays (no copies): re-dispatching skips what is already known.
-    const known = foundBy.get(from);
-    if (known === undefined) {
-      foundBy.set(from, [found]);
-    } else {
-      known.push(found);
-    }
-    enqueue(found, (depthOf.get(from) ?? 0) + 1);
   };
 
   const pump = (): void => {
-    while (!paused && !cancelled && inFlight < maxInFlight && pendingHead < pending.length) {
-      const event = pending[pendingHead];
-      pending[pendingHead] = undefined as unknown as QueuedEvent;
-      pendingHead += 1;
-      if (pendingHead > 1024 && pendingHead * 2 > pending.length) {
-        pending = pending.slice(pendingHead);
-        pendingHead = 0;
-      }
+    while (!paused && !cancelled && inFlight < maxInFlight) {
+      const event = queue.next();
       if (event === undefined) {
-        continue;
+        break;
       }
       inFlight += 1;
       void processEvent(event).then(afterEvent, afterEvent);
@@ -187,7 +137,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
     if (cancelled) {
       finish('cancelled');
-    } else if (pendingHead >= pending.length) {
+    } else if (queue.isEmpty()) {
       finish('done');
     }
   };
@@ -199,16 +149,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     resolveDone(progress.snapshot());
   };
 
-  const waitWhilePaused = async (): Promise<void> => {
-    while (paused && !cancelled) {
-      await whenRunning();
-    }
-  };
-
   const processEvent = async (event: QueuedEvent): Promise<void> => {
     for (const stage of event.stages) {
-      if (paused) {
-        await waitWhilePaused();
+      while (paused && !cancelled) {
+        await whenRunning();
       }
       if (cancelled) {
         return;
@@ -221,75 +165,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     }
   };
 
-  const executeSafely = async (registered: RegisteredHandler, id: EntityId): Promise<RunOutcome> => {
-    try {
-      return await options.execute(registered, id, signal);
-    } catch {
-      // execute reports its own errors; a throw here is a bug in the engine's wrapper.
-      return { kind: 'failed' };
-    }
-  };
-
-  /**
-   * Runs a handler, or an alternative chain: from the member that answered within the TTL (else
-   * the first), on to the next member while one could not answer.
-   */
-  const executeChain = async (registered: RegisteredHandler, id: EntityId): Promise<RunOutcome> => {
-    const chain = [registered, ...(registered.alternatives ?? [])];
-    const answered = options.answeredWithinTtl;
-    let index =
-      answered === undefined
-        ? 0
-        : Math.max(
-            0,
-            chain.findIndex((member) => answered(member, id)),
-          );
-    for (;;) {
-      const member = chain[index] as RegisteredHandler;
-      const outcome = await executeSafely(member, id);
-      index += 1;
-      if (index >= chain.length || cancelled || !needsFallback(outcome)) {
-        return outcome;
-      }
-      if (outcome.kind === 'failed') {
-        progress.failed += 1;
-        progress.changed();
-      }
-    }
-  };
-
   const runOne = async (registered: RegisteredHandler, event: QueuedEvent): Promise<void> => {
     progress.queued -= 1;
     progress.running += 1;
     progress.changed();
-    const outcome = await executeChain(registered, event.id);
+    const outcome = await runHandlerChain(options, registered, event.id, signal, () => cancelled);
     progress.running -= 1;
-    switch (outcome.kind) {
-      case 'completed':
-        progress.done += 1;
-        if (outcome.cacheHit) {
-          progress.cacheHits += 1;
-        }
-        progress.changed();
-        dispatchFound(event.id, outcome.dispatch);
-        return;
-      case 'completed-with-failures':
-        progress.failed += 1;
-        progress.changed();
-        dispatchFound(event.id, outcome.dispatch);
-        return;
-      case 'failed':
-        progress.failed += 1;
-        break;
-      case 'ignored':
-      case 'needs-key':
-      case 'unserved':
-        progress.done += 1;
-        break;
-      case 'cancelled':
-        break;
-    }
+    const found = countOutcome(progress, outcome);
     progress.changed();
+    if (found !== undefined) {
+      dispatchFound(event.id, found);
+    }
   };
 
   return {
@@ -321,11 +207,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       paused = false;
       pauseController = new AbortController();
       progress.state = 'running';
-      const waiters = resumeWaiters;
-      resumeWaiters = [];
-      for (const wake of waiters) {
-        wake();
-      }
+      wakeWaiters();
       progress.changed();
       pump();
     },
@@ -336,18 +218,201 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       cancelled = true;
       paused = false;
       progress.state = 'cancelling';
-      pending = [];
-      pendingHead = 0;
+      queue.clear();
       controller.abort(new DOMException('The session was cancelled.', 'AbortError'));
-      const waiters = resumeWaiters;
-      resumeWaiters = [];
-      for (const wake of waiters) {
-        wake();
-      }
+      wakeWaiters();
       progress.changed();
       settleIfIdle();
     },
   };
+}
+
+interface EventQueue {
+  /** Queues the entities not yet dispatched at `depth`; lowers a known one's depth. Returns how many were queued. */
+  enqueue(ids: readonly EntityId[], depth: number): number;
+  /** Queues what a run on `from` found, one level below `from`'s shallowest depth. */
+  dispatchFound(from: EntityId, found: readonly EntityId[]): number;
+  /** The next event to process, first in first out. */
+  next(): QueuedEvent | undefined;
+  isEmpty(): boolean;
+  /** Drops every queued event (cancel). */
+  clear(): void;
+}
+
+/**
+ * The session's queue of entity events: each entity once, at its shallowest depth, never past
+ * the depth limit, with its asset type's pipeline stages; `progress.queued` counts their runs.
+ */
+function createEventQueue({
+  pipeline,
+  maxDepth,
+  progress,
+}: Pick<DispatcherOptions, 'pipeline' | 'maxDepth' | 'progress'>): EventQueue {
+  // Shallowest depth each dispatched entity was reached at, and what its completed runs found.
+  const depthOf = new Map<EntityId, number>();
+  const foundBy = new Map<EntityId, (readonly EntityId[])[]>();
+  const stagesByType = new Map<AssetType, readonly (readonly RegisteredHandler[])[]>();
+  let pending: QueuedEvent[] = [];
+  let pendingHead = 0;
+
+  const stagesOf = (type: AssetType): readonly (readonly RegisteredHandler[])[] => {
+    let stages = stagesByType.get(type);
+    if (stages === undefined) {
+      stages = pipeline(type).map((stage) => stage.handlers);
+      stagesByType.set(type, stages);
+    }
+    return stages;
+  };
+
+  const enqueue = (ids: readonly EntityId[], depth: number): number => {
+    if (depth > maxDepth) {
+      return 0;
+    }
+    let added = 0;
+    for (const id of ids) {
+      const known = depthOf.get(id);
+      if (known !== undefined) {
+        // Each handler takes an entity once per session; a shorter path only lowers its depth,
+        // and what its runs already found moves up with it.
+        if (depth < known) {
+          depthOf.set(id, depth);
+          for (const found of foundBy.get(id) ?? []) {
+            added += enqueue(found, depth + 1);
+          }
+        }
+        continue;
+      }
+      const type = typeOf(id);
+      const stages = type === undefined ? [] : stagesOf(type);
+      if (stages.length === 0) {
+        continue;
+      }
+      depthOf.set(id, depth);
+      pending.push({ id, stages });
+      for (const stage of stages) {
+        progress.queued += stage.length;
+      }
+      added += 1;
+    }
+    return added;
+  };
+
+  return {
+    enqueue,
+    dispatchFound(from, found) {
+      if (found.length === 0) {
+        return 0;
+      }
+      // Kept as the runs' own arrays (no copies): re-dispatching skips what is already known.
+      const known = foundBy.get(from);
+      if (known === undefined) {
+        foundBy.set(from, [found]);
+      } else {
+        known.push(found);
+      }
+      return enqueue(found, (depthOf.get(from) ?? 0) + 1);
+    },
+    next() {
+      while (pendingHead < pending.length) {
+        const event = pending[pendingHead];
+        pending[pendingHead] = undefined as unknown as QueuedEvent;
+        pendingHead += 1;
+        if (pendingHead > 1024 && pendingHead * 2 > pending.length) {
+          pending = pending.slice(pendingHead);
+          pendingHead = 0;
+        }
+        if (event !== undefined) {
+          return event;
+        }
+      }
+      return undefined;
+    },
+    isEmpty: () => pendingHead >= pending.length,
+    clear() {
+      pending = [];
+      pendingHead = 0;
+    },
+  };
+}
+
+function typeOf(id: EntityId): AssetType | undefined {
+  const type = id.slice(0, id.indexOf(':'));
+  return isAssetType(type) ? type : undefined;
+}
+
+/**
+ * Runs a handler, or an alternative chain: from the member that answered within the TTL (else
+ * the first), on to the next member while one could not answer. A member that failed before the
+ * next one is asked counts as failed.
+ */
+async function runHandlerChain(
+  options: Pick<DispatcherOptions, 'execute' | 'answeredWithinTtl' | 'progress'>,
+  registered: RegisteredHandler,
+  id: EntityId,
+  signal: AbortSignal,
+  isCancelled: () => boolean,
+): Promise<RunOutcome> {
+  const { progress } = options;
+  const chain = [registered, ...(registered.alternatives ?? [])];
+  const answered = options.answeredWithinTtl;
+  let index =
+    answered === undefined
+      ? 0
+      : Math.max(
+          0,
+          chain.findIndex((member) => answered(member, id)),
+        );
+  for (;;) {
+    const member = chain[index] as RegisteredHandler;
+    const outcome = await executeSafely(options, member, id, signal);
+    index += 1;
+    if (index >= chain.length || isCancelled() || !needsFallback(outcome)) {
+      return outcome;
+    }
+    if (outcome.kind === 'failed') {
+      progress.failed += 1;
+      progress.changed();
+    }
+  }
+}
+
+async function executeSafely(
+  { execute }: Pick<DispatcherOptions, 'execute'>,
+  registered: RegisteredHandler,
+  id: EntityId,
+  signal: AbortSignal,
+): Promise<RunOutcome> {
+  try {
+    return await execute(registered, id, signal);
+  } catch {
+    // execute reports its own errors; a throw here is a bug in the engine's wrapper.
+    return { kind: 'failed' };
+  }
+}
+
+/** Counts a run's outcome in the progress; returns what it found to dispatch, if it completed. */
+function countOutcome(progress: ProgressTracker, outcome: RunOutcome): readonly EntityId[] | undefined {
+  switch (outcome.kind) {
+    case 'completed':
+      progress.done += 1;
+      if (outcome.cacheHit) {
+        progress.cacheHits += 1;
+      }
+      return outcome.dispatch;
+    case 'completed-with-failures':
+      progress.failed += 1;
+      return outcome.dispatch;
+    case 'failed':
+      progress.failed += 1;
+      return undefined;
+    case 'ignored':
+    case 'needs-key':
+    case 'unserved':
+      progress.done += 1;
+      return undefined;
+    case 'cancelled':
+      return undefined;
+  }
 }
 
 /** A chain member could not answer: no service, or a failure other than "not found". */

@@ -5,6 +5,7 @@
 import type { EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, SourceRef } from '../../shared/model/graph';
 import type { SessionProgress } from '../../shared/model/session';
+import { EngineError } from '../util/engine-error';
 
 export interface WriteOptions {
   /** Attribution for edges (and entity `source` tags) that do not name their own source. */
@@ -20,8 +21,11 @@ export interface WriteOptions {
 }
 
 /** A relation that the OAM taxonomy does not allow: the whole write is rejected. */
-export class InvalidRelationError extends Error {
+export class InvalidRelationError extends EngineError {
   override readonly name = 'InvalidRelationError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('invalid_relation', message, options);
+  }
 }
 
 /** A record of one session (run) stored in the case file. */

@@ -17,10 +17,14 @@ import { isValidRelation } from '../../shared/model/relations';
 import { compact, mergeFields, type Fields } from './fields';
 import type { EdgeProperties, Findings } from './findings';
 import { InvalidRelationError } from './types';
+import { EngineError } from '../util/engine-error';
 
 /** A write whose findings are malformed (an asset without its key, an unknown asset type). */
-export class InvalidFindingsError extends Error {
+export class InvalidFindingsError extends EngineError {
   override readonly name = 'InvalidFindingsError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('invalid_findings', message, options);
+  }
 }
 
 /** An entity of one write, after merging duplicates within the write. */

@@ -3,22 +3,10 @@
  * show and log: URLs are redacted of credentials before they reach a message.
  */
 
+import { EngineError, type SourceErrorCode } from '../util/engine-error';
+
 /** Stable machine-readable codes, recorded on failures and shown by the UI. */
-export type SourceErrorCode =
-  | 'http_status'
-  | 'timeout'
-  | 'network'
-  | 'too_large'
-  | 'malformed_body'
-  | 'rate_limited'
-  | 'missing_credential'
-  | 'not_found'
-  | 'unsupported'
-  | 'aborted'
-  /** A destination a reply pointed to (redirect, referral, link) that the SSRF policy refuses. */
-  | 'destination_refused'
-  /** A reply in no known shape: no field read and no "no match" phrase (WHOIS). Not an answer. */
-  | 'unrecognised_reply';
+export type { SourceErrorCode };
 
 /** Longest URL quoted in a message; a server can make a redirect's URL kilobytes long. */
 export const MAX_URL_IN_MESSAGE = 200;
@@ -28,13 +16,12 @@ export function urlForMessage(url: string): string {
   return url.length <= MAX_URL_IN_MESSAGE ? url : `${url.slice(0, MAX_URL_IN_MESSAGE - 1)}…`;
 }
 
-export class SourceError extends Error {
+/** A source's request failed: the network layer's member of the engine error family. */
+export class SourceError extends EngineError<SourceErrorCode> {
   override readonly name: string = 'SourceError';
-  readonly code: SourceErrorCode;
   readonly source: string | undefined;
   constructor(code: SourceErrorCode, message: string, source?: string) {
-    super(message);
-    this.code = code;
+    super(code, message);
     this.source = source;
   }
 }

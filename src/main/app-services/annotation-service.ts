@@ -3,10 +3,9 @@
  * the same write the CLI's `note` and `flag` make, for case files and team cases alike.
  */
 import type { InvokeMap } from '../../shared/ipc/contract';
-import { annotate, AnnotationRefusedError } from '../../engine/index';
+import { annotate } from '../../engine/index';
 import { authorOf } from '../author';
 import type { CaseResolvers } from './case-resolvers';
-import { ServiceError } from './service-error';
 
 type Handler<C extends keyof InvokeMap> = (request: InvokeMap[C]['req']) => Promise<InvokeMap[C]['res']>;
 
@@ -17,25 +16,15 @@ export function createAnnotationHandlers(options: {
   return {
     'annotation:set': async ({ caseId, target, note, flag }) => {
       const handle = await options.cases.writableCase(caseId);
-      try {
-        const { session } = await annotate(handle.open.graph, {
-          target,
-          author: authorOf(options.environment),
-          ...(note === undefined ? {} : { note }),
-          ...(flag === undefined ? {} : { flag }),
-        });
-        // The delta goes out before the answer: the canvas and the panel show it at once.
-        handle.batcher.flush();
-        return { sessionId: session };
-      } catch (error) {
-        if (error instanceof AnnotationRefusedError) {
-          throw new ServiceError(
-            error.code === 'unknown-target' ? 'not_found' : 'invalid_request',
-            error.message,
-          );
-        }
-        throw error;
-      }
+      const { session } = await annotate(handle.open.graph, {
+        target,
+        author: authorOf(options.environment),
+        ...(note === undefined ? {} : { note }),
+        ...(flag === undefined ? {} : { flag }),
+      });
+      // The delta goes out before the answer: the canvas and the panel show it at once.
+      handle.batcher.flush();
+      return { sessionId: session };
     },
   };
 }

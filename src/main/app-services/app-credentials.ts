@@ -11,6 +11,7 @@
 import type { CredentialsStatus } from '../../shared/ipc/contract';
 import type { AppConfig, CredentialStore } from '../../engine/index';
 import { createMemoryCredentialStore } from '../../engine/index';
+import { ServiceError } from './service-error';
 
 export interface AppCredentialsOptions {
   /** Opens the OS keychain store; may throw CredentialStoreUnavailableError. */
@@ -36,8 +37,11 @@ export interface AppCredentials {
 }
 
 /** Thrown when the keychain cannot be reached; the message says what to do instead. */
-export class KeychainUnavailableError extends Error {
+export class KeychainUnavailableError extends ServiceError {
   override readonly name = 'KeychainUnavailableError';
+  constructor(message: string) {
+    super('credential_store_unavailable', message);
+  }
 }
 
 export function isKeychainUnavailable(error: unknown): error is Error {

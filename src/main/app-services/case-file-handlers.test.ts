@@ -21,6 +21,6 @@ describe('a path the user typed for a case file', () => {
   });
 
   it('that is relative is refused, asking for the full path', () => {
-    expect(() => absolutePath('cases/acme.sqlite')).toThrow(/give the full path/);
+    expect(() => absolutePath('cases/acme.sqlite')).toThrow(/Give the full path/);
   });
 });

@@ -100,7 +100,7 @@ export function absolutePath(typed: string): string {
     try {
       text = fileURLToPath(text);
     } catch {
-      throw new ServiceError('invalid_request', `${typed} is not a file address`);
+      throw new ServiceError('invalid_request', `${typed} is not a file address.`);
     }
   }
   if (text === '~' || text.startsWith('~/')) {
@@ -109,7 +109,7 @@ export function absolutePath(typed: string): string {
   if (!path.isAbsolute(text)) {
     throw new ServiceError(
       'invalid_request',
-      `give the full path (from ${path.parse(process.cwd()).root}): ${typed}`,
+      `Give the full path (from ${path.parse(process.cwd()).root}): ${typed}`,
     );
   }
   return path.normalize(text);

@@ -4,12 +4,16 @@
  * this run. Reading only: a summary comes from `peekCaseFile`, which creates and writes nothing.
  */
 import { createHash } from 'node:crypto';
-import { readdir, realpath, stat } from 'node:fs/promises';
+import { readdir, readFile, realpath, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { CaseSummary } from '../../shared/ipc/contract';
-import type { Engine, OpenCase } from '../../engine/index';
+import type { Engine, Logger, OpenCase } from '../../engine/index';
 import { peekCaseFile } from '../../engine/index';
 import { ServiceError } from './service-error';
+import { writeSettingsFile } from './settings-file';
+
+/** The case files from elsewhere the list keeps across restarts; older ones fall off. */
+export const MAX_CASE_FILES_ELSEWHERE = 50;
 
 /** Case files are `<id>.sqlite` in the cases directory. */
 export const CASE_FILE_SUFFIX = '.sqlite';
@@ -30,6 +34,8 @@ export interface CaseFileIndex {
   isOutside(caseId: string): boolean;
   /** Stops listing a case file from outside the folder (the file stays where it is). */
   forget(caseId: string): void;
+  /** Resolves once the list of case files from elsewhere is saved. */
+  saved(): Promise<void>;
   /** What the case list shows of a file that is not open (an unreadable one with the reason). */
   summarizeClosed(caseId: string): Promise<CaseSummary>;
   /** The summary fields that come from the file system rather than the case. */
@@ -45,11 +51,37 @@ export interface FileFacts {
   file?: string;
 }
 
-export async function createCaseFileIndex(casesDir: string): Promise<CaseFileIndex> {
+/**
+ * `remembered` (`case-files.json` in the data directory) keeps the paths of case files from
+ * elsewhere across restarts, newest first; a file that is gone is simply not listed.
+ */
+export async function createCaseFileIndex(
+  casesDir: string,
+  rememberedFile: string | undefined,
+  logger: Logger,
+): Promise<CaseFileIndex> {
+  const remembered = rememberedFile === undefined ? undefined : { file: rememberedFile, logger };
   const folder = await realpath(casesDir);
   /** Files named other than `<id>.sqlite`, and files outside the folder, by their path id. */
   const pathsById = new Map<string, string>();
   const outside = new Set<string>();
+  let saving: Promise<void> = Promise.resolve();
+  const remember = (): void => {
+    if (remembered === undefined) {
+      return;
+    }
+    const files = [...outside]
+      .reverse()
+      .slice(0, MAX_CASE_FILES_ELSEWHERE)
+      .map((caseId) => fileOf(caseId));
+    saving = saving
+      .then(() => writeSettingsFile(remembered.file, { version: 1, files }))
+      .catch((error: unknown) => {
+        remembered.logger.warn('could not save the list of case files from elsewhere', {
+          error: String(error),
+        });
+      });
+  };
   const fileOf = (caseId: string): string =>
     pathsById.get(caseId) ?? path.join(casesDir, `${caseId}${CASE_FILE_SUFFIX}`);
 
@@ -75,6 +107,10 @@ export async function createCaseFileIndex(casesDir: string): Promise<CaseFileInd
     };
   };
 
+  for (const file of remembered === undefined ? [] : (await readRemembered(remembered)).reverse()) {
+    outside.add(idOf(file, false));
+  }
+
   return {
     folder,
     fileOf,
@@ -91,15 +127,21 @@ export async function createCaseFileIndex(casesDir: string): Promise<CaseFileInd
       const inFolder = path.dirname(real) === folder;
       const caseId = idOf(real, inFolder);
       if (!inFolder) {
+        // Newest last in the set, so the saved list is newest first.
+        outside.delete(caseId);
         outside.add(caseId);
+        remember();
       }
       return caseId;
     },
     outsideIds: () => [...outside],
     isOutside: (caseId) => outside.has(caseId),
     forget: (caseId) => {
-      outside.delete(caseId);
+      if (outside.delete(caseId)) {
+        remember();
+      }
     },
+    saved: () => saving,
     fileFacts,
     async summarizeClosed(caseId) {
       const { born, ...facts } = await fileFacts(caseId);
@@ -111,11 +153,28 @@ export async function createCaseFileIndex(casesDir: string): Promise<CaseFileInd
   };
 }
 
+/** The remembered paths; a file that cannot be read is logged and left for the user, the list starts empty. */
+async function readRemembered(remembered: { file: string; logger: Logger }): Promise<string[]> {
+  try {
+    const parsed = JSON.parse(await readFile(remembered.file, 'utf8')) as { files?: unknown };
+    return Array.isArray(parsed.files)
+      ? parsed.files.filter((item): item is string => typeof item === 'string' && path.isAbsolute(item))
+      : [];
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') {
+      remembered.logger.warn('the list of case files from elsewhere could not be read', {
+        error: String(error),
+      });
+    }
+    return [];
+  }
+}
+
 /** Refuses, with the reason, a file the engine must not open as a case (an empty one would become one). */
 export function checkIsCase(file: string): void {
   const peek = peekCaseFile(file);
   if (peek.kind === 'unreadable') {
-    throw new ServiceError('invalid_request', `${file} cannot be opened as a case: ${peek.reason}`);
+    throw new ServiceError('invalid_request', `${file} cannot be opened as a case: ${peek.reason}.`);
   }
 }
 
@@ -132,12 +191,12 @@ export async function writeNamedCopy(
   const place = path.dirname(target);
   const placeInfo = await stat(place).catch(() => undefined);
   if (placeInfo?.isDirectory() !== true) {
-    throw new ServiceError('not_found', `there is no folder ${place}`);
+    throw new ServiceError('not_found', `There is no folder ${place}.`);
   }
   if ((await stat(target).catch(() => undefined)) !== undefined) {
     throw new ServiceError(
       'conflict',
-      `${path.basename(target)} is already in ${place}: choose another name (a copy never replaces a file)`,
+      `${path.basename(target)} is already in ${place}: choose another name (a copy never replaces a file).`,
     );
   }
   source.saveCopy(target);

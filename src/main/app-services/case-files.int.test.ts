@@ -17,6 +17,7 @@ import {
 import { createAppCredentials } from './app-credentials';
 import type { AppServices } from './app-services';
 import { createAppServices } from './app-services';
+import type { CaseFileDialogs } from './case-file-handlers';
 
 const WHOIS = { source: { name: 'WHOIS', confidence: 80 } };
 
@@ -37,7 +38,7 @@ function writer(): Engine {
   return elsewhere;
 }
 
-async function start(): Promise<AppServices> {
+async function start(caseFileDialogs?: CaseFileDialogs): Promise<AppServices> {
   const credentials = createAppCredentials({
     openKeychain: () => createMemoryCredentialStore(),
     environment: {},
@@ -56,6 +57,7 @@ async function start(): Promise<AppServices> {
       }),
     credentials,
     logger: silentLogger,
+    ...(caseFileDialogs === undefined ? {} : { caseFileDialogs }),
   });
   return services;
 }
@@ -226,6 +228,25 @@ describe('Open case file...', () => {
     }
   });
 
+  it('keeps listing a case file from elsewhere after the app restarts, until it is removed from the list', async () => {
+    const file = path.join(dir, 'port audit.sqlite');
+    const made = await addEntities(file, ['port.example']);
+    made.graph.setMeta('name', 'Port audit');
+    await made.close();
+    const opened = await call<OpenedCase>('cases:open-file', { path: file });
+    await services!.close();
+    await start();
+
+    const afterRestart = await call<CaseSummary[]>('cases:list', {});
+    await call('cases:delete', { caseId: opened.summary.id });
+    await services!.close();
+    await start();
+
+    expect(afterRestart).toEqual([expect.objectContaining({ name: 'Port audit', file })]);
+    expect(await call<CaseSummary[]>('cases:list', {})).toEqual([]);
+    expect(statSync(file).isFile()).toBe(true);
+  });
+
   it('refuses a file that is not a case with the reason and leaves it byte for byte as it was', async () => {
     const file = path.join(dir, 'accounts', 'invoices.db');
     await mkdir(path.dirname(file));
@@ -302,5 +323,49 @@ describe('Save a copy as...', () => {
     expect(refusal.code).toBe('conflict');
     expect(refusal.message).toMatch(/acme-copy\.sqlite is already in .*: choose another name/);
     expect(readFileSync(path.join(casesDir, 'acme-copy.sqlite'), 'utf8')).toBe('mine\n');
+  });
+});
+
+describe("the desktop app's file dialogs", () => {
+  /** Dialogs that answer as the user would, recording what they were asked with. */
+  function dialogs(answers: { open?: string; save?: string }) {
+    const asked: string[] = [];
+    return {
+      asked,
+      dialogs: {
+        chooseCaseFile: (startIn: string) => {
+          asked.push(`open in ${startIn}`);
+          return Promise.resolve(answers.open);
+        },
+        chooseCopyTarget: (suggested: string) => {
+          asked.push(`save as ${suggested}`);
+          return Promise.resolve(answers.save);
+        },
+      } satisfies CaseFileDialogs,
+    };
+  }
+
+  it('Save a copy as... names the copy after the file chosen in the save dialog, which suggested one in the cases folder', async () => {
+    await services!.close();
+    const place = path.join(dir, 'exports');
+    await mkdir(place);
+    const { asked, dialogs: native } = dialogs({ save: path.join(place, 'Acme for Legal') });
+    await start(native);
+    const source = await call<CaseSummary>('cases:create', { name: 'Acme' });
+
+    const copy = await call<CaseSummary>('cases:save-copy-as', { caseId: source.id });
+
+    expect(asked).toEqual([`save as ${path.join(casesDir, 'acme-copy.sqlite')}`]);
+    expect(copy).toMatchObject({ name: 'Acme for Legal', file: path.join(place, 'Acme for Legal.sqlite') });
+  });
+
+  it('Open case file... answers nothing and opens nothing when the dialog is cancelled', async () => {
+    await services!.close();
+    const { asked, dialogs: native } = dialogs({});
+    await start(native);
+
+    expect(await call<OpenedCase | null>('cases:open-file', {})).toBeNull();
+    expect(asked).toHaveLength(1);
+    expect(await call<CaseSummary[]>('cases:list', {})).toEqual([]);
   });
 });

@@ -10,7 +10,7 @@ import { mkdir, realpath, stat } from 'node:fs/promises';
 import type { CaseSummary } from '../../shared/ipc/contract';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { Engine, Logger, OpenCase } from '../../engine/index';
-import { CaseInUseError, deleteCaseFile } from '../../engine/index';
+import { deleteCaseFile } from '../../engine/index';
 import { CASE_FILE_SUFFIX, checkIsCase, createCaseFileIndex, writeNamedCopy } from './case-file-index';
 import { watchCaseFolder } from './case-folder-watch';
 import type { CaseSource } from './case-resolvers';
@@ -36,6 +36,8 @@ export interface CaseFilesOptions {
   onDeltas: (caseId: string, batch: { fromSeq: number; delta: GraphDelta }) => void;
   /** Told (debounced) when a case file appears in or goes from the cases folder. */
   onFolderChange?: () => void;
+  /** Where the paths of case files opened from elsewhere are kept across restarts. */
+  rememberedFilesPath?: string;
   logger: Logger;
 }
 
@@ -73,7 +75,7 @@ export interface CaseFiles {
 export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFiles> {
   // Cases hold investigation data: their folder is the user's alone (mode applies when created).
   await mkdir(options.casesDir, { recursive: true, mode: 0o700 });
-  const index = await createCaseFileIndex(options.casesDir);
+  const index = await createCaseFileIndex(options.casesDir, options.rememberedFilesPath, options.logger);
   const cases = new Map<string, CaseHandle>();
   const fileOf = (caseId: string): string => index.fileOf(caseId);
 
@@ -152,7 +154,7 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
     try {
       real = await realpath(file);
     } catch {
-      throw new ServiceError('not_found', `there is no file at ${file}`);
+      throw new ServiceError('not_found', `There is no file at ${file}.`);
     }
     const caseId = index.idOfRealFile(real);
     try {
@@ -161,20 +163,19 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
       // A file that is not a case is not listed for having been tried.
       index.forget(caseId);
       throw error;
+    } finally {
+      await index.saved();
     }
   };
 
   const saveCopyAs = async (source: OpenCase, name: string, target: string): Promise<CaseSummary> => {
     await writeNamedCopy(options.engine(), source, name, target);
-    return summarizeById(index.idOfRealFile(await realpath(target)));
+    const caseId = index.idOfRealFile(await realpath(target));
+    await index.saved();
+    return summarizeById(caseId);
   };
 
-  const stopWatching =
-    options.onFolderChange === undefined
-      ? () => undefined
-      : watchCaseFolder(options.casesDir, CASE_FILE_SUFFIX, options.onFolderChange, {
-          logger: options.logger,
-        });
+  const stopWatching = watchFolder(options);
 
   const copyOf = (source: OpenCase, name: string): Promise<CaseSummary> => {
     const copyId = `${slug(name)}-${randomBytes(4).toString('hex')}`;
@@ -216,7 +217,7 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
           await closeHandle(handle);
         }
         index.forget(caseId);
-        return;
+        return index.saved();
       }
       if (!(await isFile(file))) {
         throw new ServiceError('not_found', `no case with id ${caseId}`);
@@ -225,23 +226,24 @@ export async function createCaseFiles(options: CaseFilesOptions): Promise<CaseFi
       if (handle !== undefined) {
         await closeHandle(handle);
       }
-      try {
-        // Refused while a CLI run (or another app window) has the case open: deleting it under
-        // a writer would lose that writer's work while it reports success.
-        deleteCaseFile(file);
-      } catch (error) {
-        if (error instanceof CaseInUseError) {
-          throw new ServiceError('conflict', error.message);
-        }
-        throw error;
-      }
+      // Refused (CaseInUseError) while a CLI run (or another app window) has the case open:
+      // deleting it under a writer would lose that writer's work while it reports success.
+      deleteCaseFile(file);
     },
     async closeAll() {
       for (const handle of [...cases.values()]) {
         await closeHandle(handle);
       }
+      await index.saved();
     },
   };
+}
+
+/** Watches the cases folder when someone wants to hear of its changes; answers the stop function. */
+function watchFolder(options: CaseFilesOptions): () => void {
+  return options.onFolderChange === undefined
+    ? () => undefined
+    : watchCaseFolder(options.casesDir, CASE_FILE_SUFFIX, options.onFolderChange, { logger: options.logger });
 }
 
 /** The cases folder as a case source: it takes every id no other source claims. */

@@ -6,7 +6,7 @@
 import type { InvokeMap } from '../../shared/ipc/contract';
 import { subjectOf } from '../../shared/model/change-diff';
 import { refreshSession, scrubSecrets } from '../../engine/index';
-import { caseDiff, UnknownRunError } from '../report/report-changes';
+import { caseDiff } from '../report/report-changes';
 import { collectReport } from '../report/report-data';
 import { renderReport } from '../report/report-html';
 import type { CaseResolvers } from './case-resolvers';
@@ -27,13 +27,6 @@ export interface ChangesServiceOptions {
 }
 
 export function createChangesHandlers({ cases, sessions, secrets }: ChangesServiceOptions): ChangesHandlers {
-  const known = (run: () => unknown): void => {
-    try {
-      run();
-    } catch (error) {
-      throw error instanceof UnknownRunError ? new ServiceError('not_found', error.message) : error;
-    }
-  };
   return {
     'case:refresh': async ({ caseId, entityIds, force }) => {
       const handle = await cases.writableCase(caseId);
@@ -50,10 +43,8 @@ export function createChangesHandlers({ cases, sessions, secrets }: ChangesServi
     },
     'changes:list': async ({ caseId, since }) => {
       const graph = (await cases.caseOf(caseId)).open.graph;
-      let diff: ReturnType<typeof caseDiff> = { lines: [] };
-      known(() => {
-        diff = caseDiff(graph, since);
-      });
+      // An unknown `since` run throws UnknownRunError: `not_found`.
+      const diff = caseDiff(graph, since);
       const edges = new Map(graph.snapshot().edges.map((edge) => [edge.id, edge]));
       return {
         runs: graph.listSessions().map((record) => ({
@@ -68,10 +59,7 @@ export function createChangesHandlers({ cases, sessions, secrets }: ChangesServi
     'export:report': async ({ caseId, entityIds, since }) => {
       const handle = await cases.caseOf(caseId);
       const graph = handle.open.graph;
-      let diff: ReturnType<typeof caseDiff> = { lines: [] };
-      known(() => {
-        diff = caseDiff(graph, since);
-      });
+      const diff = caseDiff(graph, since);
       const changes =
         diff.since === undefined ? { list: diff.lines } : { since: diff.since, list: diff.lines };
       const data = collectReport(graph, {

@@ -6,7 +6,7 @@
  * `graph:reset` (an undo's removals are not in a delta) so its canvas drops what was removed.
  */
 import type { CaseSessionEntry, InvokeMap } from '../../shared/ipc/contract';
-import { mergeNeedsConfirmation, MergeRefusedError, UnknownSessionError } from '../../engine/index';
+import { mergeNeedsConfirmation } from '../../engine/index';
 import type { AppEventListener, CaseResolvers } from './case-resolvers';
 import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
@@ -63,15 +63,7 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
       }
       // Deltas written before the undo reach the windows before the reset that follows it.
       handle.batcher.flush();
-      let summary;
-      try {
-        summary = await graph.undoSession(sessionId);
-      } catch (error) {
-        if (error instanceof UnknownSessionError) {
-          throw new ServiceError('not_found', `no session ${sessionId} in this case`);
-        }
-        throw error;
-      }
+      const summary = await graph.undoSession(sessionId);
       const seq = graph.currentSeq();
       emit('graph:reset', { caseId, seq });
       return {
@@ -92,17 +84,10 @@ export function createHistoryHandlers(options: HistoryServiceOptions): HistoryHa
         // The app asks first; this keeps any other client from merging two LEIs unasked.
         throw new ServiceError('conflict', `not merged: ${reason}`);
       }
-      try {
-        const { session, delta } = await graph.mergeEntities(from, into);
-        // The merge's delta went to the batcher; send it now so the merge shows at once.
-        handle.batcher.flush();
-        return { sessionId: session, into: delta.merged[0]?.into ?? into };
-      } catch (error) {
-        if (error instanceof MergeRefusedError) {
-          throw new ServiceError('invalid_request', error.message);
-        }
-        throw error;
-      }
+      const { session, delta } = await graph.mergeEntities(from, into);
+      // The merge's delta went to the batcher; send it now so the merge shows at once.
+      handle.batcher.flush();
+      return { sessionId: session, into: delta.merged[0]?.into ?? into };
     },
   };
 }

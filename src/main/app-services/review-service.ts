@@ -7,14 +7,8 @@
 import type { InvokeMap } from '../../shared/ipc/contract';
 import { candidateConcerns } from '../../shared/model/review';
 import type { CandidateDecision } from '../../engine/index';
-import {
-  decideCandidate,
-  listPendingCandidates,
-  rejectAllCandidates,
-  ReviewRefusedError,
-} from '../../engine/index';
+import { decideCandidate, listPendingCandidates, rejectAllCandidates } from '../../engine/index';
 import type { AnyCase, CaseResolvers } from './case-resolvers';
-import { ServiceError } from './service-error';
 import type { SessionTracker } from './session-tracker';
 
 type Handler<C extends keyof InvokeMap> = (request: InvokeMap[C]['req']) => Promise<InvokeMap[C]['res']>;
@@ -38,21 +32,13 @@ export function createReviewHandlers({ cases, sessions }: ReviewServiceOptions):
     edgeId: string,
     decision: 'accepted' | 'rejected' | 'none',
   ): Promise<CandidateDecision> => {
-    try {
-      const decided =
-        decision === 'none'
-          ? await rejectAllCandidates(handle.open.graph, edgeId)
-          : await decideCandidate(handle.open.graph, edgeId, decision);
-      // The decision's delta goes out before the answer: the canvas restyles the edge at once.
-      handle.batcher.flush();
-      return decided;
-    } catch (error) {
-      if (error instanceof ReviewRefusedError) {
-        // A candidate decided meanwhile (another window, the CLI) is a conflict: the list refreshes.
-        throw new ServiceError(error.reason === 'unknown-edge' ? 'not_found' : 'conflict', error.message);
-      }
-      throw error;
-    }
+    const decided =
+      decision === 'none'
+        ? await rejectAllCandidates(handle.open.graph, edgeId)
+        : await decideCandidate(handle.open.graph, edgeId, decision);
+    // The decision's delta goes out before the answer: the canvas restyles the edge at once.
+    handle.batcher.flush();
+    return decided;
   };
 
   return {

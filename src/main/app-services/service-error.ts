@@ -1,9 +1,13 @@
-/** An expected failure of an app-service request, with the code the UI reacts to. */
+/**
+ * Main's own base error: an expected failure of an app-service request (or a CLI command), with
+ * the code the UI reacts to. Every error main throws on purpose extends it; the engine's extend
+ * EngineError. src/main/error-replies.ts turns both into replies, in one place.
+ */
 import type { ErrorCode } from '../../shared/ipc/result';
 import { fileSlug } from '../../shared/util/file-name';
 
 export class ServiceError extends Error {
-  override readonly name = 'ServiceError';
+  override readonly name: string = 'ServiceError';
   readonly code: ErrorCode;
   constructor(code: ErrorCode, message: string) {
     super(message);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TeamCaseConnection } from '../../shared/ipc/contract';
-import { ServiceError } from './service-error';
+import { replyErrorOf } from '../error-replies';
 import { isTeamCaseId, teamCaseId, teamCaseTarget } from './team-cases';
 
 const connection: TeamCaseConnection = {
@@ -31,7 +31,14 @@ describe('a team case from the form', () => {
   it.each(['evil@db.example.org', 'db.example.org/other', 'db.example.org#x', 'db example'])(
     'refuses the host %j instead of reading another server, user or database from it',
     (host) => {
-      expect(() => teamCaseTarget({ ...connection, host })).toThrow(ServiceError);
+      let refusal: unknown;
+      try {
+        teamCaseTarget({ ...connection, host });
+      } catch (error) {
+        refusal = error;
+      }
+      // The form's reply, whichever layer refused the address.
+      expect(replyErrorOf(refusal)).toMatchObject({ code: 'invalid_request', expected: true });
     },
   );
 

@@ -27,8 +27,6 @@ import type {
 import {
   describeTeamCase,
   parseTeamCaseUrl,
-  TeamCaseError,
-  TeamCaseUrlError,
   teamPasswordCredential,
   type TeamCaseTarget,
 } from '../../engine/index';
@@ -103,15 +101,8 @@ export interface TeamCases {
  */
 export function teamCaseTarget(connection: TeamCaseConnection): TeamCaseTarget {
   const fields = { ...connection, host: connection.host.trim(), caseName: connection.caseName.trim() };
-  let target: TeamCaseTarget;
-  try {
-    target = parseTeamCaseUrl(describeTeamCase(fields));
-  } catch (error) {
-    throw new ServiceError(
-      'invalid_request',
-      error instanceof TeamCaseUrlError ? error.message : String(error),
-    );
-  }
+  // An address that cannot be used throws TeamCaseUrlError: `invalid_request`.
+  const target = parseTeamCaseUrl(describeTeamCase(fields));
   for (const key of ['host', 'port', 'user', 'database'] as const) {
     if (target[key] !== fields[key]) {
       throw new ServiceError(
@@ -129,115 +120,21 @@ export function teamCaseId(target: TeamCaseTarget): string {
   return `team-${createHash('sha256').update(address).digest('hex').slice(0, 16)}`;
 }
 
-/** A TeamCaseError as the code the form reacts to: ask for the password, or show the line. */
-export function serviceErrorOf(error: unknown): unknown {
-  if (!(error instanceof TeamCaseError)) {
-    return error;
-  }
-  switch (error.failure) {
-    case 'password':
-      return new ServiceError('password_required', error.message);
-    case 'unreachable':
-      return new ServiceError('unavailable', error.message);
-    case 'other':
-      return new ServiceError('invalid_request', error.message);
-  }
-}
-
 interface OpenTeamCase {
   handle: TeamCaseHandle;
   close(): Promise<void>;
 }
 
 export function createTeamCases(options: TeamCasesOptions): TeamCases {
-  const { logger } = options;
   const opened = new Map<string, OpenTeamCase>();
   const opening = new Map<string, Promise<OpenTeamCase>>();
   /** Targets opened this run, so a case closed by a settings change can be opened again. */
   const known = new Map<string, TeamCaseTarget>();
 
-  const savedPassword = async (target: TeamCaseTarget): Promise<string | undefined> => {
-    try {
-      return await options.credentials.store.get(teamPasswordCredential(target));
-    } catch (error) {
-      logger.warn('could not read the team case password', { error: String(error) });
-      return undefined;
-    }
-  };
-
-  /** Keeps an accepted password; an unreachable keychain keeps it for this run and says so. */
-  const keepPassword = async (
-    target: TeamCaseTarget,
-    password: string,
-    remember: 'keychain' | 'this-run',
-  ): Promise<string | undefined> => {
-    const credential = teamPasswordCredential(target);
-    try {
-      await options.credentials.set(credential, password, remember);
-      return undefined;
-    } catch (error) {
-      if (!isKeychainUnavailable(error)) {
-        throw error;
-      }
-      await options.credentials.set(credential, password, 'this-run');
-      return 'The OS keychain cannot be reached: the password is kept for this run only.';
-    }
-  };
-
-  const connect = async (
-    id: string,
-    target: TeamCaseTarget,
-    password: string | undefined,
-  ): Promise<OpenTeamCase> => {
-    const opened = await openTeamCaseOnEngine(target, {
-      password,
-      logger,
-      createEngine: (extra) => options.createEngine(options.config(), extra),
-    });
-    const { store, open } = opened;
-    const batcher = createDeltaBatcher({
-      windowMs: options.deltaWindowMs,
-      onFlush: (batch) => options.onDeltas(id, batch),
-    });
-    const stopDeltas = open.onDelta((delta) => batcher.push(delta));
-    if (store.created) {
-      open.graph.setMeta('createdAt', new Date().toISOString());
-    }
-    const handle: TeamCaseHandle = {
-      id,
-      target,
-      store,
-      open,
-      batcher,
-      connection: 'connected',
-      created: store.created,
-    };
-    const probe = reconnectProbe(store, options.probeIntervalMs ?? 1_000);
-    const stopReset = store.onReset((seq) => {
-      batcher.flush();
-      options.onReset?.(id, seq);
-    });
-    const stopState = store.onConnectionState((state) => {
-      handle.connection = state;
-      probe.watch(state);
-      options.onConnection(id, state);
-    });
-    return {
-      handle,
-      close: async () => {
-        stopState();
-        stopReset();
-        probe.stop();
-        await open.close();
-        batcher.flush();
-        stopDeltas();
-        batcher.dispose();
-        await opened.close();
-      },
-    };
-  };
-
-  /** Opens a case once even when two requests ask for it together. */
+  /**
+   * Opens a case once even when two requests ask for it together. A failure is a TeamCaseError
+   * whose code says what the form does next (ask for the password, or show the line).
+   */
   const openOnce = async (
     id: string,
     target: TeamCaseTarget,
@@ -248,33 +145,17 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
     if (existing !== undefined) {
       return { entry: existing, fresh: false };
     }
-    const pending = connect(id, target, password);
+    const pending = connectTeamCase(options, id, target, password);
     opening.set(id, pending);
     try {
       const entry = await pending;
       opened.set(id, entry);
       known.set(id, target);
       return { entry, fresh: true };
-    } catch (error) {
-      throw serviceErrorOf(error);
     } finally {
       opening.delete(id);
     }
   };
-
-  const remember = (handle: TeamCaseHandle): Promise<void> =>
-    options.recents.remember({
-      id: handle.id,
-      address: handle.store.address,
-      host: handle.target.host,
-      port: handle.target.port,
-      database: handle.target.database,
-      user: handle.target.user,
-      // The form offers these modes only, so a recent entry has one of them.
-      sslMode: handle.target.sslMode as RecentTeamCase['sslMode'],
-      caseName: handle.target.caseName,
-      lastOpenedAt: new Date().toISOString(),
-    });
 
   const close = async (caseId: string): Promise<void> => {
     const entry = opened.get(caseId);
@@ -289,12 +170,14 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
       const target = teamCaseTarget(connection);
       const id = teamCaseId(target);
       const given = password === undefined || password === '' ? undefined : password;
-      const { entry, fresh } = await openOnce(id, target, given ?? (await savedPassword(target)));
+      const { entry, fresh } = await openOnce(id, target, given ?? (await savedPassword(options, target)));
       const { handle } = entry;
       // Kept only once the server accepted it (a case already open proves nothing about it).
       const notice =
-        given === undefined || !fresh ? undefined : await keepPassword(target, given, scope ?? 'keychain');
-      await remember(handle);
+        given === undefined || !fresh
+          ? undefined
+          : await keepPassword(options.credentials, target, given, scope ?? 'keychain');
+      await rememberRecent(options.recents, handle);
       return notice === undefined ? { handle } : { handle, notice };
     },
     async get(caseId) {
@@ -306,25 +189,10 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
       if (target === undefined) {
         throw new ServiceError('not_found', `no team case with id ${caseId}`);
       }
-      return (await openOnce(caseId, target, await savedPassword(target))).entry.handle;
+      return (await openOnce(caseId, target, await savedPassword(options, target))).entry.handle;
     },
     find: (caseId) => opened.get(caseId)?.handle,
-    summarize(handle) {
-      const createdAt = handle.open.graph.getMeta('createdAt');
-      const now = new Date().toISOString();
-      return {
-        id: handle.id,
-        name: handle.target.caseName,
-        createdAt: createdAt ?? now,
-        updatedAt: now,
-        sizeBytes: 0,
-        team: {
-          address: handle.store.address,
-          readOnly: handle.store.readOnly,
-          connection: handle.connection,
-        },
-      };
-    },
+    summarize: summarizeTeamCase,
     recent: () => options.recents.list(),
     async forget(caseId) {
       await close(caseId);
@@ -336,6 +204,131 @@ export function createTeamCases(options: TeamCasesOptions): TeamCases {
     },
     openIds: () => [...opened.keys()],
   };
+}
+
+/** A team case as the case list shows it. */
+function summarizeTeamCase(handle: TeamCaseHandle): CaseSummary {
+  const createdAt = handle.open.graph.getMeta('createdAt');
+  const now = new Date().toISOString();
+  return {
+    id: handle.id,
+    name: handle.target.caseName,
+    createdAt: createdAt ?? now,
+    updatedAt: now,
+    sizeBytes: 0,
+    team: {
+      address: handle.store.address,
+      readOnly: handle.store.readOnly,
+      connection: handle.connection,
+    },
+  };
+}
+
+/** The password kept for a team case's server, if any (a keychain failure is logged, not thrown). */
+async function savedPassword(
+  { credentials, logger }: Pick<TeamCasesOptions, 'credentials' | 'logger'>,
+  target: TeamCaseTarget,
+): Promise<string | undefined> {
+  try {
+    return await credentials.store.get(teamPasswordCredential(target));
+  } catch (error) {
+    logger.warn('could not read the team case password', { error: String(error) });
+    return undefined;
+  }
+}
+
+/** Keeps an accepted password; an unreachable keychain keeps it for this run and says so. */
+async function keepPassword(
+  credentials: AppCredentials,
+  target: TeamCaseTarget,
+  password: string,
+  remember: 'keychain' | 'this-run',
+): Promise<string | undefined> {
+  const credential = teamPasswordCredential(target);
+  try {
+    await credentials.set(credential, password, remember);
+    return undefined;
+  } catch (error) {
+    if (!isKeychainUnavailable(error)) {
+      throw error;
+    }
+    await credentials.set(credential, password, 'this-run');
+    return 'The OS keychain cannot be reached: the password is kept for this run only.';
+  }
+}
+
+/**
+ * Opens a team case on its own engine: its deltas batched for the windows, its connection state
+ * reported (and probed while reconnecting), and how to close it all again.
+ */
+async function connectTeamCase(
+  options: TeamCasesOptions,
+  id: string,
+  target: TeamCaseTarget,
+  password: string | undefined,
+): Promise<OpenTeamCase> {
+  const opened = await openTeamCaseOnEngine(target, {
+    password,
+    logger: options.logger,
+    createEngine: (extra) => options.createEngine(options.config(), extra),
+  });
+  const { store, open } = opened;
+  const batcher = createDeltaBatcher({
+    windowMs: options.deltaWindowMs,
+    onFlush: (batch) => options.onDeltas(id, batch),
+  });
+  const stopDeltas = open.onDelta((delta) => batcher.push(delta));
+  if (store.created) {
+    open.graph.setMeta('createdAt', new Date().toISOString());
+  }
+  const handle: TeamCaseHandle = {
+    id,
+    target,
+    store,
+    open,
+    batcher,
+    connection: 'connected',
+    created: store.created,
+  };
+  const probe = reconnectProbe(store, options.probeIntervalMs ?? 1_000);
+  const stopReset = store.onReset((seq) => {
+    batcher.flush();
+    options.onReset?.(id, seq);
+  });
+  const stopState = store.onConnectionState((state) => {
+    handle.connection = state;
+    probe.watch(state);
+    options.onConnection(id, state);
+  });
+  return {
+    handle,
+    close: async () => {
+      stopState();
+      stopReset();
+      probe.stop();
+      await open.close();
+      batcher.flush();
+      stopDeltas();
+      batcher.dispose();
+      await opened.close();
+    },
+  };
+}
+
+/** Puts the case at the top of the recent list. */
+function rememberRecent(recents: RecentTeamCases, handle: TeamCaseHandle): Promise<void> {
+  return recents.remember({
+    id: handle.id,
+    address: handle.store.address,
+    host: handle.target.host,
+    port: handle.target.port,
+    database: handle.target.database,
+    user: handle.target.user,
+    // The form offers these modes only, so a recent entry has one of them.
+    sslMode: handle.target.sslMode as RecentTeamCase['sslMode'],
+    caseName: handle.target.caseName,
+    lastOpenedAt: new Date().toISOString(),
+  });
 }
 
 async function recentTarget(recents: RecentTeamCases, caseId: string): Promise<TeamCaseTarget | undefined> {

@@ -3,10 +3,14 @@ import { parseArgs } from 'node:util';
 import type { TypedAsset } from '../../shared/model/asset';
 import { parseSeedArgument, type SeedType } from '../../shared/model/seed';
 import { isSeedType } from '../../shared/model/seed-list';
+import { ServiceError } from '../app-services/service-error';
 
 /** A wrong invocation: reported as one line, exit code 2. */
-export class UsageError extends Error {
+export class UsageError extends ServiceError {
   override readonly name = 'UsageError';
+  constructor(message: string) {
+    super('invalid_request', message);
+  }
 }
 
 export interface EnrichCommand {

@@ -1,7 +1,6 @@
 /** The headless CLI's commands: validate everything first, then enrich a case, export or copy it. */
 import { mkdir, rename, stat, writeFile } from 'node:fs/promises';
 import {
-  ConfigError,
   copyCaseFile,
   DEFAULT_CONFIG,
   loadConfigFile,
@@ -24,6 +23,7 @@ import {
   type ExportCommand,
 } from './args';
 import { checkCaseFile, checkDataDir, checkOutputFile, isCorruptDatabase, messageOf } from './input-checks';
+import { cliErrorOf } from '../error-replies';
 import { createProgressPrinter, printError, printable, summaryLines, type OutputStream } from './output';
 import { openTeamCaseForCli, openTeamCaseToEnrich } from './team-case';
 import { isProvenanceCommand, runProvenanceCommand } from './commands/provenance';
@@ -76,12 +76,9 @@ export async function runCli(argv: readonly string[], io: CliIo): Promise<number
         return await runCopy(command, io);
     }
   } catch (error) {
-    if (error instanceof UsageError || error instanceof ConfigError) {
-      printError(io.stderr, error.message);
-      return EXIT_USAGE;
-    }
-    printError(io.stderr, error instanceof Error ? error.message : String(error));
-    return EXIT_FAILURE;
+    const { exit, message } = cliErrorOf(error);
+    printError(io.stderr, message);
+    return exit === 'usage' ? EXIT_USAGE : EXIT_FAILURE;
   }
 }
 

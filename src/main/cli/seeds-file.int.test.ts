@@ -1,27 +1,29 @@
-import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { repositoryRoot } from '../../../test/support/fixtures-dir';
+import { runCliIn, type CliResult } from '../../../test/support/cli-child';
 
 let dir: string;
 let configFile: string;
 
-function runCli(args: string[]): Promise<{ code: number | null; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'src/main/cli/index.ts', ...args], {
-      cwd: repositoryRoot,
-      env: { PATH: process.env.PATH, HOME: dir, TRACE_GRAPH_DATA_DIR: path.join(dir, 'data') },
-      stdio: ['ignore', 'ignore', 'pipe'],
-    });
-    let stderr = '';
-    child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code, stderr }));
-  });
+/** `cli enrich --case <casePath> --seeds-file <seedsFile> ...more`, in the test's home. */
+function enrichFromFile(casePath: string, seedsFile: string, ...more: string[]): Promise<CliResult> {
+  return runCliIn(dir, 'trace-graph-test-seeds-file', [
+    'enrich',
+    '--case',
+    casePath,
+    '--seeds-file',
+    seedsFile,
+    ...more,
+  ]);
+}
+
+/** Against the sources that refuse at once, seeds only (depth 0): the run is short. */
+function offline(): string[] {
+  return ['--config', configFile, '--depth', '0'];
 }
 
 async function closedPort(): Promise<number> {
@@ -66,19 +68,7 @@ describe('cli enrich --seeds-file', () => {
     await writeFile(seedsFile, `${lines.join('\n')}\n`);
     const casePath = path.join(dir, 'list.sqlite');
     const exported = path.join(dir, 'list.json');
-    const result = await runCli([
-      'enrich',
-      '--case',
-      casePath,
-      '--seeds-file',
-      seedsFile,
-      '--config',
-      configFile,
-      '--depth',
-      '0',
-      '--export',
-      exported,
-    ]);
+    const result = await enrichFromFile(casePath, seedsFile, ...offline(), '--export', exported);
     const reported = result.stderr.split('\n').filter((line) => /^line \d+: /.test(line));
     expect(reported.map((line) => line.split(':')[0])).toEqual(['line 10', 'line 500', 'line 998']);
     expect(result.stderr).toMatch(/997 seeds queued from .*vendors\.txt; 3 bad lines skipped/);
@@ -88,13 +78,7 @@ describe('cli enrich --seeds-file', () => {
 
   it('exits 2 with one line when the file cannot be read, creating no case', async () => {
     const casePath = path.join(dir, 'unread.sqlite');
-    const result = await runCli([
-      'enrich',
-      '--case',
-      casePath,
-      '--seeds-file',
-      path.join(dir, 'missing.txt'),
-    ]);
+    const result = await enrichFromFile(casePath, path.join(dir, 'missing.txt'));
     expect(result.code).toBe(2);
     expect(result.stderr).toMatch(/^error: cannot read seeds file .*missing\.txt: .*\n$/);
     expect(existsSync(casePath)).toBe(false);
@@ -104,7 +88,7 @@ describe('cli enrich --seeds-file', () => {
     const seedsFile = path.join(dir, 'bad.txt');
     await writeFile(seedsFile, '# only mistakes\nexample.com\n\nNetblock=nope\n');
     const casePath = path.join(dir, 'bad.sqlite');
-    const result = await runCli(['enrich', '--case', casePath, '--seeds-file', seedsFile]);
+    const result = await enrichFromFile(casePath, seedsFile);
     expect(result.code).toBe(2);
     expect(result.stderr.split('\n').filter(Boolean)).toEqual([
       expect.stringMatching(/^line 2: no seed type/),
@@ -118,21 +102,15 @@ describe('cli enrich --seeds-file', () => {
     const seedsFile = path.join(dir, 'domains.csv');
     await writeFile(seedsFile, 'company,website\nAcme,acme.example\nGlobex,not a domain!\n');
     const casePath = path.join(dir, 'csv.sqlite');
-    const result = await runCli([
-      'enrich',
-      '--case',
+    const result = await enrichFromFile(
       casePath,
-      '--seeds-file',
       seedsFile,
       '--seeds-column',
       'website',
       '--seeds-type',
       'DomainRecord',
-      '--config',
-      configFile,
-      '--depth',
-      '0',
-    ]);
+      ...offline(),
+    );
     expect(result.stderr).toMatch(/^line 3: /m);
     expect(result.stderr).toMatch(/1 seeds queued from/);
   }, 60_000);

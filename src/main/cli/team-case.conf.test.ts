@@ -1,18 +1,11 @@
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  loadRecordedDataset,
-  startFakeCompanyDataServer,
-  type FakeCompanyDataServer,
-} from '../../../test/fakes/companydata-server';
-import { startFakeGleifServer, type FakeGleifServer } from '../../../test/fakes/gleif-server';
-import { startFakeRdapServer, type FakeRdapServer } from '../../../test/fakes/rdap-server';
-import { startFakeWhoisServers, type FakeWhoisServers } from '../../../test/fakes/whois-server';
-import { fixturePath, fixturesDir, haveFixtures } from '../../../test/support/fixtures-dir';
+import { haveFixtures } from '../../../test/support/fixtures-dir';
 import { havePostgres, startPostgres, type PostgresServer } from '../../../test/support/postgres';
 import { comparableExport, runCliProcess, type CliRun } from '../../../test/support/postgres-cli';
+import { startRecordedSources, type RecordedSources } from '../../../test/support/recorded-sources';
 
 const API_KEY = 'fake-conformance-key';
 const SEED = 'Organization=Microsoft Corporation';
@@ -20,13 +13,10 @@ const SEED = 'Organization=Microsoft Corporation';
 let dir: string;
 let server: PostgresServer;
 let database: string;
-let configFile: string;
-let gleif: FakeGleifServer;
-let rdap: FakeRdapServer;
-let whois: FakeWhoisServers;
-let companydata: FakeCompanyDataServer;
+let sources: RecordedSources;
 
 function sourceRequests(): number {
+  const { gleif, rdap, whois, companydata } = sources;
   return gleif.requests.length + rdap.requests.length + whois.queries.length + companydata.requests.length;
 }
 
@@ -39,34 +29,11 @@ describe.skipIf(!haveFixtures() || !havePostgres())('the recorded Microsoft case
     dir = await mkdtemp(path.join(os.tmpdir(), 'team-conf-'));
     server = await startPostgres();
     database = new URL(await server.createDatabase()).pathname.slice(1);
-    gleif = await startFakeGleifServer({ fixturesDir: fixturesDir() });
-    rdap = await startFakeRdapServer({ root: fixturePath('rdap') });
-    whois = await startFakeWhoisServers({ directory: fixturePath('whois') });
-    const { dataset, employeesPageSize } = loadRecordedDataset(
-      fixturePath('companydata', 'aviato', 'synthetic'),
-    );
-    companydata = await startFakeCompanyDataServer({
-      apiKey: API_KEY,
-      dataset,
-      maxPageSize: employeesPageSize,
-    });
-    const fast = { rateLimit: { requests: 50, intervalMs: 1000 } };
-    configFile = path.join(dir, 'config.json');
-    await writeFile(
-      configFile,
-      JSON.stringify({
-        sources: {
-          gleif: { baseUrl: gleif.url, ...fast },
-          companydata: { baseUrl: companydata.url, ...fast },
-          rdap: { bootstrapUrl: rdap.bootstrapUrl, ...fast },
-          whois: { ianaServer: whois.ianaAddress, servers: whois.servers, ...fast },
-        },
-      }),
-    );
+    sources = await startRecordedSources(dir, API_KEY);
   }, 60_000);
 
   afterAll(async () => {
-    await Promise.all([gleif.close(), rdap.close(), whois.close(), companydata.close()]);
+    await sources.close();
     await server.stop();
     await rm(dir, { recursive: true, force: true });
   });
@@ -80,7 +47,7 @@ describe.skipIf(!haveFixtures() || !havePostgres())('the recorded Microsoft case
       '--seed',
       SEED,
       '--config',
-      configFile,
+      sources.configFile,
       ...(exportTo === undefined ? [] : ['--export', exportTo]),
     ];
     const fileExport = path.join(dir, 'file.json');

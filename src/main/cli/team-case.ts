@@ -5,8 +5,6 @@
  */
 import {
   parseTeamCaseUrl,
-  TeamCaseError,
-  TeamCaseUrlError,
   teamPasswordCredential,
   type CredentialStore,
   type Engine,
@@ -35,22 +33,14 @@ async function targetAndPassword(
   address: string,
   options: TeamCaseCliOptions,
 ): Promise<{ target: TeamCaseTarget; password: string | undefined }> {
-  let target: TeamCaseTarget;
-  try {
-    target = parseTeamCaseUrl(address);
-  } catch (error) {
-    throw new UsageError(error instanceof TeamCaseUrlError ? error.message : String(error));
-  }
+  // An unusable address (TeamCaseUrlError) is reported as a usage error (src/main/error-replies.ts).
+  const target = parseTeamCaseUrl(address);
   const fromEnv = options.env.PGPASSWORD;
   const password =
     fromEnv !== undefined && fromEnv !== ''
       ? fromEnv
       : await options.credentials?.get(teamPasswordCredential(target)).catch(() => undefined);
   return { target, password };
-}
-
-function usageErrorOf(error: unknown): UsageError {
-  return new UsageError(error instanceof TeamCaseError ? error.message : String(error));
 }
 
 /**
@@ -62,12 +52,8 @@ export async function openTeamCaseForCli(
   options: TeamCaseCliOptions & { purpose: 'export' | 'enrich' },
 ): Promise<OpenedTeamCase> {
   const { target, password } = await targetAndPassword(address, options);
-  let store: PostgresCaseGraph;
-  try {
-    store = await openTeamStore(target, { password, logger: options.logger });
-  } catch (error) {
-    throw usageErrorOf(error);
-  }
+  // A case that cannot be opened (TeamCaseError) is reported as a usage error, like a bad address.
+  const store = await openTeamStore(target, { password, logger: options.logger });
   if (options.purpose === 'enrich' && store.readOnly) {
     await store.close();
     throw new UsageError(
@@ -83,16 +69,11 @@ export async function openTeamCaseToEnrich(
   options: TeamCaseCliOptions & { createEngine: (extra: Pick<EngineOptions, 'rateLedger'>) => Engine },
 ): Promise<{ open: OpenCase; close: () => Promise<void> }> {
   const { target, password } = await targetAndPassword(address, options);
-  let opened;
-  try {
-    opened = await openTeamCaseOnEngine(target, {
-      password,
-      logger: options.logger,
-      createEngine: options.createEngine,
-    });
-  } catch (error) {
-    throw usageErrorOf(error);
-  }
+  const opened = await openTeamCaseOnEngine(target, {
+    password,
+    logger: options.logger,
+    createEngine: options.createEngine,
+  });
   if (opened.store.readOnly) {
     await opened.close();
     throw new UsageError(

@@ -6,9 +6,14 @@ import { foldChanges } from '../../shared/model/change-diff';
 import type { CaseChange, RecordedChange } from '../../shared/model/changes';
 import type { GraphSnapshot } from '../../shared/model/graph';
 import type { SessionRecord } from '../../engine/index';
+import { ServiceError } from '../app-services/service-error';
 
-export class UnknownRunError extends Error {
+/** A `since` run the case does not have: the user's input (CLI exit 2, `not_found` in the app). */
+export class UnknownRunError extends ServiceError {
   override readonly name = 'UnknownRunError';
+  constructor(message: string) {
+    super('not_found', message);
+  }
 }
 
 /** The run the changes are counted from: `since` when given, else the one before the last. */

@@ -9,8 +9,7 @@ import { readFile, stat } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import path from 'node:path';
-import type { Duplex } from 'node:stream';
-import type { WebSocket } from 'ws';
+import type { RawData, WebSocket } from 'ws';
 import { WebSocketServer } from 'ws';
 import { fail } from '../../shared/ipc/result';
 import type { Logger } from '../../engine/index';
@@ -89,63 +88,16 @@ function sameSecret(given: string, expected: string): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }
 
+/**
+ * Starts the host. Its pieces: `serveStatic` (the browser build, with `securityHeaders`),
+ * `upgradeRefusal` (path, Host, Origin, token and socket-count checks of a WebSocket upgrade),
+ * `bindSocket` (a socket's requests to the app services, bounded in flight, and their events).
+ */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('hex');
   const staticRoot = path.resolve(options.staticDir);
-  let port = 0;
-  const allowedHosts = (): string[] => [`127.0.0.1:${port}`, `localhost:${port}`];
-  const allowedOrigins = (): string[] => allowedHosts().map((host) => `http://${host}`);
-
-  const securityHeaders = (): Record<string, string> => ({
-    'content-security-policy': [
-      "default-src 'self'",
-      "script-src 'self'",
-      "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob:",
-      `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
-      "object-src 'none'",
-      "base-uri 'none'",
-      "frame-ancestors 'none'",
-      "form-action 'none'",
-    ].join('; '),
-    'x-content-type-options': 'nosniff',
-    'referrer-policy': 'no-referrer',
-    'x-frame-options': 'DENY',
-    'cache-control': 'no-store',
-  });
-
-  const serveStatic = async (request: http.IncomingMessage, response: http.ServerResponse): Promise<void> => {
-    // A foreign Host header means DNS rebinding: refuse before serving anything.
-    if (!allowedHosts().includes(request.headers.host ?? '')) {
-      response.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
-      return;
-    }
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      response.writeHead(405, { allow: 'GET, HEAD' }).end();
-      return;
-    }
-    const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
-    const relative = pathname === '/' ? 'index.html' : pathname.replace(/^\/+/, '');
-    const file = path.resolve(staticRoot, relative);
-    if (file !== staticRoot && !file.startsWith(`${staticRoot}${path.sep}`)) {
-      response.writeHead(404).end();
-      return;
-    }
-    try {
-      if (!(await stat(file)).isFile()) {
-        throw new Error('not a file');
-      }
-      const body = await readFile(file);
-      response.writeHead(200, {
-        'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
-        ...securityHeaders(),
-      });
-      response.end(request.method === 'HEAD' ? undefined : body);
-    } catch {
-      response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
-    }
-  };
-
+  // The port is known once listening; every check reads it then.
+  const loopback: Loopback = { port: 0 };
   const limits: ConnectionLimits = { ...CONNECTION_LIMITS, ...options.limits };
   const server = http.createServer(
     {
@@ -155,7 +107,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       connectionsCheckingInterval: Math.min(1_000, limits.headersTimeoutMs),
     },
     (request, response) => {
-      serveStatic(request, response).catch((error: unknown) => {
+      serveStatic(staticRoot, loopback, request, response).catch((error: unknown) => {
         options.logger.error('static file failed', { error: String(error) });
         response.destroy();
       });
@@ -172,29 +124,11 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     handleProtocols: (protocols) => (protocols.has(WEB_PROTOCOL) ? WEB_PROTOCOL : false),
   });
 
-  const refuse = (socket: Duplex, reason: string): void => {
-    options.logger.warn('web socket refused', { reason });
-    socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
-  };
-
   server.on('upgrade', (request, socket, head) => {
-    const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
-    if (pathname !== SOCKET_PATH) {
-      refuse(socket, 'path');
-      return;
-    }
-    if (!allowedHosts().includes(request.headers.host ?? '')) {
-      refuse(socket, 'host');
-      return;
-    }
-    if (!allowedOrigins().includes(request.headers.origin ?? '')) {
-      refuse(socket, 'origin');
-      return;
-    }
-    const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((item) => item.trim());
-    const presented = offered.find((item) => item.startsWith(TOKEN_PROTOCOL_PREFIX));
-    if (presented === undefined || !sameSecret(presented.slice(TOKEN_PROTOCOL_PREFIX.length), token)) {
-      refuse(socket, 'token');
+    const refusal = upgradeRefusal(request, loopback, token);
+    if (refusal !== undefined) {
+      options.logger.warn('web socket refused', { reason: refusal });
+      socket.end('HTTP/1.1 403 Forbidden\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       return;
     }
     if (sockets.clients.size >= limits.maxSockets) {
@@ -204,60 +138,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     }
     // An upgraded socket is the app's own: the idle timeout of plain requests no longer applies.
     (socket as Socket).setTimeout(0);
-    sockets.handleUpgrade(request, socket, head, (ws) => bindSocket(ws));
+    sockets.handleUpgrade(request, socket, head, (ws) => bindSocket(ws, options, limits));
   });
-
-  const bindSocket = (ws: WebSocket): void => {
-    const send = (message: unknown): void => {
-      if (ws.readyState === ws.OPEN) {
-        ws.send(JSON.stringify(message));
-      }
-    };
-    const unsubscribe = options.services.subscribe((event, payload) =>
-      send({ type: 'event', event, payload }),
-    );
-    let inFlight = 0;
-    ws.on('close', unsubscribe);
-    ws.on('error', (error) => options.logger.warn('web socket error', { error: String(error) }));
-    ws.on('message', (data, isBinary) => {
-      let message: unknown;
-      try {
-        const text = Array.isArray(data)
-          ? Buffer.concat(data).toString('utf8')
-          : data instanceof ArrayBuffer
-            ? Buffer.from(data).toString('utf8')
-            : data.toString('utf8');
-        message = isBinary ? undefined : JSON.parse(text);
-      } catch {
-        message = undefined;
-      }
-      const envelope = message as
-        { type?: unknown; id?: unknown; channel?: unknown; request?: unknown } | undefined;
-      if (envelope?.type !== 'invoke' || typeof envelope.id !== 'number') {
-        send({ type: 'error', result: fail('invalid_request', 'malformed message') });
-        return;
-      }
-      const id = envelope.id;
-      if (inFlight >= limits.maxInFlightPerSocket) {
-        send({
-          type: 'result',
-          id,
-          result: fail(
-            'unavailable',
-            `too many requests in flight on this connection (${limits.maxInFlightPerSocket}); wait for answers before sending more`,
-          ),
-        });
-        return;
-      }
-      inFlight += 1;
-      void options.services
-        .invoke(envelope.channel, envelope.request)
-        .then((result) => send({ type: 'result', id, result }))
-        .finally(() => {
-          inFlight -= 1;
-        });
-    });
-  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -266,7 +148,8 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       resolve();
     });
   });
-  port = (server.address() as AddressInfo).port;
+  const port = (server.address() as AddressInfo).port;
+  loopback.port = port;
   const origin = `http://127.0.0.1:${port}/`;
 
   return {
@@ -282,4 +165,167 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
+}
+
+/** The port the host listens on (0 until it listens). */
+interface Loopback {
+  port: number;
+}
+
+/** The Host header values the host answers: anything else is DNS rebinding. */
+function allowedHosts({ port }: Loopback): string[] {
+  return [`127.0.0.1:${port}`, `localhost:${port}`];
+}
+
+function allowedOrigins(loopback: Loopback): string[] {
+  return allowedHosts(loopback).map((host) => `http://${host}`);
+}
+
+function securityHeaders({ port }: Loopback): Record<string, string> {
+  return {
+    'content-security-policy': [
+      "default-src 'self'",
+      "script-src 'self'",
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob:",
+      `connect-src 'self' ws://127.0.0.1:${port} ws://localhost:${port}`,
+      "object-src 'none'",
+      "base-uri 'none'",
+      "frame-ancestors 'none'",
+      "form-action 'none'",
+    ].join('; '),
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'no-referrer',
+    'x-frame-options': 'DENY',
+    'cache-control': 'no-store',
+  };
+}
+
+/** A file of the browser build, for GET and HEAD from the host's own Host only. */
+async function serveStatic(
+  staticRoot: string,
+  loopback: Loopback,
+  request: http.IncomingMessage,
+  response: http.ServerResponse,
+): Promise<void> {
+  // A foreign Host header means DNS rebinding: refuse before serving anything.
+  if (!allowedHosts(loopback).includes(request.headers.host ?? '')) {
+    response.writeHead(403, { 'content-type': 'text/plain' }).end('forbidden host');
+    return;
+  }
+  if (request.method !== 'GET' && request.method !== 'HEAD') {
+    response.writeHead(405, { allow: 'GET, HEAD' }).end();
+    return;
+  }
+  const pathname = decodeURIComponent(new URL(request.url ?? '/', 'http://127.0.0.1').pathname);
+  const relative = pathname === '/' ? 'index.html' : pathname.replace(/^\/+/, '');
+  const file = path.resolve(staticRoot, relative);
+  if (file !== staticRoot && !file.startsWith(`${staticRoot}${path.sep}`)) {
+    response.writeHead(404).end();
+    return;
+  }
+  try {
+    if (!(await stat(file)).isFile()) {
+      throw new Error('not a file');
+    }
+    const body = await readFile(file);
+    response.writeHead(200, {
+      'content-type': CONTENT_TYPES[path.extname(file)] ?? 'application/octet-stream',
+      ...securityHeaders(loopback),
+    });
+    response.end(request.method === 'HEAD' ? undefined : body);
+  } catch {
+    response.writeHead(404, { 'content-type': 'text/plain' }).end('not found');
+  }
+}
+
+/** Why a WebSocket upgrade is refused (path, host, origin, token), or undefined to accept it. */
+function upgradeRefusal(
+  request: http.IncomingMessage,
+  loopback: Loopback,
+  token: string,
+): string | undefined {
+  const pathname = new URL(request.url ?? '/', 'http://127.0.0.1').pathname;
+  if (pathname !== SOCKET_PATH) {
+    return 'path';
+  }
+  if (!allowedHosts(loopback).includes(request.headers.host ?? '')) {
+    return 'host';
+  }
+  if (!allowedOrigins(loopback).includes(request.headers.origin ?? '')) {
+    return 'origin';
+  }
+  const offered = (request.headers['sec-websocket-protocol'] ?? '').split(',').map((item) => item.trim());
+  const presented = offered.find((item) => item.startsWith(TOKEN_PROTOCOL_PREFIX));
+  if (presented === undefined || !sameSecret(presented.slice(TOKEN_PROTOCOL_PREFIX.length), token)) {
+    return 'token';
+  }
+  return undefined;
+}
+
+/** An accepted socket: its requests go to the app services (bounded in flight), events come back. */
+function bindSocket(
+  ws: WebSocket,
+  { services, logger }: Pick<WebHostOptions, 'services' | 'logger'>,
+  limits: ConnectionLimits,
+): void {
+  const send = (message: unknown): void => {
+    if (ws.readyState === ws.OPEN) {
+      ws.send(JSON.stringify(message));
+    }
+  };
+  const unsubscribe = services.subscribe((event, payload) => send({ type: 'event', event, payload }));
+  let inFlight = 0;
+  ws.on('close', unsubscribe);
+  ws.on('error', (error) => logger.warn('web socket error', { error: String(error) }));
+  ws.on('message', (data, isBinary) => {
+    const envelope = invokeEnvelope(data, isBinary);
+    if (envelope === undefined) {
+      send({ type: 'error', result: fail('invalid_request', 'malformed message') });
+      return;
+    }
+    const id = envelope.id;
+    if (inFlight >= limits.maxInFlightPerSocket) {
+      send({
+        type: 'result',
+        id,
+        result: fail(
+          'unavailable',
+          `too many requests in flight on this connection (${limits.maxInFlightPerSocket}); wait for answers before sending more`,
+        ),
+      });
+      return;
+    }
+    inFlight += 1;
+    void services
+      .invoke(envelope.channel, envelope.request)
+      .then((result) => send({ type: 'result', id, result }))
+      .finally(() => {
+        inFlight -= 1;
+      });
+  });
+}
+
+/** A socket message as an invoke request with a numeric id, or undefined when it is not one. */
+function invokeEnvelope(
+  data: RawData,
+  isBinary: boolean,
+): { id: number; channel?: unknown; request?: unknown } | undefined {
+  let message: unknown;
+  try {
+    const text = Array.isArray(data)
+      ? Buffer.concat(data).toString('utf8')
+      : data instanceof ArrayBuffer
+        ? Buffer.from(data).toString('utf8')
+        : data.toString('utf8');
+    message = isBinary ? undefined : JSON.parse(text);
+  } catch {
+    message = undefined;
+  }
+  const envelope = message as
+    { type?: unknown; id?: unknown; channel?: unknown; request?: unknown } | undefined;
+  if (envelope?.type !== 'invoke' || typeof envelope.id !== 'number') {
+    return undefined;
+  }
+  return { id: envelope.id, channel: envelope.channel, request: envelope.request };
 }

@@ -122,9 +122,16 @@ export function createWebBridge(url: string, token: string | undefined): AppApi 
   };
 }
 
-/** Installs window.api for the browser build. */
-export function installWebBridge(target: Window): void {
+/**
+ * Installs window.api for the browser build. Answers false, installing nothing, when the page was
+ * opened without its access token: such a page must not look like an empty app (issue 23, item 5).
+ */
+export function installWebBridge(target: Window): boolean {
   const token = takeToken(target.location, target.sessionStorage, target.history);
+  if (token === undefined) {
+    return false;
+  }
   const protocol = target.location.protocol === 'https:' ? 'wss:' : 'ws:';
   target.api = createWebBridge(`${protocol}//${target.location.host}/ws`, token);
+  return true;
 }

@@ -13,6 +13,7 @@ import { GraphCanvas } from './GraphCanvas';
 import { HistoryPanel } from './HistoryPanel';
 import { ChangesPanel } from './ChangesPanel';
 import { isTyping } from './keys';
+import { PathsPanel } from './PathsPanel';
 import { ProgressPanel } from './ProgressPanel';
 import { EntityTablePanel } from './EntityTablePanel';
 import { ImportSeeds } from './ImportSeeds';
@@ -104,6 +105,7 @@ function WorkspacePanes() {
             <ImportSeeds />
             <ProgressPanel />
             <FilterPanel />
+            <PathsPanel />
             <HistoryPanel />
             <ChangesPanel />
           </div>

@@ -119,4 +119,38 @@ describe('the case list', () => {
     await expect.poll(rowNames).toEqual(['Supplier review', 'Port audit 2026']);
     expect(screen.queryByRole('alert')).toBeNull();
   });
+
+  it('lists a file that is not a case with the reason and offers nothing to do with it', async () => {
+    caseHost([
+      ...existing,
+      {
+        id: 'empty',
+        name: 'empty.sqlite',
+        createdAt: '',
+        updatedAt: '',
+        sizeBytes: 0,
+        unreadable: 'an empty file (0 bytes), not a case file',
+      },
+    ]);
+    render(<CaseList />);
+    const row = (await screen.findByText('empty.sqlite')).closest('tr')!;
+
+    expect(row.textContent).toContain('Cannot be opened as a case: an empty file (0 bytes), not a case file');
+    expect(within(row).queryAllByRole('button')).toEqual([]);
+  });
+
+  it('shows where a case file from elsewhere on disk is, and removes it from the list instead of deleting it', async () => {
+    const user = userEvent.setup();
+    const { host } = caseHost([
+      { ...existing[0]!, id: 'file-0123456789abcdef', file: '/srv/shared/supplier.sqlite' },
+    ]);
+    render(<CaseList />);
+    const row = (await screen.findByText('/srv/shared/supplier.sqlite')).closest('tr')!;
+
+    expect(within(row).queryByRole('button', { name: 'Delete Supplier review' })).toBeNull();
+    await user.click(within(row).getByRole('button', { name: 'Remove Supplier review from the list' }));
+    expect(screen.getByRole('alertdialog').textContent).toContain('The file stays where it is.');
+    await user.click(within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Remove' }));
+    await expect.poll(() => host.callsTo('cases:delete')).toEqual([{ caseId: 'file-0123456789abcdef' }]);
+  });
 });

@@ -1,16 +1,36 @@
 /**
- * The case list: create, open, rename, save a copy, delete (with confirmation); names, dates and
- * sizes; below it the team cases (TeamCases.tsx).
+ * The case list: create, open, open a case file from anywhere, rename, save a copy as, delete
+ * (with confirmation); names, dates and sizes; files in the cases folder that are not cases, with
+ * the reason; below it the team cases (TeamCases.tsx). It refreshes when the host says the cases
+ * changed (a file appeared in or went from the cases folder).
  */
-import { useEffect, useState } from 'react';
+import { Fragment, useEffect, useState } from 'react';
 import type { CaseSummary } from '../../shared/ipc/contract';
-import { copyCase, createCase, deleteCase, openCase, refreshCases, renameCase } from '../store/actions';
+import { createCase, deleteCase, openCase, refreshCases, renameCase } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
+import { OpenCaseFileButton, OpenCaseFileForm, SaveCopyAsForm, startSaveCopyAs } from './CaseFileForms';
 import { formatBytes, formatDate } from './format';
 import { TeamCases } from './TeamCases';
 
+/** A file in the cases folder that is not a case: listed so it is not a mystery, never opened. */
+function UnreadableRow({ item }: { item: CaseSummary }) {
+  return (
+    <tr data-testid="case-row" className="unreadable">
+      <td>
+        {item.name}
+        <div className="case-file-note">Cannot be opened as a case: {item.unreadable}</div>
+      </td>
+      <td>{formatDate(item.createdAt)}</td>
+      <td>{formatDate(item.updatedAt)}</td>
+      <td className="number">{formatBytes(item.sizeBytes)}</td>
+      <td className="actions" />
+    </tr>
+  );
+}
+
 function CaseRow({ item }: { item: CaseSummary }) {
   const [renaming, setRenaming] = useState(false);
+  const [copying, setCopying] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [name, setName] = useState(item.name);
   const [error, setError] = useState<string | undefined>();
@@ -23,86 +43,107 @@ function CaseRow({ item }: { item: CaseSummary }) {
     }
   };
 
+  // A case file from elsewhere on disk is the user's file there: it leaves the list, never the disk.
+  const outside = item.file !== undefined;
   return (
-    <tr data-testid="case-row">
-      <td>
-        {renaming ? (
-          <form
-            className="inline-form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void submitRename();
-            }}
-          >
-            <input
-              aria-label={`New name for ${item.name}`}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              autoFocus
-            />
-            <button type="submit">Save</button>
-            <button type="button" onClick={() => setRenaming(false)}>
-              Cancel
-            </button>
-            {error !== undefined && (
-              <span role="alert" className="error">
-                {error}
-              </span>
-            )}
-          </form>
-        ) : (
-          <button type="button" className="link" onClick={() => void openCase(appStore, item.id)}>
-            {item.name}
-          </button>
-        )}
-      </td>
-      <td>{formatDate(item.createdAt)}</td>
-      <td>{formatDate(item.updatedAt)}</td>
-      <td className="number">{formatBytes(item.sizeBytes)}</td>
-      <td className="actions">
-        {confirming ? (
-          <span role="alertdialog" aria-label={`Delete ${item.name}?`}>
-            Delete “{item.name}”?{' '}
-            <button
-              type="button"
-              className="danger"
-              onClick={() => {
-                setConfirming(false);
-                void deleteCase(appStore, item.id);
+    <Fragment>
+      <tr data-testid="case-row">
+        <td>
+          {renaming ? (
+            <form
+              className="inline-form"
+              onSubmit={(event) => {
+                event.preventDefault();
+                void submitRename();
               }}
             >
-              Delete
-            </button>{' '}
-            <button type="button" onClick={() => setConfirming(false)}>
-              Keep
+              <input
+                aria-label={`New name for ${item.name}`}
+                value={name}
+                onChange={(event) => setName(event.target.value)}
+                autoFocus
+              />
+              <button type="submit">Save</button>
+              <button type="button" onClick={() => setRenaming(false)}>
+                Cancel
+              </button>
+              {error !== undefined && (
+                <span role="alert" className="error">
+                  {error}
+                </span>
+              )}
+            </form>
+          ) : (
+            <button type="button" className="link" onClick={() => void openCase(appStore, item.id)}>
+              {item.name}
             </button>
-          </span>
-        ) : (
-          <>
-            <button
-              type="button"
-              onClick={() => void openCase(appStore, item.id)}
-              aria-label={`Open ${item.name}`}
+          )}
+          {outside && <div className="case-file-note">{item.file}</div>}
+        </td>
+        <td>{formatDate(item.createdAt)}</td>
+        <td>{formatDate(item.updatedAt)}</td>
+        <td className="number">{formatBytes(item.sizeBytes)}</td>
+        <td className="actions">
+          {confirming ? (
+            <span
+              role="alertdialog"
+              aria-label={outside ? `Remove ${item.name} from the list?` : `Delete ${item.name}?`}
             >
-              Open
-            </button>{' '}
-            <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename ${item.name}`}>
-              Rename
-            </button>{' '}
-            <button
-              type="button"
-              onClick={() => void copyCase(appStore, item.id)}
-              aria-label={`Save a copy of ${item.name}`}
-            >
-              Save a copy
-            </button>{' '}
-            <button type="button" onClick={() => setConfirming(true)} aria-label={`Delete ${item.name}`}>
-              Delete
-            </button>
-          </>
-        )}
-      </td>
-    </tr>
+              {outside
+                ? `Remove “${item.name}” from the list? The file stays where it is.`
+                : `Delete “${item.name}”?`}{' '}
+              <button
+                type="button"
+                className="danger"
+                onClick={() => {
+                  setConfirming(false);
+                  void deleteCase(appStore, item.id);
+                }}
+              >
+                {outside ? 'Remove' : 'Delete'}
+              </button>{' '}
+              <button type="button" onClick={() => setConfirming(false)}>
+                Keep
+              </button>
+            </span>
+          ) : (
+            <>
+              <button
+                type="button"
+                onClick={() => void openCase(appStore, item.id)}
+                aria-label={`Open ${item.name}`}
+              >
+                Open
+              </button>{' '}
+              <button type="button" onClick={() => setRenaming(true)} aria-label={`Rename ${item.name}`}>
+                Rename
+              </button>{' '}
+              <button
+                type="button"
+                onClick={() => startSaveCopyAs(item, () => setCopying(true))}
+                aria-label={`Save a copy of ${item.name} as`}
+              >
+                Save a copy as…
+              </button>{' '}
+              <button
+                type="button"
+                onClick={() => setConfirming(true)}
+                aria-label={outside ? `Remove ${item.name} from the list` : `Delete ${item.name}`}
+              >
+                {outside ? 'Remove' : 'Delete'}
+              </button>
+            </>
+          )}
+        </td>
+      </tr>
+      {copying && (
+        <tr className="case-form-row">
+          <td colSpan={5}>
+            <SaveCopyAsForm item={item} onDone={() => setCopying(false)} />
+          </td>
+        </tr>
+      )}
+    </Fragment>
   );
 }
 
@@ -110,6 +151,7 @@ export function CaseList() {
   const cases = useAppStore((state) => state.cases);
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
+  const [openingFile, setOpeningFile] = useState(false);
 
   useEffect(() => {
     void refreshCases(appStore);
@@ -119,10 +161,14 @@ export function CaseList() {
     <main className="case-list">
       <div className="case-list-head">
         <h1>Cases</h1>
-        <button type="button" onClick={() => appStore.getState().setSettingsOpen(true)}>
-          Settings
-        </button>
+        <div className="case-list-tools">
+          <OpenCaseFileButton onAsk={() => setOpeningFile(true)} />
+          <button type="button" onClick={() => appStore.getState().setSettingsOpen(true)}>
+            Settings
+          </button>
+        </div>
       </div>
+      {openingFile && <OpenCaseFileForm onDone={() => setOpeningFile(false)} />}
       <form
         className="new-case"
         onSubmit={(event) => {
@@ -165,9 +211,13 @@ export function CaseList() {
             </tr>
           </thead>
           <tbody>
-            {cases.map((item) => (
-              <CaseRow key={item.id} item={item} />
-            ))}
+            {cases.map((item) =>
+              item.unreadable === undefined ? (
+                <CaseRow key={item.id} item={item} />
+              ) : (
+                <UnreadableRow key={item.id} item={item} />
+              ),
+            )}
           </tbody>
         </table>
       )}

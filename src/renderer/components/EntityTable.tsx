@@ -6,7 +6,7 @@
  * as CSV. Rows are virtualised (@tanstack/react-virtual): 30,000 rows scroll as 30.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { memo, useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { labelContextOf, readableLabel } from '../graph/node-label';
 import { downloadBlob } from '../store/actions';
 import { appStore, useAppStore } from '../store/app-store';
@@ -48,7 +48,13 @@ function useRows(): EntityRow[] {
 
 export function EntityTable() {
   const canvas = useCanvas();
-  const rows = useRows();
+  const allRows = useRows();
+  // The timeline's range (docs/timeline.md) narrows the table as it narrows the canvas.
+  const timeRange = useAppStore((state) => state.timeRange);
+  const rows = useMemo(
+    () => (timeRange === undefined ? allRows : allRows.filter((row) => timeRange.ids.has(row.id))),
+    [allRows, timeRange],
+  );
   const [view, setView] = useState<TableView>({ filter: '', sort: undefined });
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [picked, setPicked] = useState<ReadonlySet<string>>(new Set());
@@ -58,7 +64,7 @@ export function EntityTable() {
     [rows, view.type],
   );
   const allColumns = useMemo(() => columnsOf(typed), [typed]);
-  const columns = allColumns.filter((column) => !hidden.has(column.key));
+  const columns = useMemo(() => allColumns.filter((column) => !hidden.has(column.key)), [allColumns, hidden]);
   const shown = useMemo(() => viewRows(rows, view), [rows, view]);
   const types = useMemo(() => [...new Set(rows.map((row) => row.type))].sort(), [rows]);
   const scroller = useRef<HTMLDivElement>(null);
@@ -69,7 +75,7 @@ export function EntityTable() {
     count: shown.length,
     getScrollElement,
     estimateSize,
-    overscan: 12,
+    overscan: 6,
   });
   // The node selected on the canvas brings its row into view ("and back").
   useEffect(() => {
@@ -81,19 +87,25 @@ export function EntityTable() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [selectedId]);
   const template = `repeat(${columns.length}, minmax(110px, 1fr))`;
-  const choose = (row: EntityRow, add: boolean): void => {
-    // Ctrl/Cmd+click gathers rows to copy; a plain click selects one (the canvas's selection).
-    setPicked((current) => {
-      if (!add) return new Set();
-      const next = new Set(current);
-      if (selectedId !== undefined) next.add(selectedId);
-      if (next.has(row.id)) next.delete(row.id);
-      else next.add(row.id);
-      return next;
-    });
-    appStore.getState().selectEntity(row.id);
-    canvas?.focus(row.id);
-  };
+  // One function for the table's life, so a row still in view is not rendered again on scroll.
+  const choose = useCallback(
+    (row: EntityRow, add: boolean): void => {
+      // Ctrl/Cmd+click gathers rows to copy; a plain click selects one (the canvas's selection).
+      const selected = appStore.getState().selectedId;
+      setPicked((current) => {
+        if (!add) return new Set();
+        const next = new Set(current);
+        if (selected !== undefined) next.add(selected);
+        if (next.has(row.id)) next.delete(row.id);
+        else next.add(row.id);
+        return next;
+      });
+      appStore.getState().selectEntity(row.id);
+      canvas?.focus(row.id);
+    },
+    [canvas],
+  );
+  const items = virtualizer.getVirtualItems();
   // Read on copy only: a scroll re-renders the table and must not walk every row.
   const pickedRows = (): EntityRow[] => shown.filter((row) => picked.has(row.id) || row.id === selectedId);
   return (
@@ -103,7 +115,7 @@ export function EntityTable() {
         setView={setView}
         types={types}
         count={shown.length}
-        total={rows.length}
+        total={allRows.length}
         onCopy={() => void navigator.clipboard?.writeText(rowsToTsv(pickedRows(), columns))}
         onExport={() =>
           downloadBlob(new Blob([rowsToCsv(shown, columns)], { type: 'text/csv' }), 'entities.csv')
@@ -111,25 +123,31 @@ export function EntityTable() {
       >
         <ColumnChooser columns={allColumns} hidden={hidden} setHidden={setHidden} />
       </TableToolbar>
-      <div className="entity-table-scroll" ref={scroller} data-testid="entity-table-scroll">
+      <div className="entity-table-scroll contained" ref={scroller} data-testid="entity-table-scroll">
         <div role="table" aria-label="Entities" aria-rowcount={shown.length + 1}>
           <TableHeader columns={columns} template={template} view={view} setView={setView} />
           <div role="rowgroup" style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = shown[item.index];
-              return row === undefined ? null : (
-                <TableRow
-                  key={row.id}
-                  row={row}
-                  columns={columns}
-                  template={template}
-                  top={item.start}
-                  index={item.index}
-                  selected={row.id === selectedId || picked.has(row.id)}
-                  onChoose={choose}
-                />
-              );
-            })}
+            {/* The rows in view move as one block: a row that stays in view keeps its props. */}
+            <div
+              role="presentation"
+              className="entity-rows-window"
+              style={{ transform: `translateY(${items[0]?.start ?? 0}px)` }}
+            >
+              {items.map((item) => {
+                const row = shown[item.index];
+                return row === undefined ? null : (
+                  <TableRow
+                    key={row.id}
+                    row={row}
+                    columns={columns}
+                    template={template}
+                    index={item.index}
+                    selected={row.id === selectedId || picked.has(row.id)}
+                    onChoose={choose}
+                  />
+                );
+              })}
+            </div>
           </div>
         </div>
       </div>
@@ -137,16 +155,16 @@ export function EntityTable() {
   );
 }
 
-function TableRow(props: {
+/** One row; memoised: on scroll only the rows coming into view render. */
+const TableRow = memo(function TableRow(props: {
   row: EntityRow;
   columns: Column[];
   template: string;
-  top: number;
   index: number;
   selected: boolean;
   onChoose: (row: EntityRow, add: boolean) => void;
 }) {
-  const { row, columns, template, top, index, selected, onChoose } = props;
+  const { row, columns, template, index, selected, onChoose } = props;
   return (
     <div
       role="row"
@@ -154,21 +172,24 @@ function TableRow(props: {
       aria-selected={selected}
       data-id={row.id}
       className={`entity-row${selected ? ' selected' : ''}`}
-      style={{ gridTemplateColumns: template, transform: `translateY(${top}px)`, height: ROW_HEIGHT }}
+      style={{ gridTemplateColumns: template, height: ROW_HEIGHT }}
       onClick={(event) => onChoose(row, event.ctrlKey || event.metaKey)}
     >
-      {columns.map((column) => (
-        <div role="cell" key={column.key} title={cellText(row, column.key)}>
-          {column.key === 'flag' && row.flag !== '' ? (
-            <span className={`flag-cell flag-${row.flag}`}>{row.flag}</span>
-          ) : (
-            cellText(row, column.key)
-          )}
-        </div>
-      ))}
+      {columns.map((column) => {
+        const text = cellText(row, column.key);
+        return (
+          <div role="cell" key={column.key} title={text}>
+            {column.key === 'flag' && row.flag !== '' ? (
+              <span className={`flag-cell flag-${row.flag}`}>{row.flag}</span>
+            ) : (
+              text
+            )}
+          </div>
+        );
+      })}
     </div>
   );
-}
+});
 
 function TableToolbar(props: {
   view: TableView;

@@ -256,6 +256,22 @@ describe('collections on the canvas', () => {
     expect(cy.getElementById('Identifier:DEUTDEFF').hasClass('search-hit')).toBe(true);
   });
 
+  it('finds an edge folded into a collection by its note, draws it when stepped to and opens it', () => {
+    const { store, open, controller, drawn } = setup();
+    const noted = {
+      ...link('Organization:bank', 'Identifier:DEUTDEFF'),
+      notes: [{ text: 'checked with the registry', author: 'ana', createdAt: '' }],
+    };
+    open(
+      [bank(), identifier('DEUTDEFF'), identifier('COBADEFF')],
+      [noted, link('Organization:bank', 'Identifier:COBADEFF')],
+    );
+    expect(drawn('Identifier:DEUTDEFF')).toBe(false);
+    expect(controller.search('registry').total).toBe(1);
+    expect(drawn('Identifier:DEUTDEFF')).toBe(true);
+    expect(store.getState().selectedEdgeId).toBe(noted.id);
+  });
+
   it('lands a search on the drawn node before an equally good hit folded in a collection', () => {
     const { store, open, controller, drawn } = setup();
     const holder: Entity = {

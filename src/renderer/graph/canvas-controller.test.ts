@@ -168,6 +168,33 @@ describe('the canvas controller', () => {
     expect(dataset.graphEdges).toBe('1000');
   });
 
+  it('draws a case of more than 2,000 entities in steps over several frames, ending with every entity and edge where it was saved', () => {
+    const { cy, dataset, runFrames, open } = setup();
+    const { entities, edges } = chain(5_000);
+    const positions = Object.fromEntries(
+      entities.map((entity, index) => [entity.id, { x: index * 10, y: 0 }]),
+    );
+    open(entities, edges, positions);
+    const firstStep = cy.nodes().length;
+    expect(firstStep).toBeGreaterThan(0);
+    expect(firstStep).toBeLessThan(5_000);
+    runFrames(20);
+    expect(cy.nodes().length).toBe(5_000);
+    expect(cy.edges().length).toBe(4_999);
+    expect(cy.getElementById('Organization:k4321').position()).toEqual({ x: 43_210, y: 0 });
+    expect(dataset.entities).toBe('5000');
+  });
+
+  it('holds results streamed while a big case is still being drawn and draws them after it', () => {
+    const { cy, runFrames, open, stream } = setup();
+    const { entities, edges } = chain(5_000);
+    open(entities, edges);
+    stream([organization('late')], [subsidiary('k4999', 'late')]);
+    runFrames(40);
+    expect(cy.nodes().length).toBe(5_001);
+    expect(cy.getElementById('Organization:k4999|subsidiary|Organization:late').nonempty()).toBe(true);
+  });
+
   it('draws streamed results once frames run', () => {
     const { cy, open, stream, runFrames } = setup();
     open([organization('root')], []);
@@ -314,6 +341,19 @@ describe('the canvas controller', () => {
     expect(mounted.controller.searchStep(1).index).toBe(2);
     expect(mounted.controller.searchStep(1).index).toBe(0);
     expect(mounted.controller.searchStep(-1).index).toBe(2);
+  });
+
+  it('finds an edge by the note on it, highlights it and opens its details', () => {
+    const { cy, store, open, mounted } = setup();
+    const noted = {
+      ...subsidiary('root', 'c1'),
+      notes: [{ text: 'Paid through the Cayman vehicle', author: 'ana', createdAt: '' }],
+    };
+    open([organization('root'), organization('c0'), organization('c1')], [subsidiary('root', 'c0'), noted]);
+    expect(mounted.controller.search('cayman')).toEqual({ index: 0, total: 1 });
+    expect(cy.getElementById(noted.id).hasClass('search-hit')).toBe(true);
+    expect(store.getState().selectedEdgeId).toBe(noted.id);
+    expect(mounted.controller.search('subsidiary')).toEqual({ index: -1, total: 0 });
   });
 
   it('publishes where the selected node is drawn, following the camera, and nothing when none is', () => {

@@ -37,6 +37,7 @@ import { LEAN_CLASS } from './cy-style';
 import type { LabelPolicy } from './label-policy';
 import { createLabelPolicy, drawnLabelBoxes, LABEL_ZOOM } from './label-policy';
 import { labelContextOf } from './node-label';
+import { createPathActions, type PathActions } from './paths';
 import type { Relayout } from './relayout';
 import { createRelayout } from './relayout';
 import { canvasSvg } from './svg-export';
@@ -45,6 +46,7 @@ export interface CanvasController
   extends
     CollectionActions,
     SearchActions,
+    PathActions,
     Pick<Relayout, 'relayout' | 'stopLayout' | 'undoLayout' | 'restorePositions'> {
   fit(): void;
   zoomBy(factor: number): void;
@@ -184,6 +186,16 @@ function buildController(parts: CanvasParts): CanvasController {
       cy.animate({ center: { eles: cy.getElementById(id) } }, { duration: 250 });
     },
     ...collectionActions(parts.collections, parts.store, parts.publishCounts),
+    ...createPathActions(
+      cy,
+      (id) => parts.collections.reveal(id),
+      (ids) => {
+        stopFollowing();
+        // `data-path-elements`: the highlighted route's entities and edges (the e2e tests read it).
+        parts.dataset.pathElements = JSON.stringify(ids);
+        parts.publishCounts();
+      },
+    ),
   };
 }
 

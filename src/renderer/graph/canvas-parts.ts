@@ -1,9 +1,10 @@
 /**
  * The parts of a mounted canvas (canvas-controller.ts, `mountCanvas`) and the steps that keep them
  * in step with the store: the camera that follows a growing graph, the delayed save of moved
- * positions, the snapshot redraw and the time-sliced deltas, and the reactions to filters,
+ * positions, the snapshot redraw (in steps for a big case) and the time-sliced deltas, and the reactions to filters,
  * selection and runs. Each step takes the parts it works on.
  */
+import { hiddenWithTimeRange } from '../store/time-range';
 import type { Core } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { NodePositions } from '../../shared/ipc/contract';
@@ -17,12 +18,14 @@ import type { CyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
 import type { DeltaScheduler } from './delta-scheduler';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
-import { fitCanvas } from './fit-view';
+import { fitCanvas, fitToPoints } from './fit-view';
 import type { LabelPolicy } from './label-policy';
 import type { LayoutInput } from './layouts/types';
 import type { LayoutState, Relayout, RunningLayout } from './relayout';
 import { mostlyUnplaced } from './relayout';
 import { drawnCandidateLabels } from './review-look';
+import type { SnapshotLoad } from './snapshot-loader';
+import { loadSnapshot, STEPPED_ABOVE } from './snapshot-loader';
 
 /** Everything the controller needs from its surroundings (browser or test). */
 export interface CanvasDeps {
@@ -180,18 +183,8 @@ export function createCanvasScheduler(parts: CanvasParts): DeltaScheduler {
   });
 }
 
-/** A new snapshot (a case opened or reloaded): everything redrawn at once, laid out if unplaced. */
-function drawSnapshot(parts: CanvasParts, state: AppState): void {
-  const { cy, adapter } = parts;
-  const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
-  // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
-  cy.elements().remove();
-  parts.look.chooseLookFor(state.entitiesById.size, true);
-  adapter.reset(state.entitiesById.values(), state.edgesById.values(), {
-    ...state.savedPositions,
-    ...keep,
-  });
-  state.takePendingDeltas();
+/** What follows a drawn snapshot: camera, seeds, the opening layout if unplaced, marks, counts. */
+function snapshotDrawn(parts: CanvasParts, state: AppState, keep: NodePositions): void {
   parts.camera.following = true;
   parts.camera.fitAll(40);
   parts.loadSeeds();
@@ -201,6 +194,58 @@ function drawSnapshot(parts: CanvasParts, state: AppState): void {
   parts.failures.mark();
   parts.saver.schedule();
   parts.publishCounts();
+}
+
+/**
+ * A new snapshot (a case opened or reloaded): redrawn at once up to STEPPED_ABOVE entities, above
+ * in steps across frames (snapshot-loader.ts); laid out if unplaced. Returns the stepped load.
+ */
+function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void): SnapshotLoad | undefined {
+  const { cy, adapter, camera, dataset } = parts;
+  const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
+  const positions = { ...state.savedPositions, ...keep };
+  // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
+  cy.elements().remove();
+  parts.look.chooseLookFor(state.entitiesById.size, true);
+  state.takePendingDeltas();
+  if (state.entitiesById.size <= STEPPED_ABOVE) {
+    adapter.reset(state.entitiesById.values(), state.edgesById.values(), positions);
+    snapshotDrawn(parts, state, keep);
+    return undefined;
+  }
+  // The camera is where the whole graph will be from the first step when its positions are known:
+  // steps drawn zoomed in on their part would draw labels and full looks for nothing.
+  const entities = [...state.entitiesById.values()];
+  const known = entities.flatMap((entity) => positions[entity.id] ?? []);
+  const fittedAhead = known.length * 2 >= entities.length && fitToPoints(cy, known, 40);
+  const { requestFrame, cancelFrame, afterFrame } = parts.deps;
+  return loadSnapshot(
+    {
+      adapter,
+      requestFrame,
+      cancelFrame,
+      ...(afterFrame === undefined ? {} : { afterFrame }),
+      now: parts.now,
+      onStep: (drawn) => {
+        // Else the camera follows the drawing as it grows (a fit reads positions only), so a big
+        // graph is drawn zoomed out, by the overview layer, not label by label.
+        if (!fittedAhead && !camera.followedRecently()) {
+          camera.fitAll(40);
+        }
+        // Counting walks every element (seconds over a whole load): once drawn, in
+        // snapshotDrawn; meanwhile only how far the drawing has come.
+        dataset.loaded = String(drawn);
+      },
+      onDone: () => {
+        delete dataset.loaded;
+        snapshotDrawn(parts, state, keep);
+        onDrawn();
+      },
+    },
+    entities,
+    [...state.edgesById.values()],
+    positions,
+  );
 }
 
 /** Draws the store's graph: a new snapshot at once, deltas through the scheduler, once per frame. */
@@ -216,12 +261,27 @@ export interface DrawLoop {
 export function createDrawLoop(parts: CanvasParts, scheduler: DeltaScheduler): DrawLoop {
   let drawnVersion = -1;
   let frame: number | undefined;
+  /** A big snapshot being drawn in steps; deltas wait in the store until it is drawn. */
+  let loading: SnapshotLoad | undefined;
+  const schedule = (): void => {
+    frame ??= parts.deps.requestFrame(() => {
+      frame = undefined;
+      draw();
+    });
+  };
   const draw = (): void => {
     const state = parts.store.getState();
     if (state.snapshotVersion !== drawnVersion) {
       drawnVersion = state.snapshotVersion;
       scheduler.clear();
-      drawSnapshot(parts, state);
+      loading?.cancel();
+      loading = drawSnapshot(parts, state, () => {
+        loading = undefined;
+        schedule();
+      });
+      return;
+    }
+    if (loading !== undefined) {
       return;
     }
     const deltas = state.takePendingDeltas();
@@ -231,14 +291,10 @@ export function createDrawLoop(parts: CanvasParts, scheduler: DeltaScheduler): D
   };
   return {
     draw,
-    schedule: () => {
-      frame ??= parts.deps.requestFrame(() => {
-        frame = undefined;
-        draw();
-      });
-    },
+    schedule,
     drawnVersion: () => drawnVersion,
     dispose: () => {
+      loading?.cancel();
       if (frame !== undefined) {
         parts.deps.cancelFrame(frame);
       }
@@ -247,14 +303,20 @@ export function createDrawLoop(parts: CanvasParts, scheduler: DeltaScheduler): D
 }
 
 function filtersOf(state: AppState): Parameters<CyAdapter['applyFilters']>[0] {
-  return { hiddenTypes: state.hiddenTypes, hiddenSources: state.hiddenSources, hiddenIds: state.hiddenIds };
+  // The timeline's range (docs/timeline.md) hides the entities outside it, as hidden ids do.
+  return {
+    hiddenTypes: state.hiddenTypes,
+    hiddenSources: state.hiddenSources,
+    hiddenIds: hiddenWithTimeRange(state),
+  };
 }
 
 function filtersChanged(state: AppState, previous: AppState): boolean {
   return (
     state.hiddenTypes !== previous.hiddenTypes ||
     state.hiddenSources !== previous.hiddenSources ||
-    state.hiddenIds !== previous.hiddenIds
+    state.hiddenIds !== previous.hiddenIds ||
+    state.timeRange !== previous.timeRange
   );
 }
 

@@ -10,6 +10,7 @@ import type { AppState } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import type { CollectionView } from './collection-view';
 import { selectOnCanvas } from './collection-view';
+import { findAnnotatedEdges } from './edge-search';
 import { isCollectionId } from './collections';
 import type { CyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
@@ -203,16 +204,27 @@ export function createSearch(
     hitIndex = (hitIndex + step + hits.length) % hits.length;
     const id = hits[hitIndex] ?? '';
     stopFollowing();
-    selectOnCanvas(store, id);
+    const edge = store.getState().edgesById.get(id);
+    if (edge !== undefined) {
+      // A hit on an edge (by its notes) draws its ends if folded and opens the edge's details.
+      collections.reveal(edge.from);
+      collections.reveal(edge.to);
+      store.getState().selectEdge(id);
+    } else {
+      selectOnCanvas(store, id);
+    }
     cy.animate({ center: { eles: cy.getElementById(id) }, zoom: Math.max(cy.zoom(), 1) }, { duration: 250 });
     return { index: hitIndex, total: hits.length };
   };
   return {
     search: (text) => {
-      hits = adapter.findNodes(text);
+      hits = [
+        ...adapter.findNodes(text),
+        ...findAnnotatedEdges(cy, store.getState().edgesById.values(), text),
+      ];
       hitIndex = -1;
       cy.batch(() => {
-        cy.nodes('.search-hit').removeClass('search-hit');
+        cy.elements('.search-hit').removeClass('search-hit');
         for (const id of hits) {
           cy.getElementById(id).addClass('search-hit');
         }

@@ -32,8 +32,11 @@ export { CHILD_SPACING } from './placement';
 export interface CyAdapter {
   /** Replaces everything (snapshot); saved positions are used where present. */
   reset(entities: Iterable<Entity>, edges: Iterable<Edge>, positions: NodePositions): void;
-  /** Applies deltas in one batch; returns the ids of nodes added. */
-  applyDeltas(deltas: GraphDelta[]): EntityId[];
+  /**
+   * Applies deltas in one batch; returns the ids of nodes added. New nodes take their saved
+   * position from `positions` where present (a snapshot drawn in steps), else are placed.
+   */
+  applyDeltas(deltas: GraphDelta[], positions?: NodePositions): EntityId[];
   applyFilters(filters: Filters): void;
   /** The visible nodes and edges, for the re-layout worker. */
   layoutInput(kind: LayoutKind): LayoutInput;
@@ -112,7 +115,7 @@ export function createCyAdapter(
   });
   return {
     reset: (entities, edges, positions) => resetDrawing(drawing, onDrawn, entities, edges, positions),
-    applyDeltas: (deltas) => applyDeltaBatch(drawing, onDrawn, deltas),
+    applyDeltas: (deltas, positions = {}) => applyDeltaBatch(drawing, onDrawn, deltas, positions),
     applyFilters(next) {
       drawing.filters = next;
       applyFiltersNow(drawing);
@@ -359,7 +362,12 @@ function withoutRemoved(definitions: ElementDefinition[], removed: readonly Enti
   });
 }
 
-function applyDeltaBatch(drawing: Drawing, onDrawn: DrawnHook, deltas: GraphDelta[]): EntityId[] {
+function applyDeltaBatch(
+  drawing: Drawing,
+  onDrawn: DrawnHook,
+  deltas: GraphDelta[],
+  positions: NodePositions,
+): EntityId[] {
   const { cy, placement, dirty, filters, membersOf } = drawing;
   const added: EntityId[] = [];
   const definitions: ElementDefinition[] = [];
@@ -373,7 +381,7 @@ function applyDeltaBatch(drawing: Drawing, onDrawn: DrawnHook, deltas: GraphDelt
       dirty.delete(from);
     }
     const start = added.length;
-    placeNodes(drawing, delta.entities, delta.edges, {}, definitions, added);
+    placeNodes(drawing, delta.entities, delta.edges, positions, definitions, added);
     const released = drawing.waiting.touching(added.slice(start));
     placeEdges(drawing, [...delta.edges, ...released], definitions);
     // An edge that waited for its endpoint is drawn now: its review look is derived with it.

@@ -43,7 +43,7 @@ export function themeColors(theme: Theme): ThemeColors {
 }
 
 /** Marks drawn as a node's ring; the overview layer draws the same ones (overview/overview-scene.ts). */
-export const MARK_COLORS = { searchHit: '#f2b705', failed: '#d93025' } as const;
+export const MARK_COLORS = { searchHit: '#f2b705', failed: '#d93025', path: '#8e44ec' } as const;
 
 export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson {
   const { text, outline, edge, accent } = themeColors(theme);
@@ -152,6 +152,20 @@ export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson
       selector: 'node.search-hit',
       // Labelled as any node is (from zoom 0.7), in either stylesheet.
       style: { ...nodeLabel, 'border-width': 3, 'border-color': MARK_COLORS.searchHit },
+    },
+    {
+      // An edge found by its notes (edge-search.ts).
+      selector: 'edge.search-hit',
+      style: { 'line-color': MARK_COLORS.searchHit, 'target-arrow-color': MARK_COLORS.searchHit, width: 3 },
+    },
+    {
+      // A route or the common neighbours shown by the paths panel (paths.ts), labelled.
+      selector: 'node.path-hit',
+      style: { ...nodeLabel, 'border-width': 4, 'border-color': MARK_COLORS.path },
+    },
+    {
+      selector: 'edge.path-hit',
+      style: { 'line-color': MARK_COLORS.path, 'target-arrow-color': MARK_COLORS.path, width: 4 },
     },
     {
       selector: 'node.lookup-failed',

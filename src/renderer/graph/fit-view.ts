@@ -74,7 +74,7 @@ export const MAX_FIT_ZOOM = 1.5;
  * a rejected match. Read by class, not with `:visible`, which computes every node's style first
  * (a second on 10,000 new nodes).
  */
-const HIDDEN_NODES = `.filtered, .folded, .${REJECTED_NODE}`;
+const HIDDEN_CLASSES = ['filtered', 'folded', REJECTED_NODE];
 
 /** The lowest zoom any fit may set (a drawing 50 million px wide: far beyond any case). */
 export const ZOOM_FLOOR_LEAST = 0.00002;
@@ -91,11 +91,22 @@ export function zoomFloorFor(fitZoom: number): number {
  * default floor shows (so Fit always shows the whole graph); false when there are none.
  */
 export function fitToNodes(cy: Core, padding: number): boolean {
-  const points = cy
-    .nodes()
-    .not(HIDDEN_NODES)
-    .nodes()
-    .map((node) => node.position());
+  // Classes read node by node: a selector (`.not(...)`) builds collections, seconds over a
+  // case opening in steps that fits after each.
+  const points: Point[] = [];
+  cy.nodes().forEach((node) => {
+    if (!HIDDEN_CLASSES.some((name) => node.hasClass(name))) {
+      points.push(node.position());
+    }
+  });
+  return fitToPoints(cy, points, padding);
+}
+
+/**
+ * Fits the canvas to these model points (e.g. the saved positions of a case still being drawn),
+ * lowering the zoom floor as fitToNodes does; false when there are none.
+ */
+export function fitToPoints(cy: Core, points: Iterable<Point>, padding: number): boolean {
   const view = fitViewport(points, {
     width: cy.width(),
     height: cy.height(),

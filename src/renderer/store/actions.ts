@@ -70,12 +70,45 @@ export async function renameCase(
   return undefined;
 }
 
-export async function copyCase(store: StoreApi<AppState>, caseId: string): Promise<void> {
-  const result = await invoke('cases:copy', { caseId });
+/**
+ * "Open case file...": `path` typed in the web host's form, or nothing for the desktop app's own
+ * dialog. Answers an error message for the form, or undefined (opened, or the dialog cancelled).
+ */
+export async function openCaseFile(store: StoreApi<AppState>, path?: string): Promise<string | undefined> {
+  const result = await invoke('cases:open-file', path === undefined ? {} : { path });
   if (!result.ok) {
-    report(store, result.error.message);
+    return result.error.message;
+  }
+  if (result.value !== null) {
+    showOpenedCase(store, result.value);
+  }
+  return undefined;
+}
+
+/**
+ * "Save a copy as...": with a name (and a folder; empty for the cases folder) from the web host's
+ * form, or through the desktop app's save dialog. Answers an error message for the form, or
+ * undefined; the copy is listed as its own case and a notice says where it went.
+ */
+export async function saveCaseCopyAs(
+  store: StoreApi<AppState>,
+  caseId: string,
+  place?: { name: string; folder: string },
+): Promise<string | undefined> {
+  const request =
+    place === undefined
+      ? { caseId }
+      : { caseId, name: place.name, ...(place.folder.trim() === '' ? {} : { folder: place.folder }) };
+  const result = await invoke('cases:save-copy-as', request);
+  if (!result.ok) {
+    return result.error.message;
+  }
+  if (result.value !== null) {
+    const where = result.value.file === undefined ? 'in the cases folder' : `at ${result.value.file}`;
+    store.getState().setNotice({ kind: 'info', text: `Saved a copy as “${result.value.name}” ${where}.` });
   }
   await refreshCases(store);
+  return undefined;
 }
 
 export async function deleteCase(store: StoreApi<AppState>, caseId: string): Promise<void> {

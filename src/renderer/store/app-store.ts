@@ -90,6 +90,8 @@ export interface UiSlice {
   /** When the user last retried each node's lookups (older failures of it are no longer shown). */
   retriedAt: Readonly<Record<EntityId, string>>;
   settingsOpen: boolean;
+  /** The timeline's range (docs/timeline.md): only these entities are shown; undefined: all. */
+  timeRange: { label: string; ids: ReadonlySet<EntityId> } | undefined;
   /**
    * The one notice shown; `caseId` is the case open when it was raised (absent: none), so a
    * notice belongs to its case and is not shown in another.
@@ -106,6 +108,7 @@ export interface UiSlice {
   setSearchText(text: string): void;
   markRetried(id: EntityId, at: string): void;
   setSettingsOpen(open: boolean): void;
+  setTimeRange(range: UiSlice['timeRange']): void;
   setNotice(notice: UiSlice['notice']): void;
 }
 
@@ -332,6 +335,8 @@ const createUiSlice: Slice<UiSlice> = (set) => ({
   searchText: '',
   retriedAt: {},
   settingsOpen: false,
+  timeRange: undefined,
+  setTimeRange: (timeRange) => set({ timeRange }),
   notice: undefined,
   toggleType: (type) => set((state) => ({ hiddenTypes: toggled(state.hiddenTypes, type) })),
   toggleSource: (source) => set((state) => ({ hiddenSources: toggled(state.hiddenSources, source) })),

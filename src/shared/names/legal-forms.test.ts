@@ -82,6 +82,22 @@ const SPELLINGS: [string, string, string][] = [
   ['JP', '株式会社アクメ', 'T417'],
   ['JP', 'アクメ株式会社', 'T417'],
   ['JP', 'アクメ合同会社', '7QQ0'],
+  // Japan in Latin script (jp-latin-forms.json: the ELF list has Japanese script only).
+  ['JP', 'Acme Kabushiki Kaisha', 'T417'],
+  ['JP', 'Acme Kabushiki Gaisha', 'T417'],
+  ['JP', 'Acme K.K.', 'T417'],
+  ['JP', 'Acme KK', 'T417'],
+  ['JP', 'Kabushiki Kaisha Acme', 'T417'],
+  ['JP', 'Acme Corporation', 'T417'],
+  ['JP', 'Acme Inc.', 'T417'],
+  ['JP', 'Acme Godo Kaisha', '7QQ0'],
+  ['JP', 'Acme G.K.', '7QQ0'],
+  ['JP', 'Acme LLC', '7QQ0'],
+  ['JP', 'Acme Yugen Kaisha', 'DYQK'],
+  ['JP', 'Acme Y.K.', 'DYQK'],
+  ['JP', 'Yugen Kaisha Acme', 'DYQK'],
+  ['JP', 'Acme Gomei Kaisha', 'IUVI'],
+  ['JP', 'Acme Goshi Kaisha', '5MVV'],
 ];
 
 describe('legal forms from the ELF code list', () => {
@@ -150,6 +166,23 @@ describe('legal forms from the ELF code list', () => {
     expect(same('GmbH', 'Ltd', 'GB')).toBe(false);
     expect(same('Inc', 'LLC', 'US')).toBe(false);
     expect(same('BV', 'NV', 'NL')).toBe(false);
+    expect(same('K.K.', '株式会社', 'JP')).toBe(true);
+    expect(same('Kabushiki Kaisha', 'Co., Ltd.', 'JP')).toBe(true);
+    expect(same('G.K.', 'LLC', 'JP')).toBe(true);
+    expect(same('K.K.', 'G.K.', 'JP')).toBe(false);
+    expect(same('Kabushiki Kaisha', '合同会社', 'JP')).toBe(false);
+    expect(same('Godo Kaisha', 'Yugen Kaisha', 'JP')).toBe(false);
+  });
+
+  it("reads a Japanese company's 'Co., Ltd.' as the name's 'Co.' and a form that names a 株式会社 in Japan", () => {
+    const { brand, form } = splitLegalForm('Acme Trading Co., Ltd.');
+    expect(brand).toBe('Acme Trading Co.');
+    expect(form?.codes).toEqual(expect.arrayContaining(['T417', 'DYQK']));
+  });
+
+  it("adds Japan's Latin spellings to a spelling other countries use, taking none of their codes away", () => {
+    const codes = splitLegalForm('Acme LLC').form?.codes ?? [];
+    expect(codes).toEqual(expect.arrayContaining(['HZEH', '7QQ0']));
   });
 });
 

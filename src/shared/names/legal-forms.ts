@@ -4,6 +4,7 @@
  * codes a spelling names per country, and where a name's legal form is.
  */
 import elfForms from './elf-forms.json' with { type: 'json' };
+import jpLatinForms from './jp-latin-forms.json' with { type: 'json' };
 import { foldText, foldedWords, isLatinScript, legalFormKey } from './fold';
 
 interface ElfData {
@@ -23,6 +24,34 @@ interface ElfData {
 }
 
 const DATA = elfForms as unknown as ElfData;
+
+/** Latin spellings of Japan's forms (jp-latin-forms.json, with where they come from). */
+interface LatinSupplement {
+  forms: Record<
+    string,
+    { local: string; romanised: string[]; english: string[]; writtenBeforeTheName: boolean }
+  >;
+}
+
+const JP_LATIN = jpLatinForms as unknown as LatinSupplement;
+
+/** The ELF list's spellings with Japan's Latin ones added (never a code taken away). */
+const SPELLINGS: ElfData['spellings'] = (() => {
+  const spellings = structuredClone(DATA.spellings);
+  for (const [code, form] of Object.entries(JP_LATIN.forms)) {
+    if (DATA.forms[code]?.[1].split(';')[0] !== form.local) {
+      // The table names a code by its local name: a list that renamed it needs the table checked.
+      throw new Error(`jp-latin-forms.json: ELF ${code} is not ${form.local} in this ELF list`);
+    }
+    for (const spelling of [...form.romanised, ...form.english]) {
+      const codes = ((spellings[legalFormKey(spelling)] ??= {}).JP ??= []);
+      if (!codes.includes(code)) {
+        codes.push(code);
+      }
+    }
+  }
+  return spellings;
+})();
 
 /** Which list, version and file the table was derived from (shown in docs and `--version`). */
 export const LEGAL_FORMS_SOURCE = DATA.source;
@@ -66,15 +95,21 @@ function usableKey(key: string): boolean {
   return key.length >= 2 && /\p{L}/u.test(key) && !SMALL_ROMAN_NUMERAL.test(key);
 }
 
-/** Keys that are abbreviations on the list (only those are recognised before a name: "PT", "AB"). */
-const ABBREVIATION_KEYS: ReadonlySet<string> = new Set(
-  Object.values(DATA.forms).flatMap(([, , abbreviations]) =>
+/**
+ * Keys recognised before a name: the list's abbreviations ("PT", "AB") and Japan's romanised forms,
+ * which Japanese writes either side of the name ("Kabushiki Kaisha Toshiba").
+ */
+const PREFIX_KEYS: ReadonlySet<string> = new Set([
+  ...Object.values(DATA.forms).flatMap(([, , abbreviations]) =>
     abbreviations === '' ? [] : abbreviations.split(';').map(legalFormKey),
   ),
-);
+  ...Object.values(JP_LATIN.forms)
+    .filter((form) => form.writtenBeforeTheName)
+    .flatMap((form) => form.romanised.map(legalFormKey)),
+]);
 
 /** Non-Latin spellings of two characters or more, longest first (written without spaces). */
-const UNSPACED_KEYS: readonly string[] = Object.keys(DATA.spellings)
+const UNSPACED_KEYS: readonly string[] = Object.keys(SPELLINGS)
   .filter((key) => key.length >= 2 && !isLatinScript(key))
   .sort((a, b) => b.length - a.length);
 
@@ -121,12 +156,12 @@ export function codesOfSpelling(spelling: string): string[] {
   if (known !== undefined) {
     return known;
   }
-  const direct = Object.values(DATA.spellings[key] ?? {}).flat();
+  const direct = Object.values(SPELLINGS[key] ?? {}).flat();
   const codes = new Set(direct);
   for (const code of direct) {
     for (const name of NAMES_OF_CODE.get(code) ?? []) {
       if (abbreviates(key, name)) {
-        Object.values(DATA.spellings[name.key] ?? {}).forEach((siblings) =>
+        Object.values(SPELLINGS[name.key] ?? {}).forEach((siblings) =>
           siblings.forEach((sibling) => codes.add(sibling)),
         );
       }
@@ -172,7 +207,7 @@ function wordsOf(name: string): Word[] {
 
 function formOf(text: string): NamedLegalForm | undefined {
   const key = legalFormKey(text);
-  if (!usableKey(key) || DATA.spellings[key] === undefined) {
+  if (!usableKey(key) || SPELLINGS[key] === undefined) {
     return undefined;
   }
   return { text: text.replace(/[\s,]+$/u, ''), key, codes: codesOfSpelling(text) };
@@ -209,7 +244,7 @@ function leadingForm(name: string, words: Word[]): SplitName | undefined {
     const text = name.slice(0, last.end);
     const form = formOf(text);
     const brand = name.slice(last.end).replace(LEADING_SEPARATORS, '').trim();
-    if (form !== undefined && ABBREVIATION_KEYS.has(form.key) && hasNameLeft(brand)) {
+    if (form !== undefined && PREFIX_KEYS.has(form.key) && hasNameLeft(brand)) {
       return { brand, form };
     }
   }

@@ -3,6 +3,7 @@
  * every failure turned into one line the user can act on (never a hang, never a password).
  */
 import pg from 'pg';
+import { EngineError, type EngineErrorCode } from '../../util/engine-error';
 import { describeTeamCase, type TeamCaseTarget } from './team-case-url';
 
 /** How long a connection attempt may take before it is reported as unreachable. */
@@ -10,16 +11,24 @@ export const CONNECT_TIMEOUT_MS = 5_000;
 
 /**
  * What kind of failure a TeamCaseError is, for a UI that reacts differently: ask for the password
- * again (`password`), say the server is out of reach (`unreachable`), or just show the line.
+ * again (`password`), say the server is out of reach (`unreachable`), or just show the line
+ * (`other`: the case cannot be opened). `write`: an open case's write or reconnect failed.
  */
-export type TeamCaseFailure = 'password' | 'unreachable' | 'other';
+export type TeamCaseFailure = 'password' | 'unreachable' | 'other' | 'write';
+
+const CODE_OF_FAILURE = {
+  password: 'team_case_password',
+  unreachable: 'team_case_unreachable',
+  other: 'team_case_refused',
+  write: 'team_case_write',
+} as const satisfies Record<TeamCaseFailure, EngineErrorCode>;
 
 /** A team case that cannot be opened or written; `message` is one line for the user. */
-export class TeamCaseError extends Error {
+export class TeamCaseError extends EngineError {
   override readonly name = 'TeamCaseError';
   readonly failure: TeamCaseFailure;
   constructor(message: string, failure: TeamCaseFailure = 'other') {
-    super(message);
+    super(CODE_OF_FAILURE[failure], message);
     this.failure = failure;
   }
 }

@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { GraphDelta } from '../../../shared/model/graph';
-import { havePostgres, startPostgres, type PostgresServer } from '../../../../test/support/postgres';
+import { havePostgres } from '../../../../test/support/postgres';
+import { nextDelta, useTeamCaseServer } from '../../../../test/support/team-case-server';
 import { openCaseGraph } from '../case-file';
 import { FindingsBuilder, type Findings } from '../findings';
 import { InvalidRelationError, type WriteOptions } from '../types';
 import { TeamCaseError } from './connection';
-import { openTeamCase, ReadOnlyTeamCaseError, type PostgresCaseGraph } from './pg-case-store';
+import { ReadOnlyTeamCaseError, type PostgresCaseGraph } from './pg-case-store';
 import { openPgRateLedger } from './pg-rate-ledger';
 import { parseTeamCaseUrl } from './team-case-url';
 
@@ -28,43 +29,15 @@ function lei(index: number): string {
   return `5299000J2N45DDNE${String(index).padStart(4, '0')}`;
 }
 
-let server: PostgresServer;
-let databaseUrl: string;
-const opened: PostgresCaseGraph[] = [];
-
-async function open(
-  caseName: string,
-  url = databaseUrl,
-  password = server.password,
-): Promise<PostgresCaseGraph> {
-  const store = await openTeamCase(parseTeamCaseUrl(`${url}#${caseName}`), { password });
-  opened.push(store);
-  return store;
-}
-
 /** Resolves with the first delta whose seq is at least `seq`. */
 function deltaReaching(store: PostgresCaseGraph, seq: number): Promise<GraphDelta> {
-  return new Promise((resolve) => {
-    const stop = store.onDelta((delta) => {
-      if (delta.seq >= seq) {
-        stop();
-        resolve(delta);
-      }
-    });
-  });
+  return nextDelta(store, (delta) => delta.seq >= seq);
 }
 
 describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
-  beforeAll(async () => {
-    server = await startPostgres();
-    databaseUrl = await server.createDatabase();
-  }, 60_000);
-  afterEach(async () => {
-    await Promise.all(opened.splice(0).map((store) => store.close()));
-  });
-  afterAll(async () => {
-    await server.stop();
-  });
+  const team = useTeamCaseServer();
+  const open = (caseName: string, url?: string, password?: string): Promise<PostgresCaseGraph> =>
+    team.open(caseName, { url, password });
 
   it("delivers one client's write to another open client of the case, with the same sequence number", async () => {
     const alice = await open('live');
@@ -196,10 +169,10 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
       ),
     );
     const admin = new pg.Client({
-      host: server.host,
-      port: server.port,
-      user: server.user,
-      password: server.password,
+      host: team.server.host,
+      port: team.server.port,
+      user: team.server.user,
+      password: team.server.password,
       database: 'postgres',
     });
     await admin.connect();
@@ -219,17 +192,17 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
     const owner = await open('shared');
     await owner.apply(organizationWithLei('Visible', lei(6)), write);
     const admin = new pg.Client({
-      host: server.host,
-      port: server.port,
-      user: server.user,
-      password: server.password,
-      database: new URL(databaseUrl).pathname.slice(1),
+      host: team.server.host,
+      port: team.server.port,
+      user: team.server.user,
+      password: team.server.password,
+      database: new URL(team.databaseUrl).pathname.slice(1),
     });
     await admin.connect();
     await admin.query(`DROP ROLE IF EXISTS viewer; CREATE ROLE viewer LOGIN PASSWORD 'viewer-pw'`);
     await admin.query('GRANT SELECT ON ALL TABLES IN SCHEMA public TO viewer');
     await admin.end();
-    const viewerUrl = databaseUrl.replace(`${server.user}@`, 'viewer@');
+    const viewerUrl = team.databaseUrl.replace(`${team.server.user}@`, 'viewer@');
     const viewer = await open('shared', viewerUrl, 'viewer-pw');
     expect(viewer.readOnly).toBe(true);
     expect(viewer.exportJson().entities).toHaveLength(2);
@@ -250,20 +223,20 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
       const message = (error as Error).message;
       expect(message).toMatch(pattern);
       expect(message).not.toContain('\n');
-      expect(message).not.toContain(server.password);
+      expect(message).not.toContain(team.server.password);
       expect(Date.now() - started).toBeLessThan(10_000);
     };
 
     it('reports a wrong password', async () => {
       await expectOneLine(
-        open('x', databaseUrl, 'not-the-password'),
+        open('x', team.databaseUrl, 'not-the-password'),
         /wrong password for PostgreSQL user trace/,
       );
     });
 
     it('reports a database that does not exist', async () => {
       await expectOneLine(
-        open('x', databaseUrl.replace(/\/[^/]+$/, '/no_such_db')),
+        open('x', team.databaseUrl.replace(/\/[^/]+$/, '/no_such_db')),
         /database "no_such_db" does not exist/,
       );
     });
@@ -277,10 +250,10 @@ describe.skipIf(!havePostgres())('PostgreSQL team case store', () => {
   });
 
   it("keeps a team rate ledger's slots to the limit across members and frees a killed member's slot", async () => {
-    const target = parseTeamCaseUrl(`${databaseUrl}#ledger`);
+    const target = parseTeamCaseUrl(`${team.databaseUrl}#ledger`);
     await open('ledger');
-    const first = await openPgRateLedger(target, server.password);
-    const second = await openPgRateLedger(target, server.password);
+    const first = await openPgRateLedger(target, team.server.password);
+    const second = await openPgRateLedger(target, team.server.password);
     const limit = { requests: 1, intervalMs: 60_000 };
     expect(await first.tryHold('GLEIF', limit, 'a')).toBeUndefined();
     expect(await second.tryHold('GLEIF', limit, 'b')).toBeGreaterThan(0);

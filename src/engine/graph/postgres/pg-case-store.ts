@@ -15,6 +15,7 @@ import type pg from 'pg';
 import type { EntityId } from '../../../shared/model/asset';
 import type { GraphDelta } from '../../../shared/model/graph';
 import { systemClock, type Clock } from '../../util/clock';
+import { EngineError } from '../../util/engine-error';
 import { silentLogger, type Logger } from '../../util/logger';
 import { randomUUID } from 'node:crypto';
 import type { CaseGraph, MergeRule, Positions, UndoSummary } from '../case-graph';
@@ -38,7 +39,9 @@ import {
 } from './write-log';
 
 /** A write refused because the role may only read (open and export work). */
-export class ReadOnlyTeamCaseError extends TeamCaseError {}
+export class ReadOnlyTeamCaseError extends TeamCaseError {
+  override readonly code = 'read_only';
+}
 
 export interface TeamCaseOptions {
   /** From PGPASSWORD or the keychain; never from the address. */
@@ -175,9 +178,14 @@ export class PostgresCaseGraph extends ReplicaReads implements CaseGraph {
     });
   }
 
-  /** A failed reconnect fails the operation with one line; the next one tries again. */
+  /**
+   * A failed reconnect fails the operation with one line; the next one tries again. It is a
+   * failure of the open case's write (`write`), not of opening it: hosts report it as such.
+   */
   private async reconnectClient(): Promise<void> {
-    const client = await connectTeamCase(this.target, this.password);
+    const client = await connectTeamCase(this.target, this.password).catch((error: unknown) => {
+      throw error instanceof TeamCaseError ? new TeamCaseError(error.message, 'write') : error;
+    });
     const old = this.client;
     this.client = client;
     this.clientLost = false;
@@ -273,7 +281,7 @@ export class PostgresCaseGraph extends ReplicaReads implements CaseGraph {
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(async () => {
       if (this.closed) {
-        throw new TeamCaseError(`${this.address} is closed`);
+        throw new TeamCaseError(`${this.address} is closed`, 'write');
       }
       if (this.diverged) {
         this.rebuild();
@@ -374,9 +382,10 @@ export class PostgresCaseGraph extends ReplicaReads implements CaseGraph {
             `${this.address}: PostgreSQL user ${this.target.user} may not write this case`,
           );
         }
-        throw error instanceof Error && !('code' in error)
+        // The engine's own errors pass unchanged; a driver's (with a SQLSTATE `code`) becomes one line.
+        throw error instanceof EngineError || (error instanceof Error && !('code' in error))
           ? error
-          : new TeamCaseError(`${this.address}: ${oneLine(error)}`);
+          : new TeamCaseError(`${this.address}: ${oneLine(error)}`, 'write');
       }
     });
   }
@@ -401,7 +410,7 @@ export class PostgresCaseGraph extends ReplicaReads implements CaseGraph {
     const payload: UndoPayload = { session };
     const { undone } = await this.write('undo', payload);
     if (undone === undefined) {
-      throw new TeamCaseError(`${this.address}: the undo of session ${session} answered nothing`);
+      throw new TeamCaseError(`${this.address}: the undo of session ${session} answered nothing`, 'write');
     }
     return undone;
   }
@@ -411,7 +420,7 @@ export class PostgresCaseGraph extends ReplicaReads implements CaseGraph {
     const payload: MergePayload = { from, into, session: randomUUID(), now: this.clock.now() };
     const { delta } = await this.write('merge', payload);
     if (delta === undefined) {
-      throw new TeamCaseError(`${this.address}: the merge of ${from} into ${into} answered nothing`);
+      throw new TeamCaseError(`${this.address}: the merge of ${from} into ${into} answered nothing`, 'write');
     }
     return { session: payload.session, delta };
   }

@@ -3,6 +3,7 @@
  * optional `?sslmode=`. The password never travels in the address (it would land in shell
  * history, `ps` and logs): it comes from PGPASSWORD or the OS keychain.
  */
+import { EngineError } from '../../util/engine-error';
 
 export const SSL_MODES = ['disable', 'prefer', 'require', 'verify-ca', 'verify-full'] as const;
 export type SslMode = (typeof SSL_MODES)[number];
@@ -18,8 +19,11 @@ export interface TeamCaseTarget {
 }
 
 /** A team case address that cannot be used; the message is one line for the user. */
-export class TeamCaseUrlError extends Error {
+export class TeamCaseUrlError extends EngineError {
   override readonly name = 'TeamCaseUrlError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('team_case_address', message, options);
+  }
 }
 
 const MAX_CASE_NAME = 200;

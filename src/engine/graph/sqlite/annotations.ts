@@ -9,6 +9,7 @@ import type { Annotated, Flag, Note } from '../../../shared/model/annotation';
 import type { Edge, Entity } from '../../../shared/model/graph';
 import type { AnnotationFinding } from '../findings';
 import { iso } from './rows';
+import { EngineError } from '../../util/engine-error';
 
 interface AnnotationRow {
   target: string;
@@ -19,8 +20,11 @@ interface AnnotationRow {
 }
 
 /** A note or flag for an id that is neither an entity nor an edge of the case. */
-export class UnknownAnnotationTargetError extends Error {
+export class UnknownAnnotationTargetError extends EngineError {
   override readonly name = 'UnknownAnnotationTargetError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('unknown_annotation_target', message, options);
+  }
 }
 
 export function prepareAnnotationStatements(db: Database.Database) {

@@ -6,15 +6,22 @@ import { chmodSync, closeSync, openSync, renameSync, rmSync, statSync } from 'no
 import Database from 'better-sqlite3';
 import { identifyCaseFile } from './identify';
 import { CASE_FILE_MODE } from './open';
+import { EngineError } from '../../util/engine-error';
 
 /** The case file an open store writes was deleted or replaced: its writes would be lost. */
-export class CaseFileGoneError extends Error {
+export class CaseFileGoneError extends EngineError {
   override readonly name = 'CaseFileGoneError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('case_file_gone', message, options);
+  }
 }
 
 /** Another process (the app, a CLI run) has the case open. */
-export class CaseInUseError extends Error {
+export class CaseInUseError extends EngineError {
   override readonly name = 'CaseInUseError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('case_in_use', message, options);
+  }
 }
 
 /** Which file a path named when the store opened it (device and inode). */

@@ -7,10 +7,14 @@
 import { closeSync, existsSync, lstatSync, openSync, readSync, rmSync, statSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { APPLICATION_ID, CASE_TABLES, CaseFileVersionError, SCHEMA_VERSION } from './migrations';
+import { EngineError } from '../../util/engine-error';
 
 /** A file that is not a case file: left untouched. */
-export class NotACaseFileError extends Error {
+export class NotACaseFileError extends EngineError {
   override readonly name = 'NotACaseFileError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('not_a_case_file', message, options);
+  }
 }
 
 const SQLITE_HEADER = 'SQLite format 3\0';

@@ -9,6 +9,7 @@ import { mergeEntity } from './merge';
 import type { EdgeRow, EntityRow, MergeRow, SourceRow, TagRow } from './rows';
 import { SOURCE_TAG } from '../case-graph';
 import type { Stamp, Touched, WriteContext } from './write-context';
+import { EngineError } from '../../util/engine-error';
 
 /** The source a manual merge is attributed to (the seeds' attribution too). */
 export const MANUAL_MERGE_SOURCE = 'Investigator';
@@ -32,11 +33,19 @@ export interface MergeImage {
   targets: Record<string, EdgeImage | null>;
   /** Merges that pointed at `from` and were redirected to `into`. */
   redirected: MergeRow[];
+  /**
+   * Set when the session that created `from` was undone while it was folded away (undo-merged.ts):
+   * undoing the merge then leaves `from` and its edges out.
+   */
+  dropped?: boolean;
 }
 
 /** A merge the case cannot do: unknown ids, one entity twice, or entities of different types. */
-export class MergeRefusedError extends Error {
+export class MergeRefusedError extends EngineError {
   override readonly name = 'MergeRefusedError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('merge_refused', message, options);
+  }
 }
 
 export function mergeManually(
@@ -136,9 +145,11 @@ export function unmerge(db: Database.Database, image: MergeImage, seq: number): 
     }
   }
   const { from: row } = image;
-  db.prepare(
-    'INSERT INTO entities (id, type, content, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?)',
-  ).run(row.id, row.type, row.content, row.created_at, row.updated_at, seq);
+  if (image.dropped !== true) {
+    db.prepare(
+      'INSERT INTO entities (id, type, content, created_at, updated_at, seq) VALUES (?, ?, ?, ?, ?, ?)',
+    ).run(row.id, row.type, row.content, row.created_at, row.updated_at, seq);
+  }
   db.prepare('UPDATE entities SET content = ?, updated_at = ?, seq = ? WHERE id = ?').run(
     image.into.content,
     image.into.updated_at,
@@ -150,10 +161,10 @@ export function unmerge(db: Database.Database, image: MergeImage, seq: number): 
     `INSERT INTO entity_tags (entity_id, name, value, handler, created_at, updated_at)
      VALUES (?, ?, ?, ?, ?, ?)`,
   );
-  for (const tag of [...image.fromTags, ...image.intoTags]) {
+  for (const tag of [...(image.dropped === true ? [] : image.fromTags), ...image.intoTags]) {
     insertTag.run(tag.entity_id, tag.name, tag.value, tag.handler, tag.created_at, tag.updated_at);
   }
-  if (image.fromPosition !== undefined) {
+  if (image.fromPosition !== undefined && image.dropped !== true) {
     db.prepare('INSERT OR REPLACE INTO positions (entity_id, x, y) VALUES (?, ?, ?)').run(
       from,
       image.fromPosition.x,
@@ -163,9 +174,24 @@ export function unmerge(db: Database.Database, image: MergeImage, seq: number): 
   for (const edge of image.edges) {
     insertEdge(db, edge, seq);
   }
+  // Either entity whose every source was undone since the merge (undo-merged.ts) goes, as its
+  // own undo would have taken it had it not been merged: nothing in the case accounts for it.
+  const unsourced = db.prepare(
+    'DELETE FROM entities WHERE id = ? AND NOT EXISTS (SELECT 1 FROM entity_tags WHERE entity_id = ? AND name = ?)',
+  );
+  for (const id of [from, into]) {
+    if (unsourced.run(id, id, SOURCE_TAG).changes === 1) {
+      db.prepare('DELETE FROM positions WHERE entity_id = ?').run(id);
+    }
+  }
 }
 
 function insertEdge(db: Database.Database, { row, sources }: EdgeImage, seq: number): void {
+  // An end undone since the merge (its session taken back) takes the edge with it, as it would have.
+  const exists = db.prepare('SELECT 1 FROM entities WHERE id = ?');
+  if (exists.get(row.from_id) === undefined || exists.get(row.to_id) === undefined) {
+    return;
+  }
   db.prepare(
     `INSERT OR REPLACE INTO edges (id, from_id, to_id, relation, properties, created_at, updated_at, seq)
      VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -1,5 +1,6 @@
 /** The case-file schema and its ordered migrations, keyed by `PRAGMA user_version`. */
 import type Database from 'better-sqlite3';
+import { EngineError } from '../../util/engine-error';
 
 /**
  * One step per schema version: step N (1-based index) brings a file from version N-1 to N.
@@ -138,6 +139,12 @@ export const SCHEMA_STEPS: readonly string[] = [
   CREATE INDEX annotations_target ON annotations(target);
   CREATE INDEX annotations_session ON annotations(session);
   `,
+  // 7: undo in any order (docs/resolution.md): a session's log also lists the tags and edge
+  // sources it confirmed again; undo hands what it created over to a session that still confirms
+  // it, found by target.
+  `
+  CREATE INDEX write_log_target ON write_log(target);
+  `,
 ];
 
 /**
@@ -162,8 +169,11 @@ export const CASE_TABLES: readonly string[] = [
 export const SCHEMA_VERSION = SCHEMA_STEPS.length;
 
 /** A case file written by a newer version of the app: opening it could corrupt it. */
-export class CaseFileVersionError extends Error {
+export class CaseFileVersionError extends EngineError {
   override readonly name = 'CaseFileVersionError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('case_file_version', message, options);
+  }
 }
 
 /**

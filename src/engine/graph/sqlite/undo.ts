@@ -7,8 +7,12 @@ import type Database from 'better-sqlite3';
 import { prepareAnnotationStatements, undoAnnotations } from './annotations';
 import { unmerge, type MergeImage } from './manual-merge';
 import { SOURCE_TAG, type UndoSummary } from '../case-graph';
+import { EngineError } from '../../util/engine-error';
+import { CONFIRMED_SOURCE, CONFIRMED_TAG } from './write';
+import { forgetInMergeImages } from './undo-merged';
 
 interface LogRow {
+  rowid: number;
   at: number;
   kind: string;
   target: string;
@@ -16,8 +20,11 @@ interface LogRow {
 }
 
 /** A session id that no session of the case has (nothing to undo is an error, not a no-op). */
-export class UnknownSessionError extends Error {
+export class UnknownSessionError extends EngineError {
   override readonly name = 'UnknownSessionError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('unknown_session', message, options);
+  }
 }
 
 /**
@@ -31,13 +38,13 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
   const known = db.prepare('SELECT 1 FROM sessions WHERE id = ?').get(session) !== undefined;
   const rows = db
     .prepare<[string], LogRow>(
-      'SELECT at, kind, target, detail FROM write_log WHERE session = ? ORDER BY rowid',
+      'SELECT rowid, at, kind, target, detail FROM write_log WHERE session = ? ORDER BY rowid',
     )
     .all(session);
   if (!known && rows.length === 0) {
-    throw new UnknownSessionError(`no session ${session} in this case (cli sessions lists them)`);
+    throw new UnknownSessionError(`no session ${session} in this case`);
   }
-  const last = rows.reduce((latest, row) => Math.max(latest, row.at), 0);
+  const heirs = heirsOf(db, session);
   const summary: UndoSummary = {
     session,
     entitiesRemoved: 0,
@@ -51,6 +58,9 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
   const changedEdges = new Set<string>();
   const restoredFields = new Set<string>();
   const restoredProperties = new Set<string>();
+
+  // What this session created that a later merge folded away lives on in that merge's image.
+  forgetInMergeImages(db, session, rows);
 
   // Manual merges first, newest first: the rows they folded come back before anything else runs.
   for (const row of [...rows].reverse()) {
@@ -66,11 +76,9 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
       case 'source': {
         const { name, before } = JSON.parse(row.detail) as { name: string; before?: number };
         if (before === undefined) {
-          db.prepare('DELETE FROM edge_sources WHERE edge_id = ? AND name = ? AND updated_at <= ?').run(
-            row.target,
-            name,
-            last,
-          );
+          if (!heirs.handSource(row.target, name)) {
+            db.prepare('DELETE FROM edge_sources WHERE edge_id = ? AND name = ?').run(row.target, name);
+          }
         } else {
           db.prepare('UPDATE edge_sources SET confidence = ? WHERE edge_id = ? AND name = ?').run(
             before,
@@ -89,11 +97,12 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
         }
         break;
       case 'tag': {
-        const [name, value, handler] = JSON.parse(row.detail) as [string, string, string];
-        db.prepare(
-          `DELETE FROM entity_tags WHERE entity_id = ? AND name = ? AND value = ? AND handler = ?
-           AND updated_at <= ?`,
-        ).run(row.target, name, value, handler, last);
+        if (!heirs.handTag(row.target, row.detail)) {
+          const [name, value, handler] = JSON.parse(row.detail) as [string, string, string];
+          db.prepare(
+            'DELETE FROM entity_tags WHERE entity_id = ? AND name = ? AND value = ? AND handler = ?',
+          ).run(row.target, name, value, handler);
+        }
         changedEntities.add(row.target);
         break;
       }
@@ -119,6 +128,9 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
         )
         .run(row.target, row.target);
       summary.edgesRemoved += orphan.changes;
+      if (orphan.changes === 0) {
+        heirs.handRow(row.rowid, row.target, ['source']);
+      }
     }
   }
   for (const row of rows) {
@@ -135,6 +147,8 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
         db.prepare('DELETE FROM positions WHERE entity_id = ?').run(row.target);
         summary.entitiesRemoved += db.prepare('DELETE FROM entities WHERE id = ?').run(row.target).changes;
         // Edges of a removed entity go with it (foreign keys cascade).
+      } else {
+        heirs.handRow(row.rowid, row.target, ['tag']);
       }
     }
   }
@@ -157,4 +171,53 @@ export function undoSessionWrites(db: Database.Database, session: string, seq: n
   db.prepare('DELETE FROM write_log WHERE session = ?').run(session);
   db.prepare('DELETE FROM sessions WHERE id = ?').run(session);
   return summary;
+}
+
+/**
+ * What another session still accounts for, and the hand-over: a tag, edge source, entity or edge
+ * the undone session created stays when a session still in the case states it too (it confirmed
+ * it again, or created it as well), and that session then holds it as its own, so undoing that
+ * session later takes it away. The newest such session inherits.
+ */
+function heirsOf(db: Database.Database, session: string) {
+  const claims = db.prepare<[string, string, string, string], { rowid: number }>(
+    `SELECT rowid FROM write_log WHERE target = ? AND session <> ? AND kind IN (?, ?)
+     ORDER BY rowid DESC`,
+  );
+  const rewrite = db.prepare('UPDATE write_log SET kind = ?, detail = ? WHERE rowid = ?');
+  const move = db.prepare(
+    'UPDATE write_log SET session = (SELECT session FROM write_log WHERE rowid = ?) WHERE rowid = ?',
+  );
+  return {
+    handTag(entity: string, detail: string): boolean {
+      const heir = claims
+        .all(entity, session, 'tag', CONFIRMED_TAG)
+        .find(
+          (claim) =>
+            db.prepare('SELECT detail FROM write_log WHERE rowid = ?').pluck().get(claim.rowid) === detail,
+        );
+      if (heir !== undefined) {
+        rewrite.run('tag', detail, heir.rowid);
+      }
+      return heir !== undefined;
+    },
+    handSource(edge: string, name: string): boolean {
+      const heir = claims.all(edge, session, 'source', CONFIRMED_SOURCE).find((claim) => {
+        const detail = db.prepare('SELECT detail FROM write_log WHERE rowid = ?').pluck().get(claim.rowid);
+        return (JSON.parse(String(detail)) as { name: string }).name === name;
+      });
+      if (heir !== undefined) {
+        rewrite.run('source', JSON.stringify({ name }), heir.rowid);
+      }
+      return heir !== undefined;
+    },
+    /** Moves a kept entity's or edge's creation row to the newest session holding one of `kinds` on it. */
+    handRow(rowid: number, target: string, kinds: readonly string[]): void {
+      const [kind = '', other = kind] = kinds;
+      const heir = claims.get(target, session, kind, other);
+      if (heir !== undefined) {
+        move.run(heir.rowid, rowid);
+      }
+    },
+  };
 }

@@ -55,9 +55,7 @@ export function writeFindings(
     const stored = known ?? s.selectEntity.get(id)?.content ?? '{}';
     const merged = JSON.stringify(mergeFields(JSON.parse(stored) as Fields, entity.replace, entity.fill));
     const newTag = upsertTag(s, id, SOURCE_TAG, sourceName, handler, stamp.now);
-    if (newTag) {
-      log('tag', id, JSON.stringify([SOURCE_TAG, sourceName, handler]));
-    }
+    log(newTag ? 'tag' : CONFIRMED_TAG, id, JSON.stringify([SOURCE_TAG, sourceName, handler]));
     if (merged !== stored) {
       log('fields', id, stored);
       changes.changed('entity', id, JSON.parse(stored) as Fields, JSON.parse(merged) as Fields, sourceName);
@@ -99,10 +97,13 @@ export function writeFindings(
     restateAnswer(s, answer, touched, changes);
   }
 
-  if (monitored !== undefined && upsertTag(s, monitored, MONITORED_TAG, sourceName, handler, stamp.now)) {
-    log('tag', monitored, JSON.stringify([MONITORED_TAG, sourceName, handler]));
-    s.touchEntity.run(stamp.now, monitored);
-    touched.entities.set(monitored, undefined);
+  if (monitored !== undefined) {
+    const newTag = upsertTag(s, monitored, MONITORED_TAG, sourceName, handler, stamp.now);
+    log(newTag ? 'tag' : CONFIRMED_TAG, monitored, JSON.stringify([MONITORED_TAG, sourceName, handler]));
+    if (newTag) {
+      s.touchEntity.run(stamp.now, monitored);
+      touched.entities.set(monitored, undefined);
+    }
   }
 
   applyMergeRules(context, edges, stamp, touched, options.session === undefined ? undefined : log);
@@ -183,10 +184,17 @@ function linkReplies(
 /**
  * Records what a session's write adds or changes (the `write_log` table, read by undo.ts):
  * `entity`/`edge` for new rows, `tag` for a new tag, `source` for a new or changed edge source
- * (with its confidence before), `fields`/`properties` with the before-image of changed values.
+ * (with its confidence before), `confirm-tag`/`confirm-source` for one stated again, `fields`/`properties` with the before-image of changed values.
  * Writes outside a session (imports, tests) are not logged and cannot be undone by session.
  */
 export type ProvenanceLog = (kind: string, target: string, detail: string) => void;
+
+/**
+ * A tag or edge source the session stated again (it existed already): undo gives nothing back for
+ * it, but hands over to this session what an undone session created and this one still confirms.
+ */
+export const CONFIRMED_TAG = 'confirm-tag';
+export const CONFIRMED_SOURCE = 'confirm-source';
 
 function provenanceLog(s: Statements, session: string | undefined, now: number): ProvenanceLog {
   if (session === undefined) {
@@ -287,7 +295,9 @@ function writeEdge(
   }
   let changed = merged !== stored;
   // Usually the same source with the same confidence: one refresh, no read.
-  if (s.refreshSameSource.run(now, edge.id, edge.source.name, edge.source.confidence).changes !== 1) {
+  if (s.refreshSameSource.run(now, edge.id, edge.source.name, edge.source.confidence).changes === 1) {
+    log(CONFIRMED_SOURCE, edge.id, JSON.stringify({ name: edge.source.name }));
+  } else {
     const before = s.selectSourceConfidence.get(edge.id, edge.source.name);
     log(
       'source',

@@ -10,13 +10,36 @@ import { nameMatch } from '../../support/name-match';
 import { smithWatermanGotoh } from '../../support/similarity';
 import { extractBrandName } from '../../support/brand';
 import { assessCandidate, decide, type CandidateFacts, type Decision, type SeedFacts } from './evidence';
-import { PARTIAL_SCALE, scoreCandidates } from './scoring';
+import { PARTIAL_SCALE, scoreCandidates, type ScoredCandidate } from './scoring';
 import type { FuzzyCandidate, LeiRecord } from './wire';
 
 /** Most records fetched for one search (each is a rate-limited request). */
 export const MAX_RECORDS_FETCHED = 5;
 /** Most candidates kept for review. */
 export const MAX_CANDIDATES = 5;
+
+/**
+ * The spec's scoring of a reply (the one place it runs): names matched against what the case
+ * knows of the organization, then scored with the brand the typed name gives.
+ */
+export function specScoredReply(
+  organizationName: string,
+  knownNames: string[],
+  reply: FuzzyCandidate[],
+): ScoredCandidate[] {
+  const { exact, partial } = nameMatch(
+    knownNames,
+    reply.map((candidate) => candidate.name),
+  );
+  return scoreCandidates({
+    organizationName,
+    brand: extractBrandName(organizationName),
+    candidates: reply,
+    exact,
+    partial,
+    similarity: smithWatermanGotoh,
+  });
+}
 
 /**
  * The candidates of a reply with the spec's score: the spec's own (exact, partial) first, then
@@ -28,20 +51,7 @@ export function candidatesOfReply(
   knownNames: string[],
   reply: FuzzyCandidate[],
 ): CandidateFacts[] {
-  const brand = extractBrandName(organizationName);
-  const { exact, partial } = nameMatch(
-    knownNames,
-    reply.map((candidate) => candidate.name),
-  );
-  const scored = scoreCandidates({
-    organizationName,
-    brand,
-    candidates: reply,
-    exact,
-    partial,
-    similarity: smithWatermanGotoh,
-  });
-  const facts: CandidateFacts[] = scored.map((candidate) => ({
+  const facts: CandidateFacts[] = specScoredReply(organizationName, knownNames, reply).map((candidate) => ({
     lei: candidate.lei,
     name: candidate.name,
     score: candidate.baseScore,

@@ -3,13 +3,7 @@
  * set on, an entity or an edge of a case, by its id as the JSON export writes it.
  */
 import { parseArgs } from 'node:util';
-import {
-  annotate,
-  AnnotationRefusedError,
-  isTeamCaseUrl,
-  openCaseGraph,
-  type AnnotateRequest,
-} from '../../../engine/index';
+import { annotate, isTeamCaseUrl, openCaseGraph, type AnnotateRequest } from '../../../engine/index';
 import { composeEngine } from '../../app-services/compose';
 import { authorOf } from '../../author';
 import { UsageError } from '../args';
@@ -44,11 +38,6 @@ export async function runAnnotateCommand(argv: readonly string[], io: Io): Promi
     const what = command === 'note' ? 'note added to' : `flag ${request.flag} set on`;
     io.stderr.write(`${what} ${printable(request.target)} (session ${session}; undo takes it back)\n`);
     return 0;
-  } catch (error) {
-    if (error instanceof AnnotationRefusedError) {
-      throw new UsageError(error.message);
-    }
-    throw error;
   } finally {
     await graph.close();
   }

@@ -10,7 +10,6 @@ import { messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
 import type { CaseChange } from '../../../shared/model/changes';
 import { openCaseForReading } from './case-reading';
-import { usageOnUnknownRun } from './report';
 
 export const DIFF_USAGE = '  cli diff --case <file.sqlite> [--since <session id>] [--json]';
 
@@ -36,7 +35,7 @@ export async function runDiffCommand(argv: readonly string[], io: Io): Promise<n
   if (casePath === undefined || casePath.trim() === '') throw new UsageError('--case is required');
   const opened = await openCaseForReading(casePath, io.env);
   try {
-    const diff = usageOnUnknownRun(() => caseDiff(opened.graph, values.since));
+    const diff = caseDiff(opened.graph, values.since);
     if (values.json === true) {
       io.stdout.write(`${JSON.stringify(diff.lines)}\n`);
     } else {

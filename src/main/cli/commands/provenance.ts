@@ -7,9 +7,7 @@ import { parseArgs } from 'node:util';
 import {
   isTeamCaseUrl,
   mergeNeedsConfirmation,
-  MergeRefusedError,
   openCaseGraph,
-  UnknownSessionError,
   type CaseGraph,
   type SessionRecord,
 } from '../../../engine/index';
@@ -87,11 +85,6 @@ export async function runProvenanceCommand(argv: readonly string[], io: Io): Pro
         `${summary.edgesRemoved} edges, restored the fields of ${summary.fieldsRestored} entities\n`,
     );
     return 0;
-  } catch (error) {
-    if (error instanceof UnknownSessionError || error instanceof MergeRefusedError) {
-      throw new UsageError(error.message);
-    }
-    throw error;
   } finally {
     await opened.close();
   }

@@ -6,7 +6,7 @@ import { rename, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { collectReport } from '../../report/report-data';
 import { renderReport } from '../../report/report-html';
-import { caseDiff, UnknownRunError } from '../../report/report-changes';
+import { caseDiff } from '../../report/report-changes';
 import { UsageError } from '../args';
 import { checkOutputFile, messageOf } from '../input-checks';
 import { printable, type OutputStream } from '../output';
@@ -48,7 +48,7 @@ export async function runReportCommand(argv: readonly string[], io: Io): Promise
     values['data-dir'] === undefined ? io.env : { ...io.env, TRACE_GRAPH_DATA_DIR: values['data-dir'] };
   const opened = await openCaseForReading(casePath, env);
   try {
-    const diff = usageOnUnknownRun(() => caseDiff(opened.graph, values.since));
+    const diff = caseDiff(opened.graph, values.since);
     const changes = diff.since === undefined ? { list: diff.lines } : { since: diff.since, list: diff.lines };
     const selected = values.entity;
     if (selected !== undefined) {
@@ -74,14 +74,5 @@ export async function runReportCommand(argv: readonly string[], io: Io): Promise
     return 0;
   } finally {
     await opened.close();
-  }
-}
-
-/** An unknown `--since` run is the user's input: one line, exit 2. */
-export function usageOnUnknownRun<T>(read: () => T): T {
-  try {
-    return read();
-  } catch (error) {
-    throw error instanceof UnknownRunError ? new UsageError(error.message) : error;
   }
 }

@@ -9,7 +9,6 @@ import {
   listPendingCandidates,
   rejectAllCandidates,
   openCaseGraph,
-  ReviewRefusedError,
   type PendingCandidate,
 } from '../../../engine/index';
 import { UsageError } from '../args';
@@ -60,11 +59,6 @@ export async function runReviewCommand(argv: readonly string[], io: Io): Promise
         : 'not proposed again within the TTL';
     io.stderr.write(`${decision} ${printable(edgeId)} (session ${session}; ${next})\n`);
     return 0;
-  } catch (error) {
-    if (error instanceof ReviewRefusedError) {
-      throw new UsageError(error.message);
-    }
-    throw error;
   } finally {
     await graph.close();
   }

@@ -4,12 +4,10 @@ import { canonicalName } from '../../../../shared/names/canonical';
 import { extractBrandName } from '../../../support/brand';
 import {
   locationMatch,
-  nameMatch,
   organizationCountries,
   organizationNames,
   organizationPostalCodes,
 } from '../../../support/name-match';
-import { smithWatermanGotoh } from '../../../support/similarity';
 import {
   FindingsBuilder,
   defineHandler,
@@ -24,8 +22,8 @@ import { recordPostalCodes, type LeiRecord } from '../wire';
 import { addLeiRecordFindings, leiIdentifierOf, type LeiMatch } from '../mapping';
 import { findLeiRecord, listDirectChildren, searchLegalNames, type GleifResources } from '../client';
 import { APPLIED_PROPERTY, REVIEW_PROPERTY, awaitsApplication, holdsLei, reviewStateOf } from '../review';
-import { LOCATION_BONUS, couldWin, scoreCandidates, selectCandidate, type ScoredCandidate } from '../scoring';
-import { candidatesOfReply, decideReply, recordsWorthFetching } from '../candidates';
+import { LOCATION_BONUS, couldWin, selectCandidate, type ScoredCandidate } from '../scoring';
+import { candidatesOfReply, decideReply, recordsWorthFetching, specScoredReply } from '../candidates';
 import { evidenceText, type AssessedCandidate, type CandidateFacts, type SeedFacts } from '../evidence';
 
 type Context = HandlerContext<'Organization', GleifResources>;
@@ -316,18 +314,7 @@ async function query(context: Context): Promise<Findings> {
       ? emptyFindings()
       : decideByEvidence(context, organizationName, candidates);
   }
-  const { exact, partial } = nameMatch(
-    known,
-    reply.map((candidate) => candidate.name),
-  );
-  const scored = scoreCandidates({
-    organizationName,
-    brand,
-    candidates: reply,
-    exact,
-    partial,
-    similarity: smithWatermanGotoh,
-  });
+  const scored = specScoredReply(organizationName, known, reply);
   return scored.length === 0 ? emptyFindings() : decideBySpecScore(context, scored);
 }
 

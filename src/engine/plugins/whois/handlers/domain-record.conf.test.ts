@@ -1,60 +1,18 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeWhoisServers, type FakeWhoisServers } from '../../../../../test/fakes/whois-server';
+import { describe, expect, it } from 'vitest';
+import { useWhoisEngine } from '../../../../../test/harness/whois-engine';
 import { fixturePath, haveFixtures } from '../../../../../test/support/fixtures-dir';
-import { DEFAULT_CONFIG, type AppConfig } from '../../../config/config';
-import { createMemoryCredentialStore } from '../../../credentials/credential-store';
-import { createEngine } from '../../../engine';
-import type { Engine, OpenCase } from '../../../engine-types';
-import { createWhoisPlugin } from '../plugin';
 
 const MM = 'ContactRecord:whois://whois.markmonitor.com/google.com';
 
 describe.skipIf(!haveFixtures())('WHOIS domrec on the recorded google.com chain', () => {
-  let dir: string;
-  let fake: FakeWhoisServers;
-  let engine: Engine | undefined;
-
-  beforeEach(async () => {
-    dir = await mkdtemp(path.join(os.tmpdir(), 'whois-conf-'));
-    fake = await startFakeWhoisServers({ directory: fixturePath('whois') });
-  });
-
-  afterEach(async () => {
-    await engine?.close();
-    engine = undefined;
-    await fake.close();
-    await rm(dir, { recursive: true, force: true });
-  });
-
-  function openCase(): OpenCase {
-    const config: AppConfig = {
-      ...DEFAULT_CONFIG,
-      sources: {
-        ...DEFAULT_CONFIG.sources,
-        whois: {
-          ianaServer: fake.ianaAddress,
-          servers: fake.servers,
-          rateLimit: { requests: 100, intervalMs: 1000 },
-        },
-      },
-    };
-    engine = createEngine({
-      config,
-      dataDir: dir,
-      credentials: createMemoryCredentialStore(),
-      plugins: [createWhoisPlugin()],
-    });
-    return engine.openCase(path.join(dir, 'case.sqlite'));
-  }
+  const world = useWhoisEngine('whois-conf-', { directory: fixturePath('whois'), plugin: {} });
+  const openCase = () => world.openCase();
 
   it('follows IANA to Verisign (thin) to MarkMonitor (thick) with the query format of each server', async () => {
     const open = openCase();
     await open.startSession({ seeds: [{ type: 'DomainRecord', asset: { domain: 'google.com' } }], depth: 0 })
       .done;
-    expect(fake.queries.map((query) => [query.server, query.raw])).toEqual([
+    expect(world.fake.queries.map((query) => [query.server, query.raw])).toEqual([
       ['whois.iana.org', 'com'],
       ['whois.verisign-grs.com', 'domain google.com'],
       ['whois.markmonitor.com', 'google.com'],

@@ -1,67 +1,12 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startFakeWhoisServers, type FakeWhoisServers } from '../../../../../test/fakes/whois-server';
-import { repositoryRoot } from '../../../../../test/support/fixtures-dir';
-import { DEFAULT_CONFIG, type AppConfig } from '../../../config/config';
-import { createMemoryCredentialStore } from '../../../credentials/credential-store';
-import { createEngine } from '../../../engine';
-import type { Engine, OpenCase } from '../../../engine-types';
-import { createWhoisPlugin } from '../plugin';
-import { silentLogger } from '../../../util/logger';
-import { systemClock, type Clock } from '../../../util/clock';
+import { describe, expect, it } from 'vitest';
+import { useWhoisEngine } from '../../../../../test/harness/whois-engine';
 
-const FIXTURES = path.join(repositoryRoot, 'test', 'fixtures', 'whois');
 const CONTACT = 'ContactRecord:whois://whois.registrar.test/acme-widgets.test';
 
-let dir: string;
-let fake: FakeWhoisServers;
-let engine: Engine | undefined;
-/** Added to the real time: a test moves the engine's clock past a backoff. */
-let clockShiftMs = 0;
-const clock: Clock = {
-  now: () => Date.now() + clockShiftMs,
-  sleep: (ms, signal) => systemClock.sleep(ms, signal),
-};
+const world = useWhoisEngine('whois-int-', { timeoutMs: 3000 });
 
-beforeEach(async () => {
-  clockShiftMs = 0;
-  dir = await mkdtemp(path.join(os.tmpdir(), 'whois-int-'));
-  fake = await startFakeWhoisServers({ directory: FIXTURES });
-});
-
-afterEach(async () => {
-  await engine?.close();
-  engine = undefined;
-  await fake.close();
-  await rm(dir, { recursive: true, force: true });
-});
-
-function openCase(
-  overrides: { timeoutMs?: number; onWarn?: (fields: Record<string, unknown>) => void } = {},
-): OpenCase {
-  const config: AppConfig = {
-    ...DEFAULT_CONFIG,
-    sources: {
-      ...DEFAULT_CONFIG.sources,
-      whois: {
-        ianaServer: fake.ianaAddress,
-        servers: fake.servers,
-        rateLimit: { requests: 100, intervalMs: 1000 },
-      },
-    },
-    whoisClient: { ...DEFAULT_CONFIG.whoisClient, timeoutMs: overrides.timeoutMs ?? 3000 },
-  };
-  engine = createEngine({
-    config,
-    dataDir: dir,
-    credentials: createMemoryCredentialStore(),
-    clock,
-    plugins: [createWhoisPlugin({ throttleRetryDelaysMs: [10] })],
-    logger: { ...silentLogger, warn: (_message, fields) => overrides.onWarn?.(fields ?? {}) },
-  });
-  return engine.openCase(path.join(dir, 'case.sqlite'));
+function openCase(options: { timeoutMs?: number; onWarn?: (fields: Record<string, unknown>) => void } = {}) {
+  return world.openCase('case', options);
 }
 
 /** Past the first backoff of a failed part (10 min by default), within the TTL. */
@@ -116,10 +61,10 @@ describe('WHOIS domrec through the engine', () => {
   it('serves a second session within the TTL from the graph without querying', async () => {
     const open = openCase();
     await open.startSession({ seeds: [seed], depth: 0 }).done;
-    const queries = fake.queries.length;
+    const queries = world.fake.queries.length;
     const progress = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
     expect(progress.cacheHits).toBe(1);
-    expect(fake.queries).toHaveLength(queries);
+    expect(world.fake.queries).toHaveLength(queries);
   });
 
   it('stores nothing and records no failure for a domain the registry does not know', async () => {
@@ -133,7 +78,7 @@ describe('WHOIS domrec through the engine', () => {
   });
 
   it('records a timeout on the session, without crashing it, when the registry never answers', async () => {
-    fake.setBehaviour('whois.nic.test', { kind: 'silent' });
+    world.fake.setBehaviour('whois.nic.test', { kind: 'silent' });
     const open = openCase({ timeoutMs: 300 });
     const progress = await open.startSession({ seeds: [seed], depth: 1 }).done;
     expect(progress.state).toBe('done');
@@ -143,7 +88,7 @@ describe('WHOIS domrec through the engine', () => {
   });
 
   it('keeps the registry result and records the failure when the registrar sends 10 MB', async () => {
-    fake.setBehaviour('whois.registrar.test', { kind: 'huge', bytes: 10 * 1024 * 1024 });
+    world.fake.setBehaviour('whois.registrar.test', { kind: 'huge', bytes: 10 * 1024 * 1024 });
     const open = openCase();
     const progress = await open.startSession({ seeds: [seed], depth: 1 }).done;
     expect(progress.failures).toMatchObject([{ source: 'WHOIS', code: 'too_large' }]);
@@ -156,19 +101,19 @@ describe('WHOIS domrec through the engine', () => {
   it('makes no WHOIS query in a second session within the TTL for a no-match reply', async () => {
     const open = openCase();
     const seeds = [{ type: 'DomainRecord' as const, asset: { domain: 'missing.test' } }];
-    fake.enqueue('whois.nic.test', { kind: 'reply', body: 'No match for "MISSING.TEST".\r\n' });
+    world.fake.enqueue('whois.nic.test', { kind: 'reply', body: 'No match for "MISSING.TEST".\r\n' });
     const first = await open.startSession({ seeds, depth: 0 }).done;
     expect(first.failures).toEqual([]);
-    const queries = fake.queries.length;
+    const queries = world.fake.queries.length;
     const second = await open.startSession({ seeds: ['DomainRecord:missing.test'], depth: 0 }).done;
     expect(second.cacheHits).toBe(1);
-    expect(fake.queries).toHaveLength(queries);
+    expect(world.fake.queries).toHaveLength(queries);
   });
 
   it('makes no WHOIS query in a second session within the TTL for a partial record with a throttle line', async () => {
     const open = openCase();
     const seeds = [{ type: 'DomainRecord' as const, asset: { domain: 'partial.test' } }];
-    fake.enqueue('whois.nic.test', {
+    world.fake.enqueue('whois.nic.test', {
       kind: 'reply',
       body: 'Domain Name: partial.test\nRegistrant Organization: Partial Widgets Oy\n% Query limit exceeded, try again later\n',
     });
@@ -176,30 +121,33 @@ describe('WHOIS domrec through the engine', () => {
     expect(first.failures).toEqual([]);
     const ids = open.graph.exportJson().entities.map((entity) => entity.id);
     expect(ids).toContain('ContactRecord:whois://whois.nic.test/partial.test#registrant');
-    const queries = fake.queries.length;
+    const queries = world.fake.queries.length;
     const second = await open.startSession({ seeds: ['DomainRecord:partial.test'], depth: 0 }).done;
     expect(second.cacheHits).toBe(1);
-    expect(fake.queries).toHaveLength(queries);
+    expect(world.fake.queries).toHaveLength(queries);
   });
 
   it('asks again in a second session after a refusal, which is no answer', async () => {
     const open = openCase();
-    fake.enqueue('whois.nic.test', { kind: 'reply', body: 'Sorry, the Whois database is currently down.\n' });
+    world.fake.enqueue('whois.nic.test', {
+      kind: 'reply',
+      body: 'Sorry, the Whois database is currently down.\n',
+    });
     const first = await open.startSession({ seeds: [seed], depth: 0 }).done;
     expect(first.failures).toMatchObject([{ source: 'WHOIS', entityId: 'DomainRecord:acme-widgets.test' }]);
-    const queries = fake.queries.length;
-    clockShiftMs = BACKOFF_RUN_OUT_MS;
+    const queries = world.fake.queries.length;
+    world.clockShiftMs = BACKOFF_RUN_OUT_MS;
     const second = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
     expect(second.failures).toEqual([]);
     expect(second.cacheHits).toBe(0);
-    expect(fake.queries.length).toBeGreaterThan(queries);
+    expect(world.fake.queries.length).toBeGreaterThan(queries);
   });
 
   it('records an unrecognised_reply failure for a reply with no known field and no "no match", stores nothing and asks again', async () => {
     const warnings: Record<string, unknown>[] = [];
     const open = openCase({ onWarn: (fields) => warnings.push(fields) });
     const seeds = [{ type: 'DomainRecord' as const, asset: { domain: 'odd.test' } }];
-    fake.enqueue('whois.nic.test', {
+    world.fake.enqueue('whois.nic.test', {
       kind: 'reply',
       body: '\x1b[1mSorry, this server speaks only of .test\x1b[0m\n',
     });
@@ -213,16 +161,16 @@ describe('WHOIS domrec through the engine', () => {
     // The text is kept for inspection (the log), its escapes made visible.
     expect(warnings).toMatchObject([{ url: 'whois://whois.nic.test/odd.test' }]);
     expect(String(warnings[0]?.reply)).toContain('\\x1b[1mSorry');
-    const queries = fake.queries.length;
-    clockShiftMs = BACKOFF_RUN_OUT_MS;
+    const queries = world.fake.queries.length;
+    world.clockShiftMs = BACKOFF_RUN_OUT_MS;
     const second = await open.startSession({ seeds: ['DomainRecord:odd.test'], depth: 0 }).done;
     expect(second.cacheHits).toBe(0);
-    expect(fake.queries.length).toBeGreaterThan(queries);
+    expect(world.fake.queries.length).toBeGreaterThan(queries);
   });
 
   it('reads "database is down, please retry" wrapped in terminal escapes as a failure, not as the record', async () => {
     const open = openCase();
-    fake.enqueue('whois.nic.test', {
+    world.fake.enqueue('whois.nic.test', {
       kind: 'reply',
       body: '\x1b[31;1mdatabase is down, please retry\x1b[0m\r\n',
     });
@@ -234,16 +182,16 @@ describe('WHOIS domrec through the engine', () => {
     ]);
     const record = open.graph.exportJson().entities[0];
     expect((record?.asset as { raw?: string }).raw).toBeUndefined();
-    const queries = fake.queries.length;
-    clockShiftMs = BACKOFF_RUN_OUT_MS;
+    const queries = world.fake.queries.length;
+    world.clockShiftMs = BACKOFF_RUN_OUT_MS;
     const second = await open.startSession({ seeds: ['DomainRecord:acme-widgets.test'], depth: 0 }).done;
     expect(second.failures).toEqual([]);
-    expect(fake.queries.length).toBeGreaterThan(queries);
+    expect(world.fake.queries.length).toBeGreaterThan(queries);
   });
 
   it('records a terms-only reply as unrecognised, not as an answer', async () => {
     const open = openCase();
-    fake.enqueue('whois.nic.test', {
+    world.fake.enqueue('whois.nic.test', {
       kind: 'reply',
       body: '% By submitting a query you agree to these terms of use.\n',
     });
@@ -255,7 +203,7 @@ describe('WHOIS domrec through the engine', () => {
   });
 
   it('refuses a referral to a loopback address a reply names, records the refusal and keeps the registry record', async () => {
-    fake.setBehaviour('whois.nic.test', {
+    world.fake.setBehaviour('whois.nic.test', {
       kind: 'reply',
       body: 'Domain Name: ACME-WIDGETS.TEST\nRegistrar WHOIS Server: 127.0.0.22\nRegistrar: Example Registrar Ltd.\nName Server: NS1.ACME-WIDGETS.TEST\n',
     });
@@ -269,7 +217,7 @@ describe('WHOIS domrec through the engine', () => {
     const servers = Array.from({ length: 6000 }, (_, index) => `Name Server: ns${index}.hosting.test`).join(
       '\n',
     );
-    fake.setBehaviour('whois.nic.test', {
+    world.fake.setBehaviour('whois.nic.test', {
       kind: 'reply',
       body: `Domain Name: ACME-WIDGETS.TEST\nRegistrar: Example Registrar Ltd.\n${servers}\n`,
     });

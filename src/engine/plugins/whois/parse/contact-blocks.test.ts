@@ -196,3 +196,133 @@ describe('a comment line that is a role heading', () => {
     expect(both.contacts.registrant?.name).toBe('Olena Petrenko');
   });
 });
+
+describe('blocks opened by a role line, free-text person lines, and empty fields', () => {
+  it('reads a block opening with `<Role>: <handle>` after the record as that role, its handle as the id', () => {
+    const parsed = parseWhoisReply(
+      [
+        'Domain:            example.test',
+        'Created:           2010-01-02',
+        '',
+        'Domain registrant: EX-1234',
+        'Name:              Example s.r.o.',
+        'Street:            Hlavna 1',
+        'City:              Bratislava',
+        'Country Code:      SK',
+        'Created:           2019-06-07',
+        '',
+        'Registrar:         REG-0042',
+        'Name:              Example Registrar s.r.o.',
+        'Street:            Registrar Street 9',
+        '',
+        'Technical Contact: TECH-77',
+        'Name:              Jana Novakova',
+        'Email:             jana@example.test',
+        '',
+      ].join('\n'),
+      'example.test',
+    );
+    expect(parsed.createdDate).toBe('2010-01-02T00:00:00Z');
+    expect(parsed.contacts.registrant).toMatchObject({
+      id: 'EX-1234',
+      name: 'Example s.r.o.',
+      street: 'Hlavna 1',
+      city: 'Bratislava',
+      country: 'SK',
+    });
+    expect(parsed.contacts.registrar).toMatchObject({
+      id: 'REG-0042',
+      organization: 'Example Registrar s.r.o.',
+      street: 'Registrar Street 9',
+    });
+    expect(parsed.contacts.technical).toMatchObject({ id: 'TECH-77', name: 'Jana Novakova' });
+    expect(parsed.registrar).toBe('Example Registrar s.r.o.');
+  });
+
+  it('keeps a role heading open across empty field lines (`Address:` with no value)', () => {
+    const parsed = parseWhoisReply(
+      [
+        'Domain Name: example.test',
+        '',
+        'Registrant:',
+        '-------------------------',
+        'Org:          Example Ltd.',
+        'Name:         Chan Tai Man',
+        'Address:      1 Example Road',
+        'Address:      ',
+        'City:      Macau',
+        'State or Province:      ',
+        'Country / Region:      MO',
+        'Phone:        28000000',
+        'E-mail:       chan@example.test',
+        '',
+      ].join('\n'),
+      'example.test',
+    );
+    expect(parsed.contacts.registrant).toMatchObject({
+      organization: 'Example Ltd.',
+      name: 'Chan Tai Man',
+      city: 'Macau',
+      country: 'MO',
+      phone: '28000000',
+      email: 'chan@example.test',
+    });
+  });
+
+  it('reads the lines above a `name  e-mail` line of a free-text block as the organisation', () => {
+    const parsed = parseWhoisReply(
+      [
+        'Domain Name: example.test',
+        '   Registrant:',
+        '      範例有限公司',
+        '      Example Ltd.',
+        '      Wang Da Ming  daming@example.test',
+        '      +886.200000000',
+        '      1 Example Rd., Taipei',
+        '      TW',
+        '',
+        'Registration Service Provider: EXAMPLE-REGISTRAR',
+        'Registration Service URL: http://registrar.example.test',
+        '',
+      ].join('\n'),
+      'example.test',
+    );
+    expect(parsed.contacts.registrant).toMatchObject({
+      organization: '範例有限公司, Example Ltd.',
+      name: 'Wang Da Ming',
+      email: 'daming@example.test',
+      phone: '+886.200000000',
+    });
+    expect(parsed.registrar).toBe('EXAMPLE-REGISTRAR');
+    expect(parsed.contacts.registrar?.url).toBe('http://registrar.example.test');
+  });
+
+  it('reads `personname:` and `street address:` of a handle block, and a registrar URL in spaced parentheses', () => {
+    const parsed = parseWhoisReply(
+      [
+        'domain:         example.at',
+        'registrar:      Example Registrar GmbH ( https://registrar.example/22 )',
+        'registrant:     EX1234-NICAT',
+        '',
+        'personname:     Max Mustermann',
+        'organization:   Example GmbH',
+        'street address: Beispielgasse 1',
+        'postal code:    1010',
+        'city:           Wien',
+        'country:        Austria',
+        'nic-hdl:        EX1234-NICAT',
+        '',
+      ].join('\n'),
+      'example.at',
+    );
+    expect(parsed.contacts.registrant).toMatchObject({
+      id: 'EX1234-NICAT',
+      name: 'Max Mustermann',
+      organization: 'Example GmbH',
+      street: 'Beispielgasse 1',
+      city: 'Wien',
+    });
+    expect(parsed.registrar).toBe('Example Registrar GmbH');
+    expect(parsed.contacts.registrar?.url).toBe('https://registrar.example/22');
+  });
+});

@@ -18,7 +18,7 @@ import {
 const EMAIL_INSIDE = /\b(?:contact|e-?mail)\b.*@|^please\b/i;
 const URL_INSIDE = /https?:\/\//i;
 const NAME_WITH_ID = /^(.*?\S)\s*(?:\(([A-Za-z0-9-]*\d[A-Za-z0-9-]*)\)|\[tag = ([^\]]+)\])$/i;
-const NAME_WITH_URL = /^(.*?\S)\s*\((https?:\/\/[^)\s]+)\)$/i;
+const NAME_WITH_URL = /^(.*?\S)\s*\(\s*(https?:\/\/[^)\s]+)\s*\)$/i;
 
 /** `Phone: +1 ...`, `Tel. ...`, `Fax: ...` lines of a free-text block. */
 const PHONE_LINE = /^(?:phone|tel(?:ephone)?)[.:]?\s+(.+)$/i;
@@ -29,6 +29,27 @@ const NAME_THEN_EMAIL = /^(.*?)[\s,;]+<?([^\s@<>(),;]+@[^\s@<>(),;]+\.[a-z]{2,})
 /** A street line's clause that is a placeholder (a contact pointer or a URL), not a street. */
 function isPointerClause(part: string): boolean {
   return EMAIL_INSIDE.test(part) || (part.includes('://') && URL_INSIDE.test(part));
+}
+
+/**
+ * The line of a free-text block naming the person with an e-mail after the name (`Jane Doe
+ * jane@example.com`), placed after the organisation's line(s); -1 without one. Only the first
+ * four lines are looked at: a person's line further down is not the contact's.
+ */
+function personLineIndex(lines: readonly string[]): number {
+  for (let index = 1; index < Math.min(lines.length, 4); index += 1) {
+    const line = lines[index] ?? '';
+    if (line.includes('@') && !EMAIL.test(line.trim())) {
+      const person = NAME_THEN_EMAIL.exec(line);
+      return person?.[1] !== undefined && /\p{L}/u.test(person[1]) && !BARE_PHONE.test(person[1])
+        ? index
+        : -1;
+    }
+    if (EMAIL.test(line.trim()) || BARE_PHONE.test(line) || PHONE_LINE.test(line)) {
+      return -1;
+    }
+  }
+  return -1;
 }
 
 /** `(415) 829-2341`, `+44.1584873633`, `+1 650 253 0000 ext. 12`. */
@@ -144,11 +165,22 @@ export class ContactSet {
    */
   freeLines(role: WhoisRole, lines: string[], nameField: ContactField): void {
     const addressLines: string[] = [];
+    const personAt = personLineIndex(lines);
+    if (personAt > 0) {
+      // `Example Ltd.`, then `Jane Doe  jane@example.com` (.tw): the lines above the person's line
+      // are the organisation's name (in one or more scripts), the lines below it the rest.
+      this.set(role, 'organization', lines.slice(0, personAt).join(', '));
+      const person = NAME_THEN_EMAIL.exec(lines[personAt] ?? '');
+      this.set(role, 'name', person?.[1]);
+      this.set(role, 'email', person?.[2]);
+      lines = lines.slice(personAt + 1);
+    }
     for (const [index, line] of lines.entries()) {
       // Each shape is matched only when the ones before it did not match.
       const phone = PHONE_LINE.exec(line);
       const fax = phone === null ? FAX_LINE.exec(line) : null;
-      const inlineEmail = index === 0 && line.includes('@') ? NAME_THEN_EMAIL.exec(line) : null;
+      const inlineEmail =
+        index === 0 && personAt <= 0 && line.includes('@') ? NAME_THEN_EMAIL.exec(line) : null;
       if (phone) {
         this.set(role, 'phone', phone[1]);
       } else if (fax) {
@@ -162,7 +194,7 @@ export class ContactSet {
       } else if (index === 0 && inlineEmail?.[1] !== undefined && inlineEmail[1] !== '') {
         this.set(role, nameField, inlineEmail[1]);
         this.set(role, 'email', inlineEmail[2]);
-      } else if (index === 0 && !this.has(role, nameField)) {
+      } else if (index === 0 && personAt <= 0 && !this.has(role, nameField)) {
         this.set(role, nameField, line);
       } else {
         addressLines.push(line);

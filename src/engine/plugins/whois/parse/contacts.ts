@@ -56,6 +56,12 @@ export function collectContacts(
       continue;
     }
     const sectionRole = referencedBlocks?.has(entry.block) === true ? undefined : entry.section?.sectionRole;
+    // The line opening a role's own block names the contact by its handle (`Technical Contact:
+    // mmr-170347`, then `Name:`..., .sk): the handle is the contact's id, not its name.
+    if (sectionRole !== undefined && entry.opensBlock && opensRoleBlock(entry, sectionRole)) {
+      contacts.set(sectionRole, 'id', entry.value);
+      continue;
+    }
     // In a role's section a plain label (`name:`) is that role's; a label it does not know
     // (`Registrant Name:` under `Registrant:`) is read by the rules below.
     const sectionField = sectionRole === undefined ? undefined : label.contactField;
@@ -143,6 +149,18 @@ export function collectContacts(
   }
   return contacts;
 }
+
+/** A role line whose value is one word with a digit (a handle) opening that role's block. */
+function opensRoleBlock(entry: Entry, sectionRole: WhoisRole): boolean {
+  const label = entry.label;
+  return (
+    (label.referenceRole ?? label.sectionRole) === sectionRole &&
+    entry.value !== '' &&
+    HANDLE_WORD.test(entry.value)
+  );
+}
+
+const HANDLE_WORD = /^(?=\S*\d)\S{2,40}$/;
 
 /** Address lines of one section read so far (`role` undefined: none). */
 interface AddressRun {

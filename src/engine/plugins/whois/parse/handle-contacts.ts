@@ -141,11 +141,11 @@ export function collectHandleContacts(
         addressLines.push(item.value);
       } else {
         const field = CONTACT_FIELD_KEYS[item.key];
-        // `name:` is the contact's name (.cz); other name-like labels in a handle block are not.
-        // A labelled `street:` (.fo) is the street as written; `address:` lines are read above.
-        if ((field === 'name' && item.key === 'name') || (field === 'street' && item.key === 'street')) {
-          contacts.set(role, field, item.value);
-        } else if (field !== undefined && field !== 'name' && field !== 'id' && field !== 'street') {
+        // `name:` (.cz) and `personname:` (.at) are the contact's name; other name-like labels
+        // in a handle block are not. A labelled street (`street:` .fo, `street address:` .at) is
+        // the street as written; `address:` lines are read above.
+        const personName = item.key === 'name' || item.key.startsWith('person');
+        if (field !== undefined && field !== 'id' && (field !== 'name' || personName)) {
           contacts.set(role, field, item.value);
         }
       }

@@ -9,7 +9,6 @@ import {
   HANDLE_KEYS,
   HANDLE_ROLES,
   isRuleDateLabel,
-  prefixedLabelOf,
   RECORD_HEADINGS,
   RECORD_LABEL,
   recordFieldOf,
@@ -18,6 +17,7 @@ import {
   SPECIAL_CONTACT_KEYS,
   type RecordField,
 } from './labels';
+import { prefixedLabelOf } from './prefixed-labels';
 import { headingRoleOf } from './role-labels';
 import type { ContactField, WhoisRole } from './types';
 

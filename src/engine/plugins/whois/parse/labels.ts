@@ -6,7 +6,7 @@ import type { ContactField, WhoisRole } from './types';
  * A label table without a prototype: labels come from replies, and `constructor:` or
  * `__proto__:` must find nothing rather than Object's own members.
  */
-function lookupTable<T>(entries: Record<string, T>): Record<string, T> {
+export function lookupTable<T>(entries: Record<string, T>): Record<string, T> {
   return Object.assign(Object.create(null) as Record<string, T>, entries);
 }
 
@@ -25,6 +25,8 @@ export const REGISTRAR_KEYS = new Set([
   'registrar name',
   'sponsoring registrar',
   'authorized agency',
+  // TWNIC: the registrar is the "registration service provider".
+  'registration service provider',
 ]);
 export const CREATED_KEYS = new Set([
   'creation date',
@@ -131,6 +133,8 @@ export const CONTACT_FIELD_KEYS: Record<string, ContactField> = lookupTable({
   'contact name': 'name',
   contact: 'name',
   person: 'name',
+  'person name': 'name',
+  personname: 'name',
   organization: 'organization',
   organisation: 'organization',
   org: 'organization',
@@ -243,51 +247,31 @@ export function contactFieldOf(label: string): ContactField | undefined {
     CONTACT_FIELD_KEYS[label.replace(/-/g, ' ')] ??
     (NAME_PART_KEYS[label] === undefined ? undefined : 'name') ??
     (label.includes(' name') ? CONTACT_FIELD_KEYS[label.replace(NAME_QUALIFIERS, '')] : undefined) ??
-    (label.endsWith('-loc') ? contactFieldOf(label.slice(0, -4)) : undefined)
+    (label.endsWith('-loc') ? contactFieldOf(label.slice(0, -4)) : undefined) ??
+    // `Country / Region`, `State or Province`: alternatives name the same field; the first is
+    // the one the tables know.
+    alternativeField(label)
   );
 }
 
-export const PREFIXED =
-  /^(?:registry |domain )?(registrant|owner|holder|org|admin|adm|administrative|tech|tec|technical|billing|bill|sponsoring registrar|registrar)(?:[ -]contact)?(?:'s)?\.?(?:[ -](.+))?$/;
-const prefixCache = new Map<string, { role: WhoisRole; rest: string | undefined } | null>();
+const ALTERNATIVES = /\s*(?:\/|\bor\b)\s*/;
 
-/** The role a role-prefixed label names and the rest of the label (`registrant street1`). */
-export function prefixedLabelOf(key: string): { role: WhoisRole; rest: string | undefined } | undefined {
-  let found = prefixCache.get(key);
-  if (found === undefined) {
-    const match = PREFIXED.exec(key);
-    const role = match === null ? undefined : PREFIX_ROLES[match[1] ?? ''];
-    found = role === undefined ? null : { role, rest: match?.[2] };
-    if (prefixCache.size > 4096) {
-      prefixCache.clear();
-    }
-    prefixCache.set(key, found);
+/** The field of a label giving alternatives (`country / region`, `state or province`). */
+function alternativeField(label: string): ContactField | undefined {
+  if (!label.includes('/') && !label.includes(' or ')) {
+    return undefined;
   }
-  return found ?? undefined;
+  const first = label.split(ALTERNATIVES)[0] ?? '';
+  return first === label ? undefined : CONTACT_FIELD_KEYS[first];
 }
 
-export const PREFIX_ROLES: Record<string, WhoisRole> = lookupTable({
-  registrant: 'registrant',
-  owner: 'registrant',
-  holder: 'registrant',
-  org: 'registrant',
-  adm: 'admin',
-  tec: 'technical',
-  bill: 'billing',
-  registrar: 'registrar',
-  'sponsoring registrar': 'registrar',
-  admin: 'admin',
-  administrative: 'admin',
-  tech: 'technical',
-  technical: 'technical',
-  billing: 'billing',
-});
 export const SPECIAL_CONTACT_KEYS: Record<string, [WhoisRole, ContactField]> = lookupTable({
   'ac e-mail': ['admin', 'email'],
   'ac phone number': ['admin', 'phone'],
   'registrar iana id': ['registrar', 'id'],
   'registrar url': ['registrar', 'url'],
   'referral url': ['registrar', 'url'],
+  'registration service url': ['registrar', 'url'],
   'registrar abuse contact email': ['registrar', 'email'],
   'registrar abuse contact phone': ['registrar', 'phone'],
   'registrant address': ['registrant', 'street'],

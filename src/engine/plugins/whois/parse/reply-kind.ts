@@ -36,11 +36,11 @@ export function withoutTerminalControls(text: string): string {
 
 /**
  * The reply's lines in lower case with their comment marks removed, blank and terms-of-use
- * lines left out; and whether any terms line was met. `lowered` is the whole reply in lower
- * case (one conversion, not one per line).
+ * lines left out, joined by line ends into one text; and whether any terms line was met.
+ * `lowered` is the whole reply in lower case (one conversion, not one per line).
  */
-function plainLines(lowered: string): { lines: string[]; terms: boolean } {
-  const lines: string[] = [];
+function plainText(lowered: string): { text: string; terms: boolean } {
+  let text = '';
   let terms = false;
   for (const raw of splitLines(lowered)) {
     let start = 0;
@@ -54,27 +54,27 @@ function plainLines(lowered: string): { lines: string[]; terms: boolean } {
     if (TERMS.test(line)) {
       terms = true;
     } else {
-      lines.push(line);
+      text = text === '' ? line : `${text}\n${line}`;
     }
   }
-  return { lines, terms };
+  return { text, terms };
 }
 
 /**
- * A phrase table as one pattern, matched against lower-cased lines without the `i` flag (the
- * tables are written in lower case; case-sensitive matching is several times faster here).
+ * A phrase table as one pattern, matched against lower-cased text without the `i` flag (the
+ * tables are written in lower case; case-sensitive matching is several times faster here). One
+ * search over the kept lines joined, not one per line: `m` makes `^` and `$` line anchors, and
+ * no phrase crosses a line end (`.` does not match one, and `\s` is made white space within a line).
  */
 function oneOf(phrases: readonly RegExp[]): RegExp {
-  return new RegExp(phrases.map((phrase) => `(?:${phrase.source})`).join('|'));
+  // White space within a line only (the tables use `\s` outside classes, never a negated class).
+  const withinLine = (source: string): string => source.replaceAll('\\s', '[^\\S\\n]');
+  return new RegExp(phrases.map((phrase) => `(?:${withinLine(phrase.source)})`).join('|'), 'm');
 }
 const TERMS = new RegExp(TERMS_LINE.source);
 const NOT_FOUND = oneOf(NOT_FOUND_PHRASES);
 const THROTTLED = oneOf(THROTTLE_PHRASES);
 const REFUSED = oneOf(REFUSAL_PHRASES);
-
-function anyLine(lines: string[], phrase: RegExp): boolean {
-  return lines.some((line) => phrase.test(line));
-}
 
 /** The reply in lower case, made once by whoever holds the reply (the parse shares it). */
 export interface LoweredReply {
@@ -118,17 +118,17 @@ export function kindOf(
   if (text.trim() === '') {
     return 'empty';
   }
-  const { lines, terms } = plainLines(withoutTerminalControls(reply.lowered()));
-  if (anyLine(lines, THROTTLED)) {
+  const { text: plain, terms } = plainText(withoutTerminalControls(reply.lowered()));
+  if (THROTTLED.test(plain)) {
     return 'throttled';
   }
   if (
     parsed.status.some((status) => NOT_FOUND_STATUSES.some((phrase) => phrase.test(status))) ||
-    anyLine(lines, NOT_FOUND)
+    NOT_FOUND.test(plain)
   ) {
     return 'not_found';
   }
-  if (anyLine(lines, REFUSED)) {
+  if (REFUSED.test(plain)) {
     return 'refused';
   }
   if (parsed.domain !== undefined || Object.keys(parsed.contacts).length > 0 || parsed.status.length > 0) {

@@ -1,4 +1,6 @@
 import { factsOfKey, labelOf, type LabelFacts } from './label-facts';
+import type { WhoisRole } from './types';
+import { looksLikeHandle } from './values';
 
 /**
  * Turns a reply's text into keyed entries: `key: value`, `[key] value` and tab-separated lines,
@@ -194,6 +196,32 @@ function headingOf(trimmed: string): LabelFacts {
   return asContact.roleHeading ? asContact : label;
 }
 
+/** The heading a role's own block is read under (`role` of a reference line, canonical label). */
+const ROLE_BLOCK_HEADINGS: Readonly<Record<WhoisRole, string>> = {
+  registrant: 'registrant',
+  admin: 'administrative contact',
+  technical: 'technical contact',
+  billing: 'billing contact',
+  registrar: 'registrar',
+};
+
+/**
+ * The section of a block opened by a role line with a value (`Domain registrant: A24C-154952`,
+ * `Registrar: MARK-0292`): that role's, whose plain labels after it are the contact's. A
+ * registrar line opens such a block only with a handle as its value (`Registrar: GoDaddy.com,
+ * LLC` above ICANN lines is the record's).
+ */
+function roleBlockSection(opener: Entry): LabelFacts | undefined {
+  const label = opener.label;
+  if (opener.value === '' || label.prefixed?.rest !== undefined) {
+    return undefined;
+  }
+  const role =
+    label.referenceRole ??
+    (label.sectionRole === 'registrar' && looksLikeHandle(opener.value) ? 'registrar' : undefined);
+  return role === undefined ? undefined : factsOfKey(ROLE_BLOCK_HEADINGS[role]);
+}
+
 /** The entry of a keyed line (its section and block are the caller's), or undefined. */
 function splitKeyed(line: string): Entry | undefined {
   // The parser's hot path: `key: value` is found without a regular expression.
@@ -295,6 +323,8 @@ export function tokenise(text: string): Entry[] {
   // A role heading with nothing under it before a blank line (`Registrant Contact Information:`,
   // a blank, then `Address: ...`, .hk): the labelled block after the blank is that role's.
   let carriedRole: LabelFacts | undefined;
+  // Whether the record's own domain line was read: contact blocks follow it.
+  let sawDomain = false;
   for (const rawLine of splitLines(text)) {
     const line = rawLine.trimEnd();
     // A line of spaces inside a run of unlabelled lines (a .tr role block) spaces the run out;
@@ -433,10 +463,18 @@ export function tokenise(text: string): Entry[] {
     carriedRole = undefined;
     const label = keyed.label;
     const previous = entries.at(-1);
+    const opensBlock = previous === undefined || previous.block !== block;
+    // After the record's own part, a block opening with a role and a value (`Technical Contact:
+    // mmr-170347`, then `Name:`, `Street:`..., .sk) is that role's contact block to its end.
+    const roleBlock = opensBlock && sawDomain && headers.length === 0 ? roleBlockSection(keyed) : undefined;
+    if (roleBlock !== undefined) {
+      blockSection = roleBlock;
+    }
+    sawDomain ||= label.domain && keyed.value !== '';
     last = keyed;
     last.section = headers.at(-1)?.label ?? blockSection ?? softSection;
     last.block = block;
-    last.opensBlock = previous === undefined || previous.block !== block;
+    last.opensBlock = opensBlock;
     entries.push(last);
     const roleHeading = label.key === 'contact' ? ROLE_VALUE.exec(keyed.value) : null;
     if (label.blockSection) {
@@ -448,7 +486,10 @@ export function tokenise(text: string): Entry[] {
       headers.push({ indent, label });
       // `Registrant:` then `name: ...` at the same indent (.ee): a role heading's section runs to
       // the next heading or blank line; any other valueless key ends it.
-      softSection = label.roleHeading || label.key === 'registrar' ? label : undefined;
+      // An empty field (`Address:` with nothing after it, .mo) is no heading of its own.
+      const emptyField = label.contactField !== undefined && label.sectionRole === undefined;
+      softSection =
+        label.roleHeading || label.key === 'registrar' ? label : emptyField ? softSection : undefined;
     }
   }
   return entries;
