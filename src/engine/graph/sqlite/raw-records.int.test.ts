@@ -52,6 +52,16 @@ describe('raw source records', () => {
     }
   });
 
+  it('keeps a reply written again (by every slice of a large write, or a later run) once, with its latest receive time', () => {
+    const first = reply('{"lei":"LEI1"}');
+    graph.applyNow(organizationWithLei('Acme', [first]), GLEIF);
+    graph.applyNow(organizationWithLei('Acme', [first]), GLEIF);
+    graph.applyNow(organizationWithLei('Acme', [{ ...first, receivedAt: Date.UTC(2026, 10, 25) }]), GLEIF);
+    expect(graph.rawRecords('Organization:acme')).toEqual([
+      expect.objectContaining({ text: '{"lei":"LEI1"}', receivedAt: '2026-11-25T00:00:00.000Z' }),
+    ]);
+  });
+
   it('links the reply to the entity the handler was asked about, even when the findings leave it out', () => {
     graph.applyNow(organizationWithLei('Acme', []), GLEIF);
     const parent = new FindingsBuilder();

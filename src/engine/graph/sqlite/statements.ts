@@ -71,6 +71,11 @@ function entityStatements(db: Database.Database) {
       `INSERT INTO raw_replies (id, source, url, text, received_at) VALUES (?, ?, ?, ?, ?)
      ON CONFLICT (id) DO UPDATE SET received_at = max(received_at, excluded.received_at)`,
     ),
+    // A reply already kept is only touched: its text is not bound again (every slice of a large
+    // write carries the same replies, findings-slices.ts).
+    touchReply: db.prepare<[number, string]>(
+      'UPDATE raw_replies SET received_at = max(received_at, ?) WHERE id = ?',
+    ),
     unlinkReplies: db.prepare<[string, string, string]>(
       'DELETE FROM entity_raw WHERE entity_id = ? AND source = ? AND handler = ?',
     ),

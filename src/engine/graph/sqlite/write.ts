@@ -7,7 +7,7 @@ import type { EntityId } from '../../../shared/model/asset';
 import type { Entity, EntityTag } from '../../../shared/model/graph';
 import { mergeFields, type Fields } from '../fields';
 import { MONITORED_TAG, SOURCE_TAG } from '../case-graph';
-import type { Findings } from '../findings';
+import type { Findings, SourceReply } from '../findings';
 import type { WriteOptions } from '../types';
 import { planEdges, planEntities, requireEntity, type PendingEdge, type PendingEntity } from '../write-plan';
 import { writeAnnotations } from './annotations';
@@ -134,6 +134,23 @@ export function writeFindings(
 }
 
 /**
+ * A reply's id (the hash of its source, address and text), computed once per reply object: a
+ * large run's findings are written in slices that all carry the same replies (findings-slices.ts),
+ * and hashing every page's text again for every slice was the largest part of each slice's block.
+ */
+const replyIds = new WeakMap<SourceReply, { source: string; id: string }>();
+
+export function replyIdOf(reply: SourceReply, source: string): string {
+  const known = replyIds.get(reply);
+  if (known?.source === source) {
+    return known.id;
+  }
+  const id = createHash('sha256').update(`${source}\0${reply.url}\0${reply.text}`).digest('hex');
+  replyIds.set(reply, { source, id });
+  return id;
+}
+
+/**
  * Keeps the replies the findings were read from (each text once) and links them to every entity
  * of the findings, replacing what the same source and handler linked to it before: an entity
  * shows the latest raw record per source and handler.
@@ -150,8 +167,10 @@ function linkReplies(
     return;
   }
   const replyIds = replies.map((reply) => {
-    const id = createHash('sha256').update(`${source}\0${reply.url}\0${reply.text}`).digest('hex');
-    s.insertReply.run(id, source, reply.url, reply.text, reply.receivedAt);
+    const id = replyIdOf(reply, source);
+    if (s.touchReply.run(reply.receivedAt, id).changes === 0) {
+      s.insertReply.run(id, source, reply.url, reply.text, reply.receivedAt);
+    }
     return id;
   });
   for (const entityId of entityIds) {

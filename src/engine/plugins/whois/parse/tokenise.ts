@@ -1,28 +1,14 @@
+import type { Entry } from './entry';
 import { factsOfKey, labelOf, type LabelFacts } from './label-facts';
 import type { WhoisRole } from './types';
 import { looksLikeHandle } from './values';
+
+export type { Entry } from './entry';
 
 /**
  * Turns a reply's text into keyed entries: `key: value`, `[key] value` and tab-separated lines,
  * with the section header (an unkeyed or valueless line) and blank-line block each belongs to.
  */
-
-export interface Entry {
-  /** Normalised key: lower case, single spaces, no trailing parenthetical. */
-  key: string;
-  /** What the label tables say of the key (worked out once per distinct label). */
-  label: LabelFacts;
-  value: string;
-  /** Unkeyed lines that follow the entry (a header's children, an address's next lines). */
-  more: string[];
-  /** The key's trailing parenthetical (`Creation Date (dd/mm/yyyy)`), a hint about its value. */
-  hint?: string | undefined;
-  /** The enclosing section header's label, if any. */
-  section: LabelFacts | undefined;
-  block: number;
-  /** The first entry of its block. */
-  opensBlock: boolean;
-}
 
 /** `[key] value`, optionally after a one-letter item mark (`c [Record Created] ...`). */
 const BRACKET_LINE = /^\s*(?:[a-z]\.?\s+)?\[([^[\]]{1,40})\]\s*(.*)$/;

@@ -1,6 +1,6 @@
 /** Value cleaning shared by the parser: redaction placeholders, e-mail/URL/host shapes, statuses. */
 import { PLACEHOLDER_PHRASES } from './phrases';
-import type { Entry } from './tokenise';
+import type { Entry } from './entry';
 
 /**
  * The placeholder table as one pattern: every value is tested, so one pass instead of many.
