@@ -30,14 +30,41 @@ export function clean(value: string | undefined): string | undefined {
  * digits (both), optionally joined by hyphens, no lower-case word. Names have spaces or no digits.
  */
 export function looksLikeHandle(value: string): boolean {
-  return (
-    value.length >= 4 &&
-    value.length <= 40 &&
-    /^[A-Z0-9]+(?:[-_.][A-Z0-9]+)*$/i.test(value) &&
-    /\d/.test(value) &&
-    /[A-Z]/i.test(value) &&
-    !/[a-z]{3}/.test(value)
-  );
+  // One pass over the characters (every name and organization value is asked): ASCII letters
+  // and digits in runs joined by single `-`, `_` or `.`, at least one of each, and no three
+  // lower-case letters in a row.
+  const length = value.length;
+  if (length < 4 || length > 40) {
+    return false;
+  }
+  let digit = false;
+  let letter = false;
+  let lowerRun = 0;
+  let afterJoiner = true;
+  for (let index = 0; index < length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      digit = true;
+      lowerRun = 0;
+    } else if (code >= 65 && code <= 90) {
+      letter = true;
+      lowerRun = 0;
+    } else if (code >= 97 && code <= 122) {
+      letter = true;
+      lowerRun += 1;
+      if (lowerRun === 3) {
+        return false;
+      }
+    } else if ((code === 45 || code === 95 || code === 46) && !afterJoiner) {
+      afterJoiner = true;
+      lowerRun = 0;
+      continue;
+    } else {
+      return false;
+    }
+    afterJoiner = false;
+  }
+  return digit && letter && !afterJoiner;
 }
 
 export const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/;
