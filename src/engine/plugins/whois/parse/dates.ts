@@ -150,7 +150,8 @@ function isoOf(parts: Parts): string | undefined {
     return `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(seconds)}Z`;
   }
   const time = Date.UTC(year, month - 1, day, hour, minute, seconds) - offset * 60_000;
-  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // `toISOString` always ends in `.sssZ`: the milliseconds are cut without a pattern.
+  return `${new Date(time).toISOString().slice(0, -5)}Z`;
 }
 
 /** Time and zone after a date: ` 06:48:27 UTC`, `T09:02:00.0Z`, ` 12:48 EAT`, `+03:00`. */

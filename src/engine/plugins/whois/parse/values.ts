@@ -9,9 +9,21 @@ import type { Entry } from './entry';
  */
 const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'), 'i');
 
+/**
+ * The last value tested and its answer. A redacted reply repeats one placeholder down a whole
+ * contact (`REDACTED FOR PRIVACY` as name, street, city, phone...), so the same text is asked
+ * about several times in a row; the pattern runs once for it. (One entry, not a cache of values.)
+ */
+let lastTested = '';
+let lastRedacted = false;
+
 /** True for a value that a registry or registrar put in place of the real data. */
 export function isRedacted(value: string): boolean {
-  return PLACEHOLDER.test(value);
+  if (value !== lastTested) {
+    lastTested = value;
+    lastRedacted = PLACEHOLDER.test(value);
+  }
+  return lastRedacted;
 }
 
 export function clean(value: string | undefined): string | undefined {
