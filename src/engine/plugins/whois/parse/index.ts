@@ -84,6 +84,9 @@ function domainOf(value: string): string | undefined {
 }
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+const NS_RECORD = /\bNS\s+(\S+)/;
+const HOST_BREAK = /[\s,]/;
+const HOST_BREAKS = /[\s,]+/;
 
 /**
  * The name servers of one name-server line: `ns1.example.com 192.0.2.1` (addresses dropped),
@@ -91,8 +94,15 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
  * record: the host after `NS`). The queried domain itself is not its own name server.
  */
 function nameServersOf(line: string, domain: string | undefined): string[] {
-  const record = /\bNS\s+(\S+)/.exec(line);
-  const tokens = record?.[1] !== undefined ? [record[1]] : line.trim().split(/[\s,]+/);
+  // Each pattern only when its text can be there: most lines are one host name.
+  const record = line.includes('NS') ? NS_RECORD.exec(line) : null;
+  const trimmed = line.trim();
+  const tokens =
+    record?.[1] !== undefined
+      ? [record[1]]
+      : HOST_BREAK.test(trimmed)
+        ? trimmed.split(HOST_BREAKS)
+        : [trimmed];
   const hosts: string[] = [];
   for (const token of tokens) {
     const host = IPV4.test(token) ? undefined : hostNameOf(token);
