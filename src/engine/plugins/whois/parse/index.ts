@@ -182,13 +182,22 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
           }
         }
         break;
+      // The first value of a field wins: a later one is not read at all.
       case 'punycode':
-        result.punycode ??= clean(value)?.toLowerCase();
+        if (result.punycode === undefined) {
+          result.punycode = clean(value)?.toLowerCase();
+        }
         break;
       case 'id':
-        result.id ??= clean(value);
+        if (result.id === undefined) {
+          result.id = clean(value);
+        }
         break;
       case 'whoisServer': {
+        // (`referral` and `whoisServer` are set together.)
+        if (result.referral !== undefined) {
+          break;
+        }
         const referral = referralOf(value);
         if (referral !== undefined) {
           result.referral ??= referral;
@@ -201,13 +210,13 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
       case 'expires': {
         // Contacts have creation and change dates of their own, but never an expiry: an expiry
         // date under a contact heading is the record's (.hk lists it in the registrant's part).
-        if (inContactSection && field !== 'expires') {
+        const target = DATE_TARGETS[field];
+        if ((inContactSection && field !== 'expires') || result[target] !== undefined) {
           break;
         }
         const date = datedValue(entry, value, reply);
         if (date !== undefined) {
-          const target = DATE_TARGETS[field];
-          result[target] ??= date;
+          result[target] = date;
         }
         break;
       }
@@ -221,7 +230,9 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
         }
         break;
       case 'dnssec':
-        result.dnssec ??= dnssecOf(value);
+        if (result.dnssec === undefined) {
+          result.dnssec = dnssecOf(value);
+        }
         break;
       case 'nameServer':
         if (!inContactSection) {
