@@ -2,6 +2,8 @@
  * The parser's fast paths (label facts worked out once, native line splitting, ICANN stamps read
  * without a pattern, statuses split without one) give what the general rules give.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { normaliseWhoisDate, parseWhoisReply } from './index';
 import { labelOf } from './label-facts';
@@ -33,6 +35,26 @@ describe('label facts', () => {
       expect(facts.special).toBeUndefined();
       expect(facts.contactField).toBeUndefined();
     }
+  });
+
+  it('keeps no reply alive through the labels it caches', () => {
+    // A label is cut from the reply's text; the cache must hold a copy, not a slice of the reply
+    // (which would keep the whole reply in memory for as long as the label stays cached).
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const replies = 10;
+    const replySize = 500_000;
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    for (let index = 0; index < replies; index += 1) {
+      const label = `Label Seen Only Here ${index} ${String(Math.random()).slice(2)}`;
+      parseWhoisReply([`${label}: value`, 'x'.repeat(replySize)].join('\n'));
+    }
+    // The last text any pattern read is held until the next one, by design: move it on.
+    parseWhoisReply('Domain Name: example.test\n');
+    collect();
+    const kept = process.memoryUsage().heapUsed - before;
+    expect(kept).toBeLessThan((replies * replySize) / 4);
   });
 
   it('gives a line too long to be a label no facts', () => {
