@@ -19,6 +19,8 @@ const EMAIL_INSIDE = /\b(?:contact|e-?mail)\b.*@|^please\b/i;
 const URL_INSIDE = /https?:\/\//i;
 const NAME_WITH_ID = /^(.*?\S)\s*(?:\(([A-Za-z0-9-]*\d[A-Za-z0-9-]*)\)|\[tag = ([^\]]+)\])$/i;
 const NAME_WITH_URL = /^(.*?\S)\s*\(\s*(https?:\/\/[^)\s]+)\s*\)$/i;
+const CLOSE_PAREN = 0x29;
+const CLOSE_BRACKET = 0x5d;
 
 /** `Phone: +1 ...`, `Tel. ...`, `Fax: ...` lines of a free-text block. */
 const PHONE_LINE = /^(?:phone|tel(?:ephone)?)[.:]?\s+(.+)$/i;
@@ -55,11 +57,20 @@ function personLineIndex(lines: readonly string[]): number {
 /** `(415) 829-2341`, `+44.1584873633`, `+1 650 253 0000 ext. 12`. */
 const BARE_PHONE = /^\+?[\d\s().-]+(?:\s*(?:ext|x)\.?\s*\d+)?$/i;
 
+/** Fields whose value may land in another field (see `ContactSet.set`); the others land as they are. */
+const REROUTED_FIELDS: ReadonlySet<ContactField> = new Set(['email', 'street', 'name', 'organization']);
+
 export class ContactSet {
   readonly contacts: Partial<Record<WhoisRole, WhoisContact>> = {};
 
   /** Sets a field unless it is already set (the first value wins) or the value is unusable. */
   set(role: WhoisRole, field: ContactField, raw: string | undefined): void {
+    // The first value wins: a later value of a plain field that is already set changes nothing,
+    // so it is not cleaned (the placeholder pattern is the costly part). E-mail, street, name
+    // and organization values may land in another field, so they are always read.
+    if (this.contacts[role]?.[field] !== undefined && !REROUTED_FIELDS.has(field)) {
+      return;
+    }
     const value = clean(raw);
     if (value === undefined) {
       return;
@@ -100,6 +111,13 @@ export class ContactSet {
       // A handle is the contact's id, never its name (`registrant: ABCD1234-NICAT`).
       if (looksLikeHandle(value)) {
         contact.id ??= value;
+        return;
+      }
+      // Both shapes below end in a bracket; most names do not, and skip the patterns (whose
+      // lazy start makes them costly on every name).
+      const last = value.charCodeAt(value.length - 1);
+      if (last !== CLOSE_PAREN && last !== CLOSE_BRACKET) {
+        contact[field] ??= value;
         return;
       }
       // `MarkMonitor, Inc. (R22-LRCC)`, `Key-Systems GmbH [Tag = KEY-SYSTEMS-DE]`: name and id.

@@ -150,7 +150,8 @@ function isoOf(parts: Parts): string | undefined {
     return `${year}-${pad(month)}-${pad(day)}T${pad(hour)}:${pad(minute)}:${pad(seconds)}Z`;
   }
   const time = Date.UTC(year, month - 1, day, hour, minute, seconds) - offset * 60_000;
-  return new Date(time).toISOString().replace(/\.\d{3}Z$/, 'Z');
+  // `toISOString` always ends in `.sssZ`: the milliseconds are cut without a pattern.
+  return `${new Date(time).toISOString().slice(0, -5)}Z`;
 }
 
 /** Time and zone after a date: ` 06:48:27 UTC`, `T09:02:00.0Z`, ` 12:48 EAT`, `+03:00`. */
@@ -217,13 +218,16 @@ function digitsAt(text: string, from: number, to: number): number {
 }
 
 /**
- * The commonest shapes, `2024-08-14T07:01:31Z` (ICANN replies) and `2024-08-14`, read without
- * a regular expression; undefined for anything else or an impossible date, which the general
- * shapes below then read (or reject) as before.
+ * The commonest shapes, read without a regular expression: `2024-08-14T07:01:31Z` (ICANN
+ * replies), `2024-08-14`, `2024-08-14 07:01:31` and a fraction of a second
+ * (`2024-08-14T07:01:31.0Z`, `...31.123Z`), all UTC as the ISO shape reads them. Undefined for
+ * anything else or an impossible date, which the general shapes below then read (or reject).
  */
 function utcStampOf(text: string): string | undefined {
-  const dateOnly = text.length === 10;
-  if (!dateOnly && (text.length !== 20 || text[10] !== 'T' || text[19] !== 'Z')) {
+  const length = text.length;
+  const dateOnly = length === 10;
+  const separator = text[10];
+  if (!dateOnly && (length < 19 || (separator !== 'T' && separator !== ' '))) {
     return undefined;
   }
   if (text[4] !== '-' || text[7] !== '-') {
@@ -238,15 +242,32 @@ function utcStampOf(text: string): string | undefined {
   if (dateOnly) {
     return `${text}T00:00:00Z`;
   }
-  if (text[13] !== ':' || text[16] !== ':') {
+  if (text[13] !== ':' || text[16] !== ':' || !isUtcTail(text, 19)) {
     return undefined;
   }
   const hour = digitsAt(text, 11, 13);
   const minute = digitsAt(text, 14, 16);
   const second = digitsAt(text, 17, 19);
-  return hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60
-    ? text
-    : undefined;
+  if (!(hour >= 0 && hour < 24 && minute >= 0 && minute < 60 && second >= 0 && second < 60)) {
+    return undefined;
+  }
+  return length === 20 && separator === 'T' ? text : `${text.slice(0, 10)}T${text.slice(11, 19)}Z`;
+}
+
+/** What may follow the seconds of a UTC stamp: nothing, `Z`, a fraction, a fraction and `Z`. */
+function isUtcTail(text: string, from: number): boolean {
+  let at = from;
+  if (text[at] === '.') {
+    at += 1;
+    const digitsFrom = at;
+    while (at < text.length && text.charCodeAt(at) >= 48 && text.charCodeAt(at) <= 57) {
+      at += 1;
+    }
+    if (at === digitsFrom) {
+      return false;
+    }
+  }
+  return at === text.length || (at === text.length - 1 && text[at] === 'Z');
 }
 
 /** The shape did not match at all (as opposed to matching an impossible date: undefined). */

@@ -2,11 +2,13 @@
  * The parser's fast paths (label facts worked out once, native line splitting, ICANN stamps read
  * without a pattern, statuses split without one) give what the general rules give.
  */
+import { setFlagsFromString } from 'node:v8';
+import { runInNewContext } from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import { normaliseWhoisDate, parseWhoisReply } from './index';
 import { labelOf } from './label-facts';
 import { splitLines } from './tokenise';
-import { statusesOf } from './values';
+import { isRedacted, looksLikeHandle, statusesOf } from './values';
 
 describe('label facts', () => {
   it('gives every spelling of a label the same facts', () => {
@@ -33,6 +35,26 @@ describe('label facts', () => {
       expect(facts.special).toBeUndefined();
       expect(facts.contactField).toBeUndefined();
     }
+  });
+
+  it('keeps no reply alive through the labels it caches', () => {
+    // A label is cut from the reply's text; the cache must hold a copy, not a slice of the reply
+    // (which would keep the whole reply in memory for as long as the label stays cached).
+    setFlagsFromString('--expose-gc');
+    const collect = runInNewContext('gc') as () => void;
+    const replies = 10;
+    const replySize = 500_000;
+    collect();
+    const before = process.memoryUsage().heapUsed;
+    for (let index = 0; index < replies; index += 1) {
+      const label = `Label Seen Only Here ${index} ${String(Math.random()).slice(2)}`;
+      parseWhoisReply([`${label}: value`, 'x'.repeat(replySize)].join('\n'));
+    }
+    // The last text any pattern read is held until the next one, by design: move it on.
+    parseWhoisReply('Domain Name: example.test\n');
+    collect();
+    const kept = process.memoryUsage().heapUsed - before;
+    expect(kept).toBeLessThan((replies * replySize) / 4);
   });
 
   it('gives a line too long to be a label no facts', () => {
@@ -70,6 +92,15 @@ describe('ICANN stamps', () => {
     ['2024-08-14T23:59:60Z', '2024-08-14T23:59:59Z'],
     ['2024-08-14T07:61:00Z', undefined],
     ['0999-01-01', '0999-01-01T00:00:00Z'],
+    // The space-separated and fractional stamps read without a pattern too.
+    ['2024-08-14 07:01:31', '2024-08-14T07:01:31Z'],
+    ['2024-08-14T07:01:31.0Z', '2024-08-14T07:01:31Z'],
+    ['2024-08-14T07:01:31.123Z', '2024-08-14T07:01:31Z'],
+    ['2024-08-14 07:01:31.5', '2024-08-14T07:01:31Z'],
+    ['2024-08-14 24:00:00', '2024-08-15T00:00:00Z'],
+    ['2024-08-14 23:59:60', '2024-08-14T23:59:59Z'],
+    ['2023-02-29 10:00:00', undefined],
+    ['2024-08-14T07:01:31.Z', undefined],
   ];
   for (const [raw, expected] of cases) {
     it(`reads "${raw}" as ${String(expected)}`, () => {
@@ -96,5 +127,27 @@ describe('statusesOf', () => {
 
   it('drops placeholder statuses', () => {
     expect(statusesOf('REDACTED FOR PRIVACY')).toEqual([]);
+  });
+});
+
+describe('values read without patterns', () => {
+  it('takes one word of letters and digits joined by single marks as a handle, and nothing else', () => {
+    for (const handle of ['ABCD1234-NICAT', 'DUP430692088', 'A24C-154952', 'R22-LRCC']) {
+      expect(looksLikeHandle(handle)).toBe(true);
+    }
+    for (const other of ['mmr-170347', 'Google LLC', 'abc123', 'AB12-', 'AB--12', 'A1', 'ÄB12']) {
+      expect(looksLikeHandle(other)).toBe(false);
+    }
+  });
+
+  it('answers for each value when placeholders and data alternate', () => {
+    const answers = [
+      'REDACTED FOR PRIVACY',
+      'REDACTED FOR PRIVACY',
+      'Example Inc.',
+      'n/a',
+      'Example Inc.',
+    ].map((value) => isRedacted(value));
+    expect(answers).toEqual([true, true, false, true, false]);
   });
 });

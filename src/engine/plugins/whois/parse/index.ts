@@ -84,6 +84,9 @@ function domainOf(value: string): string | undefined {
 }
 
 const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
+const NS_RECORD = /\bNS\s+(\S+)/;
+const HOST_BREAK = /[\s,]/;
+const HOST_BREAKS = /[\s,]+/;
 
 /**
  * The name servers of one name-server line: `ns1.example.com 192.0.2.1` (addresses dropped),
@@ -91,8 +94,15 @@ const IPV4 = /^\d{1,3}(?:\.\d{1,3}){3}$/;
  * record: the host after `NS`). The queried domain itself is not its own name server.
  */
 function nameServersOf(line: string, domain: string | undefined): string[] {
-  const record = /\bNS\s+(\S+)/.exec(line);
-  const tokens = record?.[1] !== undefined ? [record[1]] : line.trim().split(/[\s,]+/);
+  // Each pattern only when its text can be there: most lines are one host name.
+  const record = line.includes('NS') ? NS_RECORD.exec(line) : null;
+  const trimmed = line.trim();
+  const tokens =
+    record?.[1] !== undefined
+      ? [record[1]]
+      : HOST_BREAK.test(trimmed)
+        ? trimmed.split(HOST_BREAKS)
+        : [trimmed];
   const hosts: string[] = [];
   for (const token of tokens) {
     const host = IPV4.test(token) ? undefined : hostNameOf(token);
@@ -172,13 +182,22 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
           }
         }
         break;
+      // The first value of a field wins: a later one is not read at all.
       case 'punycode':
-        result.punycode ??= clean(value)?.toLowerCase();
+        if (result.punycode === undefined) {
+          result.punycode = clean(value)?.toLowerCase();
+        }
         break;
       case 'id':
-        result.id ??= clean(value);
+        if (result.id === undefined) {
+          result.id = clean(value);
+        }
         break;
       case 'whoisServer': {
+        // (`referral` and `whoisServer` are set together.)
+        if (result.referral !== undefined) {
+          break;
+        }
         const referral = referralOf(value);
         if (referral !== undefined) {
           result.referral ??= referral;
@@ -191,13 +210,13 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
       case 'expires': {
         // Contacts have creation and change dates of their own, but never an expiry: an expiry
         // date under a contact heading is the record's (.hk lists it in the registrant's part).
-        if (inContactSection && field !== 'expires') {
+        const target = DATE_TARGETS[field];
+        if ((inContactSection && field !== 'expires') || result[target] !== undefined) {
           break;
         }
         const date = datedValue(entry, value, reply);
         if (date !== undefined) {
-          const target = DATE_TARGETS[field];
-          result[target] ??= date;
+          result[target] = date;
         }
         break;
       }
@@ -211,7 +230,9 @@ export function parseWhoisReply(text: string, query?: string, options: ParseOpti
         }
         break;
       case 'dnssec':
-        result.dnssec ??= dnssecOf(value);
+        if (result.dnssec === undefined) {
+          result.dnssec = dnssecOf(value);
+        }
         break;
       case 'nameServer':
         if (!inContactSection) {

@@ -156,15 +156,25 @@ const CACHE_LIMIT = 16_384;
 const factsByKey = new Map<string, LabelFacts>();
 const factsByRaw = new Map<string, LabelFacts>();
 
+/**
+ * A copy of a label that does not hold on to the reply it was cut from. A label cut from a line
+ * is a slice of the whole reply's text (V8 keeps the reply alive for as long as the slice lives),
+ * so a cached label would keep each reply it first appeared in for the life of the process.
+ */
+function detached(label: string): string {
+  return JSON.parse(JSON.stringify(label)) as string;
+}
+
 /** The facts of a normalised label. */
 export function factsOfKey(key: string): LabelFacts {
   let facts = factsByKey.get(key);
   if (facts === undefined) {
-    facts = factsFor(key);
+    const kept = detached(key);
+    facts = factsFor(kept);
     if (factsByKey.size > CACHE_LIMIT) {
       factsByKey.clear();
     }
-    factsByKey.set(key, facts);
+    factsByKey.set(kept, facts);
   }
   return facts;
 }
@@ -211,7 +221,7 @@ export function labelOf(raw: string): LabelFacts {
     if (factsByRaw.size > CACHE_LIMIT) {
       factsByRaw.clear();
     }
-    factsByRaw.set(raw, facts);
+    factsByRaw.set(detached(raw), facts);
   }
   return facts;
 }

@@ -9,9 +9,21 @@ import type { Entry } from './entry';
  */
 const PLACEHOLDER = new RegExp(PLACEHOLDER_PHRASES.map((phrase) => `(?:${phrase.source})`).join('|'), 'i');
 
+/**
+ * The last value tested and its answer. A redacted reply repeats one placeholder down a whole
+ * contact (`REDACTED FOR PRIVACY` as name, street, city, phone...), so the same text is asked
+ * about several times in a row; the pattern runs once for it. (One entry, not a cache of values.)
+ */
+let lastTested = '';
+let lastRedacted = false;
+
 /** True for a value that a registry or registrar put in place of the real data. */
 export function isRedacted(value: string): boolean {
-  return PLACEHOLDER.test(value);
+  if (value !== lastTested) {
+    lastTested = value;
+    lastRedacted = PLACEHOLDER.test(value);
+  }
+  return lastRedacted;
 }
 
 export function clean(value: string | undefined): string | undefined {
@@ -30,14 +42,41 @@ export function clean(value: string | undefined): string | undefined {
  * digits (both), optionally joined by hyphens, no lower-case word. Names have spaces or no digits.
  */
 export function looksLikeHandle(value: string): boolean {
-  return (
-    value.length >= 4 &&
-    value.length <= 40 &&
-    /^[A-Z0-9]+(?:[-_.][A-Z0-9]+)*$/i.test(value) &&
-    /\d/.test(value) &&
-    /[A-Z]/i.test(value) &&
-    !/[a-z]{3}/.test(value)
-  );
+  // One pass over the characters (every name and organization value is asked): ASCII letters
+  // and digits in runs joined by single `-`, `_` or `.`, at least one of each, and no three
+  // lower-case letters in a row.
+  const length = value.length;
+  if (length < 4 || length > 40) {
+    return false;
+  }
+  let digit = false;
+  let letter = false;
+  let lowerRun = 0;
+  let afterJoiner = true;
+  for (let index = 0; index < length; index += 1) {
+    const code = value.charCodeAt(index);
+    if (code >= 48 && code <= 57) {
+      digit = true;
+      lowerRun = 0;
+    } else if (code >= 65 && code <= 90) {
+      letter = true;
+      lowerRun = 0;
+    } else if (code >= 97 && code <= 122) {
+      letter = true;
+      lowerRun += 1;
+      if (lowerRun === 3) {
+        return false;
+      }
+    } else if ((code === 45 || code === 95 || code === 46) && !afterJoiner) {
+      afterJoiner = true;
+      lowerRun = 0;
+      continue;
+    } else {
+      return false;
+    }
+    afterJoiner = false;
+  }
+  return digit && letter && !afterJoiner;
 }
 
 export const EMAIL = /^[^\s@<>()]+@[^\s@<>()]+\.[^\s@<>()]+$/;
