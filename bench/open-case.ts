@@ -31,8 +31,7 @@ import type { Browser } from 'playwright-core';
 import { composeAppServices, createStderrLogger } from '../src/main/app-services/compose';
 import { startWebHost } from '../src/main/web/web-host';
 import type { WebHost } from '../src/main/web/web-host';
-import { openCaseGraph } from '../src/engine/graph/case-file';
-import { entityIdOf } from '../src/shared/model/asset';
+import { writeTreeCase } from '../test/support/tree-case';
 import { startProfiler } from './support/cpu-profile';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
@@ -45,33 +44,17 @@ const LAYOUT_WAIT_MS = Number(process.env.BENCH_LAYOUT_WAIT_S ?? 240) * 1000;
 const SPACING = 40;
 
 /** A 4-ary ownership tree of `count` Organizations, with positions on a sunflower spiral or none. */
-function writeTreeCase(dataDir: string, name: string, count: number, placed: boolean): void {
-  const graph = openCaseGraph(path.join(dataDir, 'cases', `${name}.sqlite`));
-  const ids: string[] = [];
-  const entities = [];
-  for (let index = 0; index < count; index += 1) {
-    const asset = { unique_id: `org-${index}`, name: `Organization ${index}` };
-    entities.push({ type: 'Organization' as const, asset });
-    ids.push(entityIdOf('Organization', asset));
-  }
-  const edges = ids
-    .slice(1)
-    .map((to, index) => ({ from: ids[Math.floor(index / 4)] ?? '', relation: 'subsidiary', to }));
-  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
-  if (placed) {
-    const golden = Math.PI * (3 - Math.sqrt(5));
-    graph.savePositions(
-      Object.fromEntries(
-        ids.map((id, index) => {
-          const radius = SPACING * Math.sqrt(index);
-          return [id, { x: radius * Math.cos(index * golden), y: radius * Math.sin(index * golden) }];
-        }),
-      ),
-    );
-  }
-  graph.setMeta('name', name);
-  graph.setMeta('createdAt', new Date().toISOString());
-  void graph.close();
+function writeBenchCase(dataDir: string, name: string, count: number, placed: boolean): void {
+  const golden = Math.PI * (3 - Math.sqrt(5));
+  const onSpiral = (index: number) => {
+    const radius = SPACING * Math.sqrt(index);
+    return { x: radius * Math.cos(index * golden), y: radius * Math.sin(index * golden) };
+  };
+  writeTreeCase(path.join(dataDir, 'cases', `${name}.sqlite`), {
+    name,
+    count,
+    ...(placed ? { positionOf: onSpiral } : {}),
+  });
 }
 
 interface Opened {
@@ -266,7 +249,7 @@ async function main(): Promise<void> {
     ]),
   ];
   for (const item of cases) {
-    writeTreeCase(dataDir, item.name.replace(/ /g, '-'), item.entities, item.placed);
+    writeBenchCase(dataDir, item.name.replace(/ /g, '-'), item.entities, item.placed);
   }
   const logger = createStderrLogger('error');
   const builds: { label: string; host: WebHost }[] = [

@@ -5,8 +5,7 @@
  */
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { openCaseGraph } from '../src/engine/graph/case-file';
-import { entityIdOf } from '../src/shared/model/asset';
+import { writeTreeCase } from '../test/support/tree-case';
 import { SYNTHETIC_GLEIF, screenshot, useRunningApp } from './support/harness';
 
 const running = useRunningApp(SYNTHETIC_GLEIF);
@@ -14,30 +13,12 @@ const ENTITIES = 3_000;
 
 /** A 3,000-organization ownership tree laid out on a grid, "Organization 17" is org-17. */
 function writeCase(dataDir: string): void {
-  const graph = openCaseGraph(path.join(dataDir, 'cases', 'table-case.sqlite'));
-  const ids: string[] = [];
-  const entities = [];
-  for (let index = 0; index < ENTITIES; index += 1) {
-    const asset = {
-      unique_id: `org-${index}`,
-      name: `Organization ${index}`,
-      jurisdiction: index % 2 === 0 ? 'GB' : 'FR',
-    };
-    entities.push({ type: 'Organization' as const, asset });
-    ids.push(entityIdOf('Organization', asset));
-  }
-  const edges = ids
-    .slice(1)
-    .map((to, index) => ({ from: ids[Math.floor(index / 4)] ?? '', relation: 'subsidiary', to }));
-  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
-  graph.setMeta('name', 'Table case');
-  graph.setMeta('createdAt', new Date().toISOString());
-  graph.savePositions(
-    Object.fromEntries(
-      ids.map((id, index) => [id, { x: (index % 60) * 90, y: Math.floor(index / 60) * 90 }]),
-    ),
-  );
-  void graph.close();
+  writeTreeCase(path.join(dataDir, 'cases', 'table-case.sqlite'), {
+    name: 'Table case',
+    count: ENTITIES,
+    fieldsOf: (index) => ({ jurisdiction: index % 2 === 0 ? 'GB' : 'FR' }),
+    positionOf: (index) => ({ x: (index % 60) * 90, y: Math.floor(index / 60) * 90 }),
+  });
 }
 
 test('the table of a 3,000-entity case sorts, filters, and selects with the canvas both ways', async ({

@@ -9,9 +9,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
 import type { Page } from '@playwright/test';
-import { openCaseGraph } from '../src/engine/graph/case-file';
-import { entityIdOf } from '../src/shared/model/asset';
 import { fixturesDir, haveFixtures } from '../test/support/fixtures-dir';
+import { openCaseGraph } from '../src/engine/graph/case-file';
+import { writeTreeCase } from '../test/support/tree-case';
 import { buildDemoCase } from './support/demo-case';
 import { screenshot, SYNTHETIC_GLEIF, useRunningApp } from './support/harness';
 
@@ -106,22 +106,8 @@ async function expectPositionsSaved(page: Page): Promise<void> {
 }
 
 /** A 4-ary ownership tree of `count` Organizations, written without positions (as a script would). */
-function writeTreeCase(dataDir: string, name: string, count: number): void {
-  const graph = openCaseGraph(path.join(dataDir, 'cases', `tree-${count}.sqlite`));
-  const ids: string[] = [];
-  const entities = [];
-  for (let index = 0; index < count; index += 1) {
-    const asset = { unique_id: `org-${index}`, name: `Organization ${index}` };
-    entities.push({ type: 'Organization' as const, asset });
-    ids.push(entityIdOf('Organization', asset));
-  }
-  const edges = ids
-    .slice(1)
-    .map((to, index) => ({ from: ids[Math.floor(index / 4)] ?? '', relation: 'subsidiary', to }));
-  graph.applyNow({ entities, edges, dispatch: [] }, { source: { name: 'GLEIF', confidence: 100 } });
-  graph.setMeta('name', name);
-  graph.setMeta('createdAt', new Date().toISOString());
-  void graph.close();
+function writeTreeCaseFile(dataDir: string, name: string, count: number): void {
+  writeTreeCase(path.join(dataDir, 'cases', `tree-${count}.sqlite`), { name, count });
 }
 
 test.describe('the README demo case', () => {
@@ -238,7 +224,7 @@ test('opens a 3,000-entity case written without positions laid out, filling the 
   page,
 }) => {
   test.setTimeout(300_000);
-  writeTreeCase(running.dataDir, 'Tree 3000', 3_000);
+  writeTreeCaseFile(running.dataDir, 'Tree 3000', 3_000);
   await expectOpensReadable(page, 'Tree 3000', 3_000);
   await screenshot(page, '31-tree-3000-fit');
 });
@@ -247,7 +233,7 @@ test('opens a 10,000-entity case written without positions laid out, filling the
   page,
 }) => {
   test.setTimeout(400_000);
-  writeTreeCase(running.dataDir, 'Tree 10000', 10_000);
+  writeTreeCaseFile(running.dataDir, 'Tree 10000', 10_000);
   await expectOpensReadable(page, 'Tree 10000', 10_000);
   await screenshot(page, '33-tree-10000-fit');
 });
@@ -257,7 +243,7 @@ test('opens a 30,000-entity case written without positions laid out, filling the
 }) => {
   // The force layout of 30,000 nodes takes minutes on a loaded two-core machine.
   test.setTimeout(900_000);
-  writeTreeCase(running.dataDir, 'Tree 30000', 30_000);
+  writeTreeCaseFile(running.dataDir, 'Tree 30000', 30_000);
   await expectOpensReadable(page, 'Tree 30000', 30_000, 720_000);
   await screenshot(page, '34-tree-30000-fit');
 });
