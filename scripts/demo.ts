@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { fixturesDir, haveFixtures, repositoryRoot } from '../test/support/fixtures-dir';
+import { WEB_HOST_NODE_FLAGS } from '../src/main/web/launch';
 
 const { values } = parseArgs({
   options: { 'data-dir': { type: 'string', default: path.join(repositoryRoot, '.demo') } },
@@ -88,4 +89,6 @@ if (!existsSync(demoCase)) {
     { COMPANYDATA_API_KEY: 'fake-key' },
   );
 }
-await run(['src/main/web/launch.ts', '--data-dir', dataDir, '--open'], { COMPANYDATA_API_KEY: 'fake-key' });
+await run([...WEB_HOST_NODE_FLAGS, 'src/main/web/launch.ts', '--data-dir', dataDir, '--open'], {
+  COMPANYDATA_API_KEY: 'fake-key',
+});

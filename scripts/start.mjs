@@ -49,7 +49,8 @@ if (electron.file !== undefined && process.env.TRACE_GRAPH_WEB !== '1') {
   if (run(bin('vite'), ['build', '--config', 'vite.web.config.ts', '--logLevel', 'warn']) !== 0) {
     process.exit(1);
   }
-  const child = spawn(bin('tsx'), ['src/main/web/launch.ts', '--open', ...args], {
+  // The web host's WEB_HOST_NODE_FLAGS (a bounded young generation; launch-flags.test.ts).
+  const child = spawn(bin('tsx'), ['--max-semi-space-size=8', 'src/main/web/launch.ts', '--open', ...args], {
     cwd: root,
     stdio: 'inherit',
   });

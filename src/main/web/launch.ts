@@ -7,6 +7,17 @@ import { fileURLToPath } from 'node:url';
 import { unsupportedRuntime } from '../runtime-check';
 import { openInBrowser } from './browser-open';
 
+/**
+ * The Node flags every launcher of the web host passes (package.json `web`, scripts/start.mjs,
+ * scripts/demo.ts; launch-flags.test.ts checks them). V8 grows the young generation under a burst
+ * of allocations (a request flood, a large reply) up to 64 MB per semi-space and keeps its pages
+ * committed afterwards, so a 20,000-request flood left the host 20-25 MB above its baseline with
+ * nothing retained (the heap after a full collection was back at its baseline). 8 MB per
+ * semi-space bounds that at 16 MB; bench/web-host-flood.ts measures it. V8 reads the size only
+ * at start-up, so it cannot be set from here (v8.setFlagsFromString has no effect on it).
+ */
+export const WEB_HOST_NODE_FLAGS = ['--max-semi-space-size=8'] as const;
+
 interface LaunchArguments {
   port?: number;
   dataDir?: string;
