@@ -2,6 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { autnumWithContacts } from '../../../test/hostile/big-replies';
 import { RDAP_EXPANSION_PLAN, planStoredReply } from '../plugins/rdap/expand';
+import { RDAP_REGISTRATION_READ, readRegistration } from '../plugins/rdap/registration-read';
 import { createWorkerPool, inPlaceCompute, type ComputePool } from './pool';
 import { defaultComputeWorkerUrl } from './worker-url';
 
@@ -40,6 +41,15 @@ describe('compute workers', () => {
     const plan = await pool.run(RDAP_EXPANSION_PLAN, input, signal);
     expect(plan).toEqual(planStoredReply(input));
     expect(plan).toMatchObject({ listed: 3001, contacts: expect.any(Array) as unknown });
+  });
+
+  it('reads a large RDAP registration reply into the same record as in place, on another thread', async () => {
+    pool = createWorkerPool({ workerUrl: defaultComputeWorkerUrl() });
+    const input = { objectClass: 'autnum', number: 64496, text: storedReply(3000).raw } as const;
+    const signal = new AbortController().signal;
+
+    expect(await threadTurnedWhileRunning(() => pool!.run(RDAP_REGISTRATION_READ, input, signal))).toBe(true);
+    expect(await pool.run(RDAP_REGISTRATION_READ, input, signal)).toEqual(readRegistration(input));
   });
 
   it('ends a task mid-work when its signal aborts, and runs the next task on a fresh worker', async () => {

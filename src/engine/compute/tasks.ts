@@ -5,11 +5,13 @@
  * steps and calls them through `PluginEnvironment.offThread`; this table is what a worker can run.
  */
 import { RDAP_EXPANSION_PLAN, planStoredReply } from '../plugins/rdap/expand';
+import { RDAP_REGISTRATION_READ, readRegistration } from '../plugins/rdap/registration-read';
 
 export type ComputeTask = (input: never) => unknown;
 
 export const COMPUTE_TASKS: Readonly<Record<string, ComputeTask>> = {
   [RDAP_EXPANSION_PLAN]: planStoredReply,
+  [RDAP_REGISTRATION_READ]: readRegistration,
 };
 
 /** Runs the named task on `input`; throws on a name the table does not hold. */

@@ -47,6 +47,23 @@ describe('findings written in slices', () => {
     expect(sliceFindings(chain(3), 200)).toHaveLength(1);
   });
 
+  it('writes even the first slice in a turn of its own, after the work that made the findings', async () => {
+    let turned = false;
+    setImmediate(() => {
+      turned = true;
+    });
+    const turnedBeforeWrite: boolean[] = [];
+    await applyInSlices(
+      chain(3),
+      () => {
+        turnedBeforeWrite.push(turned);
+        return noDelta;
+      },
+      new AbortController().signal,
+    );
+    expect(turnedBeforeWrite).toEqual([true]);
+  });
+
   it('marks the last slice only, and stops between slices once the session is cancelled', async () => {
     const calls: boolean[] = [];
     const controller = new AbortController();

@@ -47,7 +47,11 @@ export function sliceFindings(findings: Findings, size = WRITE_SLICE_ENTITIES): 
   return slices;
 }
 
-/** Writes the slices in order, yielding between them; stops early when `signal` aborts. */
+/**
+ * Writes the slices in order, each in a turn of its own (the first too: the handler's mapping
+ * and the text cleaning before it are work of the same reply, and a block is their sum); stops
+ * early when `signal` aborts.
+ */
 export async function applyInSlices(
   findings: Findings,
   apply: (slice: Findings, last: boolean) => GraphDelta | Promise<GraphDelta>,
@@ -56,11 +60,9 @@ export async function applyInSlices(
   const slices = sliceFindings(findings);
   const merged: GraphDelta['merged'] = [];
   for (const [index, slice] of slices.entries()) {
-    if (index > 0) {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      if (signal.aborted) {
-        break;
-      }
+    await new Promise<void>((resolve) => setImmediate(resolve));
+    if (signal.aborted) {
+      break;
     }
     const delta = await apply(slice, index === slices.length - 1);
     merged.push(...delta.merged);

@@ -220,14 +220,12 @@ function resolveDispatch(
     mergedNow === undefined || mergedNow.length === 0
       ? undefined
       : new Map(mergedNow.map((m) => [m.from, m.into]));
-  const ids: EntityId[] = [];
+  // A set, not a scan of the list per id: a run may dispatch thousands (issue 24).
+  const ids = new Set<EntityId>();
   for (const id of dispatch) {
-    const resolved = merged?.get(id) ?? graph.resolveId(id);
-    if (!ids.includes(resolved)) {
-      ids.push(resolved);
-    }
+    ids.add(merged?.get(id) ?? graph.resolveId(id));
   }
-  return ids;
+  return [...ids];
 }
 
 /** A one-line, typed failure record for the session. */

@@ -4,7 +4,8 @@ import { DEFAULT_CONFIG } from '../config/config';
 import { createMemoryCredentialStore } from '../credentials/credential-store';
 import { silentLogger } from '../util/logger';
 import { DestinationRefusedError } from './destination-policy';
-import { HttpStatusError, RateLimitedError } from './errors';
+import { captureReplies } from '../util/reply-capture';
+import { HttpStatusError, MalformedBodyError, RateLimitedError } from './errors';
 import { createHttpClient } from './http-client';
 import { backoffMs, describeWait, parseRetryAfter } from './retry-policy';
 
@@ -282,5 +283,43 @@ describe('createHttpClient retries', () => {
       'https://fast.example.test/b': 2000,
       'https://slow.example.test/b': 6000,
     });
+  });
+});
+
+describe('createHttpClient with a caller reading the text', () => {
+  const client = (replies: (() => Response)[]) =>
+    createHttpClient({
+      source: 'Test',
+      baseUrl: 'https://api.example.test',
+      rateLimit: { requests: 100, intervalMs: 1000 },
+      http: DEFAULT_CONFIG.http,
+      clock: createManualClock(NOW),
+      credentials: createMemoryCredentialStore(),
+      logger: silentLogger,
+      fetch: scriptedFetch(createManualClock(NOW), replies).fetch,
+    });
+
+  it('gives a 2xx body decoded to readText, answers what it reads, and still keeps the text as the raw reply', async () => {
+    const http = client([json(200, { name: 'Example' })]);
+    const read: string[] = [];
+    const { result, replies } = await captureReplies(() =>
+      http.getJson('/x', {
+        readText: (text, reply) => {
+          read.push(`${reply.contentType ?? ''} ${text}`);
+          return Promise.resolve({ readBy: 'caller' });
+        },
+      }),
+    );
+    expect(read).toEqual(['application/json {"name":"Example"}']);
+    expect(result.body).toEqual({ readBy: 'caller' });
+    expect(replies.map((reply) => reply.text)).toEqual(['{"name":"Example"}']);
+  });
+
+  it('does not read an accepted 404, and fails with what readText throws', async () => {
+    const notFound = client([() => new Response('no such object', { status: 404 })]);
+    const readText = (): Promise<unknown> => Promise.reject(new MalformedBodyError('https://x.test/', 'bad'));
+    expect((await notFound.getJson('/x', { acceptStatus: [404], readText })).body).toBeNull();
+    const malformed = client([json(200, {})]);
+    await expect(malformed.getJson('/x', { readText })).rejects.toThrow(MalformedBodyError);
   });
 });

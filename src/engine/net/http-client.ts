@@ -19,7 +19,7 @@ import {
   type OutgoingRequest,
   type RawReply,
 } from './http-exchange';
-import { readJsonReply } from './json-reply';
+import { readJsonReply, readReplyText } from './json-reply';
 import { createRateLimiter } from './rate-limiter';
 import { redactUrl, scrubSecrets, takeUrlCredentials } from './redact';
 import { lowerCaseKeys } from './reply-reading';
@@ -59,7 +59,8 @@ type ClientOptions = HttpClientOptions & HttpClientDependencies;
  * A source's client. A request goes through these steps, each a function below or in
  * http-exchange.ts / json-reply.ts: `outgoingRequest` (URL, headers, credentials) ->
  * `attemptWithRetries` (429/503 and network retries) -> `sendFollowingRedirects` -> `sendOnce`
- * (limiter, transport, timeout, size cap) -> `readJsonReply` (status, UTF-8, JSON, schema).
+ * (limiter, transport, timeout, size cap) -> `readJsonReply` (status, UTF-8, JSON, schema), or
+ * `readReplyText` when the caller reads the text itself (`readText`, off the serving thread).
  */
 export function createHttpClient(options: ClientOptions): SourceHttp {
   const context = clientContext(options);
@@ -247,7 +248,15 @@ async function attemptWithRetries<TBody>(
       await sleepOrAbort(context, waitMs, signal, shownUrl);
       continue;
     }
-    return readJsonReply<TBody>(context, reply, requestOptions, safe);
+    return requestOptions.readText === undefined
+      ? readJsonReply<TBody>(context, reply, requestOptions, safe)
+      : await readReplyText<TBody>(
+          context,
+          reply,
+          requestOptions.acceptStatus,
+          requestOptions.readText,
+          safe,
+        );
   }
 }
 

@@ -15,12 +15,12 @@ import {
 import { parseRetryAfter } from './retry-policy';
 import type { HttpResponse, RequestOptions } from './types';
 
-export function readJsonReply<TBody>(
+/** A reply's status accepted (or its failure thrown) and its body decoded as UTF-8. */
+function acceptedText(
   context: HttpClientContext,
   reply: RawReply,
-  { acceptStatus, schema }: Pick<RequestOptions, 'acceptStatus' | 'schema'>,
-  safe: (text: string) => string,
-): HttpResponse<TBody> {
+  acceptStatus: number[] | undefined,
+): { ok: boolean; text: string } {
   const { source, clock } = context;
   const ok = reply.status >= 200 && reply.status < 300;
   if (!ok && !(acceptStatus ?? []).includes(reply.status)) {
@@ -29,13 +29,44 @@ export function readJsonReply<TBody>(
     }
     throw new HttpStatusError(reply.status, reply.url, source);
   }
-  let text: string;
   try {
     // JSON is UTF-8 (RFC 8259): a body that is not is malformed, not silently patched with U+FFFD.
-    text = new TextDecoder('utf-8', { fatal: true }).decode(reply.bytes);
+    return { ok, text: new TextDecoder('utf-8', { fatal: true }).decode(reply.bytes) };
   } catch {
     throw new MalformedBodyError(reply.url, 'the body is not valid UTF-8', source);
   }
+}
+
+/**
+ * A reply read by the caller's `readText` (off the serving thread): status and UTF-8 here, the
+ * rest by the reader; an accepted non-2xx status is not read (its body need not be JSON).
+ */
+export async function readReplyText<TBody>(
+  context: HttpClientContext,
+  reply: RawReply,
+  acceptStatus: number[] | undefined,
+  readText: NonNullable<RequestOptions['readText']>,
+  safe: (text: string) => string,
+): Promise<HttpResponse<TBody>> {
+  const { ok, text } = acceptedText(context, reply, acceptStatus);
+  const contentType = reply.headers['content-type'];
+  const body = ok
+    ? await readText(text, { url: reply.url, ...(contentType === undefined ? {} : { contentType }) })
+    : null;
+  if (ok) {
+    recordReply(reply.url, safe(text), context.clock.now());
+  }
+  return { status: reply.status, url: reply.url, headers: reply.headers, body: body as TBody };
+}
+
+export function readJsonReply<TBody>(
+  context: HttpClientContext,
+  reply: RawReply,
+  { acceptStatus, schema }: Pick<RequestOptions, 'acceptStatus' | 'schema'>,
+  safe: (text: string) => string,
+): HttpResponse<TBody> {
+  const { source, clock } = context;
+  const { ok, text } = acceptedText(context, reply, acceptStatus);
   if (jsonNestingDepth(text, MAX_JSON_DEPTH) > MAX_JSON_DEPTH) {
     throw new MalformedBodyError(reply.url, `JSON nested deeper than ${MAX_JSON_DEPTH} levels`, source);
   }

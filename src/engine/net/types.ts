@@ -25,6 +25,13 @@ export interface RequestOptions {
    * validated: check `status` before reading it.
    */
   schema?: ZodType;
+  /**
+   * Reads a 2xx reply's decoded text into the response body in place of the nesting check,
+   * `JSON.parse` and `schema` (which it must do itself): a plugin hands a reply too large to read
+   * on the thread serving the UI to the engine's compute workers (RDAP registration replies).
+   * What it throws is the request's failure, like a MalformedBodyError of the default reading.
+   */
+  readText?: (text: string, reply: { url: string; contentType?: string }) => Promise<unknown>;
 }
 
 /** Request options whose schema gives the reply body its type. */

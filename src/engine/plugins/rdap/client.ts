@@ -1,11 +1,12 @@
 /** RDAP requests: find the responsible server through the bootstrap, fetch and check the object. */
-import type { Netblock } from '../../../shared/model/asset';
+import type { AutnumRecord, IPNetRecord, Netblock } from '../../../shared/model/asset';
 import { SourceError } from '../../net/errors';
 import type { OffThreadRunner, SourceHttp } from '../../core/plugin-api';
 import type { RdapBootstrap } from './bootstrap';
 import type { DomainReply } from './domain-contacts';
 import { findSelfLink, parseRdapObject, RDAP_JSON, type RdapObject } from './mapping';
 import { readRedactions } from './redaction';
+import { registrationReader, type RegistrationAsset, type RegistrationRead } from './registration-read';
 import { parseRdapReply } from './wire';
 
 /** What the RDAP plugin's setup gives its handlers. */
@@ -17,49 +18,63 @@ export interface RdapResources {
   offThread: OffThreadRunner;
 }
 
-export interface RdapReply {
-  object: RdapObject;
-  /** The reply as JSON text, kept in the record's `raw` field. */
-  raw: string;
-}
-
-async function fetchObject(
-  http: SourceHttp,
+async function fetchRegistration(
+  resources: RdapResources,
   url: string,
-  objectClass: 'autnum' | 'ip network',
+  asset: RegistrationAsset,
   what: string,
   signal: AbortSignal,
-): Promise<RdapReply> {
-  const response = await http.getJson(url, {
+): Promise<RegistrationRead> {
+  const response = await resources.http.getJson<RegistrationRead>(url, {
     signal,
     acceptStatus: [404],
     headers: { accept: `${RDAP_JSON}, application/json;q=0.9` },
+    // A registration reply can be megabytes (thousands of contacts): read on a compute worker.
+    readText: registrationReader(resources.offThread, asset, signal),
   });
   if (response.status === 404) {
     throw new SourceError('not_found', `RDAP server has no record of ${what} (${response.url})`, 'RDAP');
   }
-  const object = parseRdapObject(response.body, objectClass, response.url);
-  return { object, raw: JSON.stringify(object) };
+  return response.body;
 }
 
-/** `GET <server>autnum/<n>` at the registry the bootstrap names. */
+/** `GET <server>autnum/<n>` at the registry the bootstrap names: the AutnumRecord it gives. */
 export async function queryAutnum(
   resources: RdapResources,
   asNumber: number,
   signal: AbortSignal,
-): Promise<RdapReply> {
+): Promise<AutnumRecord> {
   const server = await resources.bootstrap.getAutnumServer(asNumber, signal);
-  return fetchObject(resources.http, `${server}autnum/${asNumber}`, 'autnum', `AS${asNumber}`, signal);
+  const asset = { objectClass: 'autnum', number: asNumber } as const;
+  const read = await fetchRegistration(
+    resources,
+    `${server}autnum/${asNumber}`,
+    asset,
+    `AS${asNumber}`,
+    signal,
+  );
+  return (read as Extract<RegistrationRead, { objectClass: 'autnum' }>).record;
 }
 
-/** `GET <server>ip/<cidr>` at the registry the bootstrap names (longest prefix). */
+/** `GET <server>ip/<cidr>` at the registry the bootstrap names (longest prefix): its IPNetRecord. */
 export async function queryNetwork(
   resources: RdapResources,
-  netblock: Pick<Netblock, 'cidr'>,
+  netblock: Netblock,
   signal: AbortSignal,
-): Promise<RdapReply> {
+): Promise<IPNetRecord> {
   const server = await resources.bootstrap.getNetworkServer(netblock.cidr, signal);
-  return fetchObject(resources.http, `${server}ip/${netblock.cidr}`, 'ip network', netblock.cidr, signal);
+  const asset = {
+    objectClass: 'ip network',
+    netblock: { cidr: netblock.cidr, type: netblock.type },
+  } as const;
+  const read = await fetchRegistration(
+    resources,
+    `${server}ip/${netblock.cidr}`,
+    asset,
+    netblock.cidr,
+    signal,
+  );
+  return (read as Extract<RegistrationRead, { objectClass: 'ip network' }>).record;
 }
 
 /** The stored reply of a record, or undefined when it is missing or no longer parses. */

@@ -21,6 +21,9 @@ import {
   type OffThreadRunner,
 } from '../../core/plugin-api';
 import { readStoredReply } from './client';
+import { OFF_THREAD_MIN_CHARS } from './registration-read';
+
+export { OFF_THREAD_MIN_CHARS };
 import {
   collectContacts,
   findSelfLink,
@@ -268,13 +271,6 @@ export function planStoredReply({ raw, objectClass }: StoredReplyInput): Expansi
   const object = readStoredReply(raw, objectClass);
   return object === undefined ? undefined : planRecordExpansion(object);
 }
-
-/**
- * Replies shorter than this are read in place: an ordinary record (a few to tens of KB) reads in
- * a millisecond or two, less than handing it to a worker; a reply this large may list thousands
- * of contacts.
- */
-export const OFF_THREAD_MIN_CHARS = 256 * 1024;
 
 /**
  * `planStoredReply` for a large reply on the engine's compute workers (the serving thread only

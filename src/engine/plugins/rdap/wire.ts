@@ -58,19 +58,35 @@ export type RdapObject = Record<string, unknown>;
 
 /** The reply as an RDAP object of the class asked for; throws MalformedBodyError naming the URL. */
 export function parseRdapReply(body: unknown, objectClass: RdapObjectClass, url: string): RdapObject {
+  const checked = checkRdapReply(body, objectClass);
+  if ('problem' in checked) {
+    throw new MalformedBodyError(url, checked.problem, 'RDAP');
+  }
+  return checked.object;
+}
+
+/**
+ * The reply as an RDAP object of the class asked for, or why it is not one (plain data: what a
+ * compute worker can hand back for the serving thread to turn into the MalformedBodyError).
+ */
+export function checkRdapReply(
+  body: unknown,
+  objectClass: RdapObjectClass,
+): { object: RdapObject } | { problem: string } {
   if (typeof body === 'object' && body !== null && 'errorCode' in body) {
     const code = body.errorCode;
-    throw new MalformedBodyError(url, `RDAP error ${typeof code === 'number' ? code : ''}`.trim(), 'RDAP');
+    return { problem: `RDAP error ${typeof code === 'number' ? code : ''}`.trim() };
   }
   const parsed = SCHEMAS[objectClass].safeParse(body);
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const where = issue === undefined || issue.path.length === 0 ? '' : ` at ${issue.path.join('.')}`;
-    const reason =
-      issue?.code === 'invalid_type' && issue.path.length === 0
-        ? 'not an RDAP object'
-        : `${issue?.message ?? 'not an RDAP object'}${where}`;
-    throw new MalformedBodyError(url, reason, 'RDAP');
+    return {
+      problem:
+        issue?.code === 'invalid_type' && issue.path.length === 0
+          ? 'not an RDAP object'
+          : `${issue?.message ?? 'not an RDAP object'}${where}`,
+    };
   }
-  return parsed.data;
+  return { object: parsed.data };
 }

@@ -11,9 +11,7 @@ import {
   type HandlerContext,
 } from '../../../core/plugin-api';
 import { queryAutnum, queryNetwork, type RdapResources } from '../client';
-import { expandPlan, planOffThread, planRecordExpansion, type StoredReplyInput } from '../expand';
-import type { RdapObject } from '../mapping';
-import { buildAutnumRecord, buildIpNetRecord } from '../mapping';
+import { expandPlan, planOffThread, type StoredReplyInput } from '../expand';
 import { withoutBlanksOverStored } from './registration';
 
 /** Relations a record's expansion writes from the record. */
@@ -62,16 +60,20 @@ async function expandStoredReply(
     : expandPlan(entity.id, plan, graph, (error) => context.recordFailure(error));
 }
 
-/** The expansion of a fresh reply: read on a compute worker from its text, like a kept one. */
+/**
+ * The expansion of a fresh reply: read on a compute worker from the JSON text of the record just
+ * made from it, like a kept one (that text is the checked reply, so it always parses).
+ */
 async function expandFreshReply(
   context: ExpansionContext,
-  reply: { object: RdapObject; raw: string },
+  raw: string | undefined,
   objectClass: StoredReplyInput['objectClass'],
 ): Promise<Findings> {
   const { entity, graph, resources, signal } = context;
-  const plan =
-    (await planOffThread(resources.offThread, { raw: reply.raw, objectClass }, signal)) ??
-    planRecordExpansion(reply.object);
+  const plan = (await planOffThread(resources.offThread, { raw, objectClass }, signal)) ?? {
+    listed: 0,
+    contacts: [],
+  };
   return expandPlan(entity.id, plan, graph, (error) => context.recordFailure(error));
 }
 
@@ -93,10 +95,10 @@ export const autnumHandler = defineHandler<'AutnumRecord', RdapResources>({
     const { entity, resources, signal, graph } = context;
     const record = entity.asset;
     // No reply kept (a record made elsewhere, or an old one): ask the registry again.
-    const { object, raw } = await queryAutnum(resources, record.number, signal);
-    const findings = await expandFreshReply(context, { object, raw }, 'autnum');
+    const fresh = await queryAutnum(resources, record.number, signal);
+    const findings = await expandFreshReply(context, fresh.raw, 'autnum');
     const refreshed = {
-      ...withoutBlanksOverStored(graph, 'AutnumRecord', buildAutnumRecord(object, record.number, raw)),
+      ...withoutBlanksOverStored(graph, 'AutnumRecord', fresh),
       handle: record.handle,
     };
     return { ...findings, entities: [{ type: 'AutnumRecord', asset: refreshed }, ...findings.entities] };
@@ -113,14 +115,10 @@ export const ipnetHandler = defineHandler<'IPNetRecord', RdapResources>({
   async query(context) {
     const { entity, resources, signal, graph } = context;
     const record = entity.asset;
-    const { object, raw } = await queryNetwork(resources, record, signal);
-    const findings = await expandFreshReply(context, { object, raw }, 'ip network');
+    const fresh = await queryNetwork(resources, { cidr: record.cidr, type: record.type }, signal);
+    const findings = await expandFreshReply(context, fresh.raw, 'ip network');
     const refreshed = {
-      ...withoutBlanksOverStored(
-        graph,
-        'IPNetRecord',
-        buildIpNetRecord(object, { cidr: record.cidr, type: record.type }, raw),
-      ),
+      ...withoutBlanksOverStored(graph, 'IPNetRecord', fresh),
       handle: record.handle,
     };
     return { ...findings, entities: [{ type: 'IPNetRecord', asset: refreshed }, ...findings.entities] };

@@ -5,7 +5,6 @@
 import { entityIdOf, type AssetType, type EntityId } from '../../../../shared/model/asset';
 import { FindingsBuilder, defineHandler, type Findings, type GraphReader } from '../../../core/plugin-api';
 import { queryAutnum, queryNetwork, type RdapResources } from '../client';
-import { buildAutnumRecord, buildIpNetRecord } from '../mapping';
 import { RDAP_SOURCE } from '../source';
 
 /** Lookup path of autsys/netblock: the record registered within the TTL, dispatched again. */
@@ -42,9 +41,8 @@ export const autsysHandler = defineHandler<'AutonomousSystem', RdapResources>({
   transforms: ['AutnumRecord'],
   lookup: ({ graph, entity, since }) => lookupRegistration(graph, entity.id, since, 'AutnumRecord'),
   async query({ entity, resources, signal, graph }) {
-    const { object, raw } = await queryAutnum(resources, entity.asset.number, signal);
+    const record = await queryAutnum(resources, entity.asset.number, signal);
     const builder = new FindingsBuilder();
-    const record = buildAutnumRecord(object, entity.asset.number, raw);
     const recordId = builder.entity('AutnumRecord', withoutBlanksOverStored(graph, 'AutnumRecord', record));
     return builder.edge(entity.id, 'registration', recordId).dispatch(recordId).build();
   },
@@ -57,9 +55,8 @@ export const netblockHandler = defineHandler<'Netblock', RdapResources>({
   transforms: ['IPNetRecord'],
   lookup: ({ graph, entity, since }) => lookupRegistration(graph, entity.id, since, 'IPNetRecord'),
   async query({ entity, resources, signal, graph }) {
-    const { object, raw } = await queryNetwork(resources, entity.asset, signal);
+    const record = await queryNetwork(resources, entity.asset, signal);
     const builder = new FindingsBuilder();
-    const record = buildIpNetRecord(object, entity.asset, raw);
     const recordId = builder.entity('IPNetRecord', withoutBlanksOverStored(graph, 'IPNetRecord', record));
     return builder.edge(entity.id, 'registration', recordId).dispatch(recordId).build();
   },
