@@ -12,6 +12,7 @@
 import type { GraphDelta } from '../../shared/model/graph';
 import { entityIdOf, type EntityId } from '../../shared/model/asset';
 import type { Findings } from '../graph/findings';
+import { yieldToEventLoop } from '../util/pace';
 
 /** Entities per write: a tenth of a second of work on a quiet machine, well under a second on a loaded one. */
 export const WRITE_SLICE_ENTITIES = 200;
@@ -60,7 +61,7 @@ export async function applyInSlices(
   const slices = sliceFindings(findings);
   const merged: GraphDelta['merged'] = [];
   for (const [index, slice] of slices.entries()) {
-    await new Promise<void>((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
     if (signal.aborted) {
       break;
     }

@@ -26,6 +26,7 @@ import {
   type HandlerDefinition,
 } from './plugin-api';
 import { captureReplies } from '../util/reply-capture';
+import { yieldToEventLoop } from '../util/pace';
 
 export interface HandlerRunInput {
   registered: RegisteredHandler;
@@ -130,6 +131,9 @@ export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome
     }
     const answer =
       (await handler.fromStoredReply?.(context)) ?? (await queryKeepingReplies(handler, context));
+    // The cleaning, cap and write below are work of the same reply as the handler's mapping:
+    // without a turn between them, a large answer is one block of the serving thread.
+    await yieldToEventLoop();
     if (signal.aborted) {
       return { kind: 'cancelled' };
     }
