@@ -24,6 +24,12 @@ interface Row {
   peakMb: number;
   /** The longest the thread running the session was busy without a break (what a UI on it would wait). */
   longestBlockMs: number;
+  /**
+   * The most CPU time the thread spent between two turns of its event loop (process.threadCpuUsage
+   * at every 10 ms timer): the longest block as a quiet machine would see it, where the wall-clock
+   * block of a loaded one also holds the time the OS gave the core to other processes.
+   */
+  longestBlockCpuMs: number;
   entities: number;
   failures: string[];
 }
@@ -33,8 +39,17 @@ async function measured(n: number, run: () => Promise<SeedRun>): Promise<Row> {
   let peak = startRss;
   // The event loop's delay (perf_hooks): its maximum is the longest the thread was held.
   const delay = monitorEventLoopDelay({ resolution: 10 });
+  const threadCpuMs = (): number => {
+    const usage = process.threadCpuUsage();
+    return (usage.user + usage.system) / 1000;
+  };
+  let lastCpu = threadCpuMs();
+  let longestCpu = 0;
   const sampler = setInterval(() => {
     peak = Math.max(peak, process.memoryUsage().rss);
+    const cpu = threadCpuMs();
+    longestCpu = Math.max(longestCpu, cpu - lastCpu);
+    lastCpu = cpu;
   }, 10);
   delay.enable();
   try {
@@ -48,6 +63,7 @@ async function measured(n: number, run: () => Promise<SeedRun>): Promise<Row> {
       ms,
       peakMb: (peak - startRss) / 1024 / 1024,
       longestBlockMs: delay.max / 1e6,
+      longestBlockCpuMs: longestCpu,
       entities: result.entityIds.length,
       failures: result.progress.failures.map((failure) => `${failure.code}: ${failure.message}`),
     };
@@ -102,7 +118,7 @@ function print(title: string, rows: Row[]): void {
   const base = rows[0];
   const lines = [
     title,
-    '     N |  time ms | time ratio | N ratio | peak RSS +MB | longest block ms | entities | failure',
+    '     N |  time ms | time ratio | N ratio | peak RSS +MB | longest block ms | block CPU ms | entities | failure',
   ];
   for (const row of rows) {
     const ratio = base === undefined ? 1 : row.ms / base.ms;
@@ -115,6 +131,7 @@ function print(title: string, rows: Row[]): void {
         nRatio.toFixed(1).padStart(7),
         row.peakMb.toFixed(0).padStart(12),
         row.longestBlockMs.toFixed(0).padStart(16),
+        row.longestBlockCpuMs.toFixed(0).padStart(12),
         String(row.entities).padStart(8),
         row.failures[0]?.slice(0, 90) ?? '-',
       ].join(' | '),

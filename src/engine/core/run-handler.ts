@@ -62,6 +62,9 @@ const IGNORED: HandlerOutcome = { kind: 'ignored' };
 export async function runHandler(input: HandlerRunInput): Promise<HandlerOutcome> {
   const { registered, graph, signal } = input;
   const { handler, source } = registered;
+  // A run starts in a turn of its own: the previous run's last write and this run's reading of
+  // its entity (a registration record may hold a 10 MB reply) would otherwise be one block.
+  await yieldToEventLoop();
   const entityId = graph.resolveId?.(input.entityId) ?? input.entityId;
   const entity = graph.findEntity(entityId);
   if (entity === undefined || entity.type !== handler.eventType) {
