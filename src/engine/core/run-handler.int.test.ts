@@ -238,3 +238,38 @@ describe('a handler run', () => {
     expect(store.isMonitoredSince(seed, SOURCE.name, 'test/handler', 0)).toBe(false);
   });
 });
+
+describe('a handler run on the thread serving the UI', () => {
+  it('reads its entity only after a turn of the event loop, and goes on from its answer only after another', async () => {
+    const { graph: store, seed } = openWithSeed();
+    const order: string[] = [];
+    // Other work waiting on the thread (a client's request): each turn lets it run again.
+    let waiting = true;
+    const otherWork = (): void => {
+      order.push('other work');
+      if (waiting) {
+        setImmediate(otherWork);
+      }
+    };
+    setImmediate(otherWork);
+    const reading = store.findEntity.bind(store);
+    store.findEntity = (id) => {
+      order.push('read entity');
+      return reading(id);
+    };
+    const handler = handlerOf(
+      {
+        query: () => {
+          order.push('answer');
+          return Promise.resolve(holding(seed, 'one'));
+        },
+      },
+      [],
+    );
+    order.push('start');
+    await run(store, seed, handler, { refresh: true });
+    waiting = false;
+    const steps = order.filter((step, index) => step !== 'other work' || order[index - 1] !== 'other work');
+    expect(steps.slice(0, 5)).toEqual(['start', 'other work', 'read entity', 'answer', 'other work']);
+  });
+});
