@@ -91,7 +91,8 @@ function sameSecret(given: string, expected: string): boolean {
 /**
  * Starts the host. Its pieces: `serveStatic` (the browser build, with `securityHeaders`),
  * `upgradeRefusal` (path, Host, Origin, token and socket-count checks of a WebSocket upgrade),
- * `bindSocket` (a socket's requests to the app services, bounded in flight, and their events).
+ * `bindSocket` (a socket's requests to the app services, bounded in flight); the services' events
+ * are encoded once and sent to every socket.
  */
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const token = options.token ?? randomBytes(32).toString('hex');
@@ -151,12 +152,26 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const port = (server.address() as AddressInfo).port;
   loopback.port = port;
   const origin = `http://127.0.0.1:${port}/`;
+  // Every socket gets every event, encoded once for all of them: a graph delta can carry a
+  // record holding a 10 MB reply, and encoding it once per socket multiplied that block.
+  const unsubscribe = options.services.subscribe((event, payload) => {
+    if (sockets.clients.size === 0) {
+      return;
+    }
+    const text = JSON.stringify({ type: 'event', event, payload });
+    for (const client of sockets.clients) {
+      if (client.readyState === client.OPEN) {
+        client.send(text);
+      }
+    }
+  });
 
   return {
     origin,
     url: `${origin}#token=${token}`,
     port,
     close: async () => {
+      unsubscribe();
       for (const client of sockets.clients) {
         client.terminate();
       }
@@ -263,7 +278,7 @@ function upgradeRefusal(
   return undefined;
 }
 
-/** An accepted socket: its requests go to the app services (bounded in flight), events come back. */
+/** An accepted socket: its requests go to the app services (bounded in flight); events reach it from startWebHost. */
 function bindSocket(
   ws: WebSocket,
   { services, logger }: Pick<WebHostOptions, 'services' | 'logger'>,
@@ -274,9 +289,7 @@ function bindSocket(
       ws.send(JSON.stringify(message));
     }
   };
-  const unsubscribe = services.subscribe((event, payload) => send({ type: 'event', event, payload }));
   let inFlight = 0;
-  ws.on('close', unsubscribe);
   ws.on('error', (error) => logger.warn('web socket error', { error: String(error) }));
   ws.on('message', (data, isBinary) => {
     const envelope = invokeEnvelope(data, isBinary);
