@@ -86,6 +86,8 @@ async function rdapRow(contacts: number, offThread: 'workers' | 'in-place' = 'wo
         depth: 1,
         maxBodyBytes: 64 * 1024 * 1024,
         offThread,
+        // A UI client is connected: its host encodes every delta (a record holds the whole reply).
+        encodeDeltas: true,
       }),
     );
   } finally {
@@ -107,6 +109,7 @@ async function gleifRow(children: number): Promise<Row> {
         sources: { gleif: { baseUrl: server.url, rateLimit: FAST_RATE } },
         seed: { type: 'Identifier', asset: { unique_id: `lei:${lei}`, id: lei, id_type: 'lei' } },
         depth: 0,
+        encodeDeltas: true,
       }),
     );
   } finally {

@@ -35,6 +35,11 @@ export async function runSeed(options: {
   /** Where the plugins' CPU-heavy steps run (the engine's default: workers). */
   offThread?: 'workers' | 'in-place';
   inspect?: (graph: OpenCase['graph']) => unknown;
+  /**
+   * Encode every graph delta as JSON on the session's thread, in a turn after the write, as the
+   * host of a connected UI client does with its coalesced deltas.
+   */
+  encodeDeltas?: boolean;
 }): Promise<SeedRun> {
   const directory = mkdtempSync(path.join(tmpdir(), 'seed-run-'));
   const engine = createEngine({
@@ -52,6 +57,9 @@ export async function runSeed(options: {
   });
   try {
     const kase = engine.openCase(path.join(directory, 'case.sqlite'));
+    if (options.encodeDeltas === true) {
+      kase.onDelta((delta) => setImmediate(() => JSON.stringify(delta)));
+    }
     const progress = await kase.startSession({ depth: options.depth, seeds: [options.seed] }).done;
     return {
       progress,
