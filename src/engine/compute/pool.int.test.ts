@@ -1,4 +1,4 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import { autnumWithContacts } from '../../../test/hostile/big-replies';
 import { RDAP_EXPANSION_PLAN, planStoredReply } from '../plugins/rdap/expand';
@@ -50,6 +50,18 @@ describe('compute workers', () => {
 
     expect(await threadTurnedWhileRunning(() => pool!.run(RDAP_REGISTRATION_READ, input, signal))).toBe(true);
     expect(await pool.run(RDAP_REGISTRATION_READ, input, signal)).toEqual(readRegistration(input));
+  });
+
+  it('ends a worker that stays idle, giving back its heap, and starts a fresh one for the next task', async () => {
+    pool = createWorkerPool({ workerUrl: defaultComputeWorkerUrl(), idleMs: 100 });
+    const input = storedReply(3000);
+    const signal = new AbortController().signal;
+    await pool.run(RDAP_EXPANSION_PLAN, input, signal);
+    expect(pool.workerCount()).toBe(1);
+    await sleep(400);
+    expect(pool.workerCount()).toBe(0);
+    expect(await pool.run(RDAP_EXPANSION_PLAN, input, signal)).toEqual(planStoredReply(input));
+    expect(pool.workerCount()).toBe(1);
   });
 
   it('ends a task mid-work when its signal aborts, and runs the next task on a fresh worker', async () => {

@@ -10,6 +10,8 @@ import type { OffThreadRunner } from '../core/plugin-api';
 import { runComputeTask } from './tasks';
 
 export interface ComputePool extends OffThreadRunner {
+  /** Workers alive now, busy or idle (0 in place). */
+  workerCount(): number;
   close(): Promise<void>;
 }
 
@@ -23,6 +25,8 @@ export interface WorkerPoolOptions {
   workerUrl: URL;
   /** At most this many tasks run at once; further ones wait in order. */
   maxWorkers?: number;
+  /** A worker idle this long ends, giving back its heap (default WORKER_IDLE_MS). */
+  idleMs?: number;
   logger?: Logger;
 }
 
@@ -32,16 +36,27 @@ export const inPlaceCompute: ComputePool = {
     signal.throwIfAborted();
     return Promise.resolve(runComputeTask(task, input));
   },
+  workerCount: () => 0,
   close: () => Promise.resolve(),
 };
+
+/**
+ * How long an idle worker is kept. Reading a 10 MB reply leaves a worker's heap tens of MB larger
+ * (V8 keeps its pages committed); a worker ended after a quiet spell gives them back, and the
+ * next large reply starts a fresh one (tens of milliseconds, on the worker's own thread).
+ */
+export const WORKER_IDLE_MS = 30_000;
 
 interface Slot {
   worker: Worker;
   busy: boolean;
+  /** Ends the worker once it has been idle for `idleMs`. */
+  idleTimer?: ReturnType<typeof setTimeout>;
 }
 
 export function createWorkerPool(options: WorkerPoolOptions): ComputePool {
   const maxWorkers = Math.max(1, options.maxWorkers ?? 2);
+  const idleMs = options.idleMs ?? WORKER_IDLE_MS;
   const slots = new Set<Slot>();
   const waiting: Array<() => void> = [];
   let nextId = 1;
@@ -53,6 +68,7 @@ export function createWorkerPool(options: WorkerPoolOptions): ComputePool {
       const idle = [...slots].find((slot) => !slot.busy);
       if (idle !== undefined) {
         idle.busy = true;
+        clearTimeout(idle.idleTimer);
         return idle;
       }
       if (slots.size < maxWorkers) {
@@ -74,6 +90,12 @@ export function createWorkerPool(options: WorkerPoolOptions): ComputePool {
       void slot.worker.terminate();
     } else {
       slot.worker.unref();
+      slot.idleTimer = setTimeout(() => {
+        if (!slot.busy && slots.delete(slot)) {
+          void slot.worker.terminate();
+        }
+      }, idleMs);
+      slot.idleTimer.unref();
     }
     waiting.shift()?.();
   };
@@ -137,9 +159,13 @@ export function createWorkerPool(options: WorkerPoolOptions): ComputePool {
       });
       return inPlaceCompute.run(task, input, signal);
     },
+    workerCount: () => slots.size,
     close: async () => {
       closed = true;
-      const workers = [...slots].map((slot) => slot.worker);
+      const workers = [...slots].map((slot) => {
+        clearTimeout(slot.idleTimer);
+        return slot.worker;
+      });
       slots.clear();
       await Promise.all(workers.map((worker) => worker.terminate()));
     },
