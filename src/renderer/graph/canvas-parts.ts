@@ -230,10 +230,6 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   );
   fitToPoints(cy, Object.values(opening), 40);
   const { overview } = parts.look;
-  overview.preview(previewFacts(entities, edges, opening));
-  if (overview.active) {
-    dataset.shown = String(entities.length);
-  }
   const { requestFrame, cancelFrame, afterFrame } = parts.deps;
   const load = loadSnapshot(
     {
@@ -242,6 +238,12 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
       cancelFrame,
       ...(afterFrame === undefined ? {} : { afterFrame }),
       now: parts.now,
+      start: () => {
+        overview.preview(previewFacts(entities, edges, opening));
+        if (overview.active) {
+          dataset.shown = String(entities.length);
+        }
+      },
       settle: () => flushRenderedStyle(cy),
       // With the preview on screen Cytoscape renders no frame between steps: small steps cost
       // no more than big ones.

@@ -31,6 +31,11 @@ export interface SnapshotLoadDeps {
   /** Every entity is drawn. */
   onDone: () => void;
   /**
+   * Runs in a task of its own after the first frame, before the first step (the click's task
+   * ends without any of the load's work, and what this shows is painted before the steps start).
+   */
+  start?: () => void;
+  /**
    * Runs right after a step's elements are added, in the step (Cytoscape's style work for them),
    * so that a step's measured cost is its whole cost.
    */
@@ -60,7 +65,7 @@ export function loadSnapshot(
   let cancelled = false;
   const afterFrame = deps.afterFrame ?? ((work: () => void) => work());
   const minGrowth = deps.minGrowth ?? MIN_GROWTH;
-  const edgesDue = edgesByLaterEnd(entities, edges);
+  let edgesDue: EdgesDue | undefined;
 
   const step = (): void => {
     frame = undefined;
@@ -69,6 +74,7 @@ export function loadSnapshot(
     }
     const start = deps.now();
     const chunk = entities.slice(next, next + size);
+    edgesDue ??= edgesByLaterEnd(entities, edges);
     const chunkEdges = edgesDue.upTo(next + chunk.length);
     if (next === 0) {
       deps.adapter.reset(chunk, chunkEdges, positions);
@@ -90,7 +96,14 @@ export function loadSnapshot(
     }
     frame = deps.requestFrame(() => afterFrame(step));
   };
-  step();
+  const start = (): void => {
+    frame = undefined;
+    if (!cancelled) {
+      deps.start?.();
+      frame = deps.requestFrame(() => afterFrame(step));
+    }
+  };
+  frame = deps.requestFrame(() => afterFrame(start));
 
   return {
     cancel: () => {
@@ -111,7 +124,12 @@ export function loadSnapshot(
  * draw (both ends drawn), instead of every edge waiting from the first step. Edges to an entity
  * outside the snapshot come last (they wait in the adapter, as any edge to an undrawn end).
  */
-function edgesByLaterEnd(entities: readonly Entity[], edges: readonly Edge[]) {
+interface EdgesDue {
+  /** The edges not handed yet whose ends are among the first `drawn` entities (all at the end). */
+  upTo(drawn: number): Edge[];
+}
+
+function edgesByLaterEnd(entities: readonly Entity[], edges: readonly Edge[]): EdgesDue {
   const order = new Map<string, number>();
   entities.forEach((entity, index) => order.set(entity.id, index));
   const due = (edge: Edge): number =>
@@ -119,8 +137,7 @@ function edgesByLaterEnd(entities: readonly Entity[], edges: readonly Edge[]) {
   const sorted = edges.map((edge) => ({ edge, at: due(edge) })).sort((a, b) => a.at - b.at);
   let handed = 0;
   return {
-    /** The edges not handed yet whose ends are among the first `drawn` entities (all at the end). */
-    upTo(drawn: number): Edge[] {
+    upTo(drawn) {
       const all = drawn >= entities.length;
       const from = handed;
       while (handed < sorted.length && (all || (sorted[handed]?.at ?? Infinity) < drawn)) {
