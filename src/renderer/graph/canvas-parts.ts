@@ -220,17 +220,26 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   }
   const entities = [...state.entitiesById.values()];
   const edges = [...state.edgesById.values()];
+  const { overview } = parts.look;
+  const { requestFrame, cancelFrame, afterFrame } = parts.deps;
   // Every position known before the first step (stored, else planned as the steps would place
   // them): the camera is where the whole graph will be, and the overview shows all of it from the
   // first frame while Cytoscape takes the elements in, step by step (docs/ui.md).
-  const opening = planPositions(
-    entities.map((entity) => entity.id),
-    edges,
-    positions,
-  );
-  fitToPoints(cy, Object.values(opening), 40);
-  const { overview } = parts.look;
-  const { requestFrame, cancelFrame, afterFrame } = parts.deps;
+  let opening = positions;
+  const planAndFit = (): void => {
+    opening = planPositions(
+      entities.map((entity) => entity.id),
+      edges,
+      positions,
+    );
+    fitToPoints(cy, Object.values(opening), 40);
+  };
+  const showPreview = (): void => {
+    overview.preview(previewFacts(entities, edges, opening));
+    if (overview.active) {
+      dataset.shown = String(entities.length);
+    }
+  };
   const load = loadSnapshot(
     {
       adapter,
@@ -238,12 +247,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
       cancelFrame,
       ...(afterFrame === undefined ? {} : { afterFrame }),
       now: parts.now,
-      start: () => {
-        overview.preview(previewFacts(entities, edges, opening));
-        if (overview.active) {
-          dataset.shown = String(entities.length);
-        }
-      },
+      prepare: [planAndFit, showPreview],
       settle: () => flushRenderedStyle(cy),
       // With the preview on screen Cytoscape renders no frame between steps: small steps cost
       // no more than big ones.
@@ -262,7 +266,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
     },
     entities,
     edges,
-    opening,
+    () => opening,
   );
   return {
     cancel: () => {

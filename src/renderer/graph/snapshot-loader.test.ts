@@ -64,7 +64,7 @@ function harness(entities: Entity[], edges: Edge[], more: Partial<SnapshotLoadDe
     },
     entities,
     edges,
-    {},
+    () => ({}),
   );
   const nextFrame = (): void => frames.shift()?.();
   const runAll = (): void => {
@@ -82,18 +82,23 @@ describe('loading a big snapshot in steps', () => {
     const { calls, nextFrame } = harness(entities, chain);
     expect(calls).toHaveLength(0);
     nextFrame();
-    expect(calls).toHaveLength(0);
-    nextFrame();
     expect(calls.map((call) => call.what)).toEqual(['reset']);
   });
 
-  it('runs start in a frame of its own before the first step', () => {
+  it('runs each prepare phase in a frame of its own, in order, before the first step', () => {
     const order: string[] = [];
     const { calls, nextFrame } = harness(entities, chain, {
-      start: () => order.push(`start after ${calls.length}`),
+      prepare: [
+        () => order.push(`plan after ${calls.length}`),
+        () => order.push(`show after ${calls.length}`),
+      ],
     });
     nextFrame();
-    expect(order).toEqual(['start after 0']);
+    expect(order).toEqual(['plan after 0']);
+    nextFrame();
+    expect(order).toEqual(['plan after 0', 'show after 0']);
+    nextFrame();
+    expect(calls.map((call) => call.what)).toEqual(['reset']);
   });
 
   it('hands each step only the edges whose two ends are drawn by then', () => {

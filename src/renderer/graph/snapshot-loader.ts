@@ -31,10 +31,10 @@ export interface SnapshotLoadDeps {
   /** Every entity is drawn. */
   onDone: () => void;
   /**
-   * Runs in a task of its own after the first frame, before the first step (the click's task
-   * ends without any of the load's work, and what this shows is painted before the steps start).
+   * Run one per task, each after a frame, before the first step: the click's task ends without
+   * any of the load's work, and what they show is painted before the steps start.
    */
-  start?: () => void;
+  prepare?: readonly (() => void)[];
   /**
    * Runs right after a step's elements are added, in the step (Cytoscape's style work for them),
    * so that a step's measured cost is its whole cost.
@@ -57,7 +57,8 @@ export function loadSnapshot(
   deps: SnapshotLoadDeps,
   entities: readonly Entity[],
   edges: readonly Edge[],
-  positions: NodePositions,
+  /** The positions to draw with, read when each step runs (a prepare phase may plan them). */
+  positions: () => NodePositions,
 ): SnapshotLoad {
   let next = 0;
   let size = FIRST_STEP;
@@ -77,9 +78,9 @@ export function loadSnapshot(
     edgesDue ??= edgesByLaterEnd(entities, edges);
     const chunkEdges = edgesDue.upTo(next + chunk.length);
     if (next === 0) {
-      deps.adapter.reset(chunk, chunkEdges, positions);
+      deps.adapter.reset(chunk, chunkEdges, positions());
     } else {
-      deps.adapter.applyDeltas([{ seq: 0, entities: chunk, edges: chunkEdges, merged: [] }], positions);
+      deps.adapter.applyDeltas([{ seq: 0, entities: chunk, edges: chunkEdges, merged: [] }], positions());
     }
     deps.settle?.();
     next += chunk.length;
@@ -96,14 +97,18 @@ export function loadSnapshot(
     }
     frame = deps.requestFrame(() => afterFrame(step));
   };
-  const start = (): void => {
+  const phases = [...(deps.prepare ?? []), step];
+  const prepare = (): void => {
     frame = undefined;
-    if (!cancelled) {
-      deps.start?.();
-      frame = deps.requestFrame(() => afterFrame(step));
+    const phase = phases.shift();
+    if (!cancelled && phase !== undefined) {
+      phase();
+      if (phases.length > 0) {
+        frame = deps.requestFrame(() => afterFrame(prepare));
+      }
     }
   };
-  frame = deps.requestFrame(() => afterFrame(start));
+  frame = deps.requestFrame(() => afterFrame(prepare));
 
   return {
     cancel: () => {

@@ -8,7 +8,7 @@
 import type { NodePositions } from '../../../shared/ipc/contract';
 import type { Edge, Entity } from '../../../shared/model/graph';
 import { reviewStateOf } from '../../../shared/model/review';
-import { annotationData, flagColour } from '../annotation-look';
+import { flagColour } from '../annotation-look';
 import { edgeReviewData } from '../review-look';
 import type { EdgeFacts, NodeFacts } from './overview-scene';
 
@@ -38,7 +38,7 @@ export function previewFacts(
   for (const entity of entities) {
     const at = positions[entity.id];
     if (at !== undefined) {
-      const flag = flagColour(annotationData(entity).flag);
+      const flag = entity.flag === undefined ? undefined : flagColour(entity.flag.name);
       nodes.push({ ...UNMARKED, id: entity.id, x: at.x, y: at.y, type: entity.type, flagColour: flag });
     }
   }
