@@ -247,3 +247,37 @@ test('opens a 30,000-entity case written without positions laid out, filling the
   await expectOpensReadable(page, 'Tree 30000', 30_000, 720_000);
   await screenshot(page, '34-tree-30000-fit');
 });
+
+test('shows a 10,000-entity case whole from its data before Cytoscape holds every element', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  writeTreeCaseFile(running.dataDir, 'Tree preview', 10_000);
+  await running.app.open(page);
+  // Two frames after the canvas says the whole case is shown: what the overview painted, and how
+  // many entities Cytoscape holds by then. A string: this file is type-checked without the DOM.
+  const watched = page.evaluate(`new Promise((resolve) => {
+    let frames;
+    const tick = () => {
+      const canvas = document.querySelector('[data-testid=graph-canvas]');
+      if (frames === undefined && canvas && canvas.dataset.shown === '10000') frames = 0;
+      else if (frames !== undefined) frames += 1;
+      if (frames === 2) {
+        const overview = document.querySelector('[data-testid=graph-overview]');
+        const pixels = overview.getContext('2d').getImageData(0, 0, overview.width, overview.height).data;
+        let painted = 0;
+        for (let at = 3; at < pixels.length; at += 4) if (pixels[at] !== 0) painted += 1;
+        resolve({ share: painted / (overview.width * overview.height), held: Number(canvas.dataset.loaded ?? canvas.dataset.entities ?? 0) });
+      } else requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  })`);
+  await page.getByRole('button', { name: 'Open Tree preview' }).click();
+  const shown = (await watched) as { share: number; held: number };
+  expect(shown.share).toBeGreaterThanOrEqual(0.01);
+  expect(shown.held).toBeLessThan(10_000);
+  await screenshot(page, '35-tree-10000-preview');
+  await expect(page.getByTestId('graph-canvas')).toHaveAttribute('data-entities', '10000', {
+    timeout: 120_000,
+  });
+});

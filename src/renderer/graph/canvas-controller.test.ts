@@ -175,10 +175,13 @@ describe('the canvas controller', () => {
       entities.map((entity, index) => [entity.id, { x: index * 10, y: 0 }]),
     );
     open(entities, edges, positions);
+    // The click's task draws nothing: positions and the preview come first, a frame each.
+    expect(cy.nodes().length).toBe(0);
+    runFrames(3);
     const firstStep = cy.nodes().length;
     expect(firstStep).toBeGreaterThan(0);
     expect(firstStep).toBeLessThan(5_000);
-    runFrames(20);
+    runFrames(30);
     expect(cy.nodes().length).toBe(5_000);
     expect(cy.edges().length).toBe(4_999);
     expect(cy.getElementById('Organization:k4321').position()).toEqual({ x: 43_210, y: 0 });

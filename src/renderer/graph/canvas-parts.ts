@@ -26,6 +26,9 @@ import { mostlyUnplaced } from './relayout';
 import { drawnCandidateLabels } from './review-look';
 import type { SnapshotLoad } from './snapshot-loader';
 import { loadSnapshot, STEPPED_ABOVE } from './snapshot-loader';
+import { flushRenderedStyle } from './overview/overview-layer';
+import { previewFacts } from './overview/overview-preview';
+import { planPositions } from './placement';
 
 /** Everything the controller needs from its surroundings (browser or test). */
 export interface CanvasDeps {
@@ -201,10 +204,12 @@ function snapshotDrawn(parts: CanvasParts, state: AppState, keep: NodePositions)
  * in steps across frames (snapshot-loader.ts); laid out if unplaced. Returns the stepped load.
  */
 function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void): SnapshotLoad | undefined {
-  const { cy, adapter, camera, dataset } = parts;
+  const { cy, adapter, dataset } = parts;
   const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
   const positions = { ...state.savedPositions, ...keep };
   // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
+  parts.look.overview.endPreview();
+  delete dataset.shown;
   cy.elements().remove();
   parts.look.chooseLookFor(state.entitiesById.size, true);
   state.takePendingDeltas();
@@ -213,39 +218,65 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
     snapshotDrawn(parts, state, keep);
     return undefined;
   }
-  // The camera is where the whole graph will be from the first step when its positions are known:
-  // steps drawn zoomed in on their part would draw labels and full looks for nothing.
   const entities = [...state.entitiesById.values()];
-  const known = entities.flatMap((entity) => positions[entity.id] ?? []);
-  const fittedAhead = known.length * 2 >= entities.length && fitToPoints(cy, known, 40);
+  const edges = [...state.edgesById.values()];
+  const { overview } = parts.look;
   const { requestFrame, cancelFrame, afterFrame } = parts.deps;
-  return loadSnapshot(
+  // Every position known before the first step (stored, else planned as the steps would place
+  // them): the camera is where the whole graph will be, and the overview shows all of it from the
+  // first frame while Cytoscape takes the elements in, step by step (docs/ui.md).
+  let opening = positions;
+  const planAndFit = (): void => {
+    opening = planPositions(
+      entities.map((entity) => entity.id),
+      edges,
+      positions,
+    );
+    fitToPoints(cy, Object.values(opening), 40);
+  };
+  const showPreview = (): void => {
+    overview.preview(previewFacts(entities, edges, opening));
+    if (overview.active) {
+      dataset.shown = String(entities.length);
+    }
+  };
+  const load = loadSnapshot(
     {
       adapter,
       requestFrame,
       cancelFrame,
       ...(afterFrame === undefined ? {} : { afterFrame }),
       now: parts.now,
+      prepare: [planAndFit, showPreview],
+      settle: () => flushRenderedStyle(cy),
+      // With the preview on screen Cytoscape renders no frame between steps: small steps cost
+      // no more than big ones.
+      ...(overview.attached ? { minGrowth: 0 } : {}),
       onStep: (drawn) => {
-        // Else the camera follows the drawing as it grows (a fit reads positions only), so a big
-        // graph is drawn zoomed out, by the overview layer, not label by label.
-        if (!fittedAhead && !camera.followedRecently()) {
-          camera.fitAll(40);
-        }
         // Counting walks every element (seconds over a whole load): once drawn, in
         // snapshotDrawn; meanwhile only how far the drawing has come.
         dataset.loaded = String(drawn);
       },
       onDone: () => {
         delete dataset.loaded;
+        overview.endPreview();
         snapshotDrawn(parts, state, keep);
         onDrawn();
       },
     },
     entities,
-    [...state.edgesById.values()],
-    positions,
+    edges,
+    () => opening,
   );
+  return {
+    cancel: () => {
+      load.cancel();
+      overview.endPreview();
+    },
+    get loading() {
+      return load.loading;
+    },
+  };
 }
 
 /** Draws the store's graph: a new snapshot at once, deltas through the scheduler, once per frame. */

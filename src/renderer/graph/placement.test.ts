@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Point } from './placement';
-import { CHILD_SPACING, CLUSTER_GAP, createPlacement } from './placement';
+import { CHILD_SPACING, CLUSTER_GAP, createPlacement, planPositions } from './placement';
 
 /** A star: the hub linked to every leaf. */
 function star(hub: string, leaves: readonly string[]) {
@@ -84,5 +84,19 @@ describe('node placement', () => {
     placement.forget('a');
     expect(placement.has('a')).toBe(false);
     expect(placement.size).toBe(0);
+  });
+});
+
+describe('planning the positions of a case about to be drawn', () => {
+  it('keeps stored positions and places an entity without one next to its earlier neighbour', () => {
+    const planned = planPositions(['a', 'b'], [{ from: 'a', to: 'b' }], { a: { x: 500, y: 500 } });
+    expect(planned.a).toEqual({ x: 500, y: 500 });
+    const b = planned.b ?? { x: Infinity, y: Infinity };
+    expect(Math.hypot(b.x - 500, b.y - 500)).toBeLessThanOrEqual(200);
+  });
+
+  it('gives every entity a position', () => {
+    const planned = planPositions(['a', 'b', 'c'], [], {});
+    expect(Object.keys(planned).sort()).toEqual(['a', 'b', 'c']);
   });
 });

@@ -247,3 +247,33 @@ export function createPlacement(): Placement {
     },
   };
 }
+
+/**
+ * Positions for every entity of a case about to be drawn: its stored ones, and for the others the
+ * ones placement would give them drawn in this order (next to an earlier neighbour, else a new
+ * cluster), so that a big case can be shown whole before it is drawn (docs/ui.md).
+ */
+export function planPositions(
+  ids: readonly EntityId[],
+  links: readonly { from: EntityId; to: EntityId }[],
+  saved: NodePositions,
+): NodePositions {
+  if (ids.every((id) => saved[id] !== undefined)) {
+    return saved;
+  }
+  const neighbours = new Map<EntityId, EntityId[]>();
+  const link = (a: EntityId, b: EntityId): void => {
+    const list = neighbours.get(a);
+    if (list === undefined) neighbours.set(a, [b]);
+    else list.push(b);
+  };
+  for (const { from, to } of links) {
+    link(from, to);
+    link(to, from);
+  }
+  const planned: NodePositions = {};
+  for (const { id, at } of createPlacement().place(ids, (id) => neighbours.get(id) ?? [], saved)) {
+    planned[id] = at;
+  }
+  return planned;
+}

@@ -30,6 +30,21 @@ export interface SnapshotLoadDeps {
   onStep: (drawn: number) => void;
   /** Every entity is drawn. */
   onDone: () => void;
+  /**
+   * Run one per task, each after a frame, before the first step: the click's task ends without
+   * any of the load's work, and what they show is painted before the steps start.
+   */
+  prepare?: readonly (() => void)[];
+  /**
+   * Runs right after a step's elements are added, in the step (Cytoscape's style work for them),
+   * so that a step's measured cost is its whole cost.
+   */
+  settle?: () => void;
+  /**
+   * A step adds at least this share of what is drawn already (default MIN_GROWTH). 0 when nothing
+   * costs per frame in proportion to the drawing (the overview shows a preview meanwhile).
+   */
+  minGrowth?: number;
 }
 
 export interface SnapshotLoad {
@@ -42,13 +57,16 @@ export function loadSnapshot(
   deps: SnapshotLoadDeps,
   entities: readonly Entity[],
   edges: readonly Edge[],
-  positions: NodePositions,
+  /** The positions to draw with, read when each step runs (a prepare phase may plan them). */
+  positions: () => NodePositions,
 ): SnapshotLoad {
   let next = 0;
   let size = FIRST_STEP;
   let frame: number | undefined;
   let cancelled = false;
   const afterFrame = deps.afterFrame ?? ((work: () => void) => work());
+  const minGrowth = deps.minGrowth ?? MIN_GROWTH;
+  let edgesDue: EdgesDue | undefined;
 
   const step = (): void => {
     frame = undefined;
@@ -57,18 +75,21 @@ export function loadSnapshot(
     }
     const start = deps.now();
     const chunk = entities.slice(next, next + size);
+    edgesDue ??= edgesByLaterEnd(entities, edges);
+    const chunkEdges = edgesDue.upTo(next + chunk.length);
     if (next === 0) {
-      deps.adapter.reset(chunk, edges, positions);
+      deps.adapter.reset(chunk, chunkEdges, positions());
     } else {
-      deps.adapter.applyDeltas([{ seq: 0, entities: chunk, edges: [], merged: [] }], positions);
+      deps.adapter.applyDeltas([{ seq: 0, entities: chunk, edges: chunkEdges, merged: [] }], positions());
     }
+    deps.settle?.();
     next += chunk.length;
     const took = Math.max(1, deps.now() - start);
     // The next step sized to the budget by this one's cost (growing at most fourfold at a time),
-    // and never under a quarter of what is drawn: every frame between steps redraws (and sorts)
-    // everything drawn so far, so many small steps over a big drawing cost more than they spare.
+    // and never under `minGrowth` of what is drawn: where every frame between steps redraws (and
+    // sorts) everything drawn so far, many small steps over a big drawing cost more than they spare.
     const byBudget = Math.min(size * 4, Math.round((chunk.length * STEP_BUDGET_MS) / took));
-    size = Math.max(50, byBudget, Math.round(next * MIN_GROWTH));
+    size = Math.max(50, byBudget, Math.round(next * minGrowth));
     deps.onStep(next);
     if (next >= entities.length) {
       deps.onDone();
@@ -76,7 +97,18 @@ export function loadSnapshot(
     }
     frame = deps.requestFrame(() => afterFrame(step));
   };
-  step();
+  const phases = [...(deps.prepare ?? []), step];
+  const prepare = (): void => {
+    frame = undefined;
+    const phase = phases.shift();
+    if (!cancelled && phase !== undefined) {
+      phase();
+      if (phases.length > 0) {
+        frame = deps.requestFrame(() => afterFrame(prepare));
+      }
+    }
+  };
+  frame = deps.requestFrame(() => afterFrame(prepare));
 
   return {
     cancel: () => {
@@ -88,6 +120,35 @@ export function loadSnapshot(
     },
     get loading() {
       return !cancelled && next < entities.length;
+    },
+  };
+}
+
+/**
+ * The edges in the order their later end is drawn: a step hands the adapter only the edges it can
+ * draw (both ends drawn), instead of every edge waiting from the first step. Edges to an entity
+ * outside the snapshot come last (they wait in the adapter, as any edge to an undrawn end).
+ */
+interface EdgesDue {
+  /** The edges not handed yet whose ends are among the first `drawn` entities (all at the end). */
+  upTo(drawn: number): Edge[];
+}
+
+function edgesByLaterEnd(entities: readonly Entity[], edges: readonly Edge[]): EdgesDue {
+  const order = new Map<string, number>();
+  entities.forEach((entity, index) => order.set(entity.id, index));
+  const due = (edge: Edge): number =>
+    Math.max(order.get(edge.from) ?? Infinity, order.get(edge.to) ?? Infinity);
+  const sorted = edges.map((edge) => ({ edge, at: due(edge) })).sort((a, b) => a.at - b.at);
+  let handed = 0;
+  return {
+    upTo(drawn) {
+      const all = drawn >= entities.length;
+      const from = handed;
+      while (handed < sorted.length && (all || (sorted[handed]?.at ?? Infinity) < drawn)) {
+        handed += 1;
+      }
+      return sorted.slice(from, handed).map((item) => item.edge);
     },
   };
 }

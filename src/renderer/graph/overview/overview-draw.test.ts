@@ -137,6 +137,17 @@ describe('drawScene', () => {
     expect(context.calls).toContain('moveTo(183,10)');
   });
 
+  it('leaves arrowheads out where they would be under ARROW_FROM_PX on screen', () => {
+    const context = recordingContext();
+    const scene = buildScene(
+      [node('a', 0, 10, false), node('b', 200, 10, false)],
+      edges(false),
+      themeColors('light'),
+    );
+    drawScene(context, scene, view(0.1), true);
+    expect(context.calls).not.toContain('moveTo(183,10)');
+  });
+
   it("leaves a pending match's score out below the zoom the stylesheet draws it from", () => {
     const pending = edges(false).map((edge) => ({ ...edge, pending: true, label: 'candidate · 30' }));
     const scene = buildScene(

@@ -23,6 +23,7 @@ import type { OverviewView, Stamp, StampMaker } from './overview-draw';
 import { drawScene, paintStamp, stampHalf } from './overview-draw';
 import type { EdgeFacts, NodeFacts, NodeLook, Scene } from './overview-scene';
 import { buildScene, nodeKey } from './overview-scene';
+import type { PreviewFacts } from './overview-preview';
 
 export { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
 import { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
@@ -48,6 +49,10 @@ interface CanvasRendererInternals {
   };
   drawLayeredElements: DrawElements;
   drawCachedNodes: DrawElements;
+  /** One frame of Cytoscape's: its elements' rendered style, z-order, layers. */
+  render: (options?: { forcedContext?: unknown }) => void;
+  /** Brings the rendered style of changed elements up to date (what a frame does first). */
+  flushRenderedStyleQueue?: () => void;
   getPixelRatio?: () => number;
 }
 
@@ -61,6 +66,7 @@ export function canvasRendererOf(cy: Core): CanvasRendererInternals | undefined 
     renderer === undefined ||
     typeof renderer.drawLayeredElements !== 'function' ||
     typeof renderer.drawCachedNodes !== 'function' ||
+    typeof renderer.render !== 'function' ||
     typeof renderer.NODE !== 'number' ||
     typeof renderer.TEXTURE_BUFFER !== 'number' ||
     !Array.isArray(renderer.data?.contexts) ||
@@ -79,6 +85,13 @@ export interface OverviewLayer {
   readonly attached: boolean;
   /** Rebuilds and redraws (the theme changed). */
   invalidate(): void;
+  /**
+   * Shows these facts (a big case Cytoscape is still taking in, overview-preview.ts) in place of
+   * Cytoscape's elements; while the overview is active Cytoscape renders no frame meanwhile.
+   */
+  preview(facts: PreviewFacts): void;
+  /** Back to Cytoscape's elements (all of them are held now, or the load stopped). */
+  endPreview(): void;
   /** Figures of the last frame drawn (for the bench). */
   readonly lastFrame: { ms: number; nodes: number; edges: number; withEdges: boolean } | undefined;
   dispose(): void;
@@ -158,18 +171,8 @@ function edgeFacts(cy: Core): EdgeFacts[] {
   return facts;
 }
 
-export function createOverviewLayer(cy: Core, options: OverviewOptions): OverviewLayer {
-  const renderer = canvasRendererOf(cy);
-  if (renderer === undefined) {
-    return { active: false, attached: false, invalidate: () => {}, lastFrame: undefined, dispose: () => {} };
-  }
-  const now = options.now ?? (() => performance.now());
-  // Counted from add and remove events (cy.nodes() walks every element). One listener without a
-  // selector: Cytoscape matches a listener's selector against every element added, which cost a
-  // quarter of a second when a 30,000-node case opened.
-  let nodeCount = cy.nodes().length;
-  const isActive = (): boolean => nodeCount >= OVERVIEW_MIN_NODES && cy.zoom() < OVERVIEW_ZOOM;
-
+/** The layer's own canvas, above Cytoscape's node layer and below its drag layer. */
+function overviewCanvas(renderer: CanvasRendererInternals): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
   canvas.setAttribute('data-testid', 'graph-overview');
   Object.assign(canvas.style, {
@@ -181,37 +184,172 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
     pointerEvents: 'none',
   });
   renderer.data.canvasContainer.appendChild(canvas);
-  const context = canvas.getContext('2d');
+  return canvas;
+}
 
-  const nodeLayer = renderer.data.contexts[renderer.NODE];
-  const textureLayer = renderer.data.bufferContexts[renderer.TEXTURE_BUFFER];
-  const skipped = (target: unknown): boolean =>
-    (target === nodeLayer || target === textureLayer) && isActive();
+/**
+ * Wraps the renderer's element drawing (skipped for the on-screen node layer and the viewport
+ * texture while `skipDrawing`) and its whole frame (skipped while `skipFrame`: `instead` runs);
+ * returns the undo.
+ */
+function wrapRenderer(
+  renderer: CanvasRendererInternals,
+  skipDrawing: (target: unknown) => boolean,
+  skipFrame: () => boolean,
+  instead: () => void,
+): () => void {
   const originals = {
     drawLayeredElements: renderer.drawLayeredElements,
     drawCachedNodes: renderer.drawCachedNodes,
+    render: renderer.render,
   };
   for (const name of ['drawLayeredElements', 'drawCachedNodes'] as const) {
     const original = originals[name];
     renderer[name] = function (this: unknown, target: unknown, ...rest: unknown[]): void {
-      if (!skipped(target)) {
+      if (!skipDrawing(target)) {
         original.call(this, target, ...rest);
       }
     };
   }
+  renderer.render = function (this: unknown, options?: { forcedContext?: unknown }): void {
+    // A forced context is an export (PNG): always drawn by Cytoscape.
+    if (options?.forcedContext === undefined && skipFrame()) {
+      instead();
+    } else {
+      originals.render.call(this, options);
+    }
+  };
+  return () => Object.assign(renderer, originals);
+}
 
-  // The scene drawn, and whether the graph changed since it was built. Building walks every
-  // element (60-100 ms at 30,000 nodes): while changes keep coming (a big case drawn in steps,
-  // one per frame), it is rebuilt at most once per REBUILD_GAP times its own cost, the stale
-  // scene drawn meanwhile and a rebuild due once changes stop.
+/** Empties Cytoscape's on-screen layers (what they showed before a preview is not the case's). */
+function clearCytoscapeLayers(renderer: CanvasRendererInternals): void {
+  for (const context of renderer.data.contexts) {
+    if (context instanceof CanvasRenderingContext2D) {
+      context.setTransform(1, 0, 0, 1, 0, 0);
+      context.clearRect(0, 0, context.canvas.width, context.canvas.height);
+    }
+  }
+}
+
+/**
+ * Brings Cytoscape's rendered style of the elements changed since its last frame up to date now
+ * (a step of a big case's load pays for its own elements, not the frame after it).
+ */
+export function flushRenderedStyle(cy: Core): void {
+  canvasRendererOf(cy)?.flushRenderedStyleQueue?.();
+}
+
+/**
+ * The scene drawn, and whether the graph changed since it was built. Building walks every element
+ * (60-100 ms at 30,000 nodes): while changes keep coming (a big case drawn in steps, one per frame),
+ * it is rebuilt at most once per REBUILD_GAP times its own cost, the stale scene drawn meanwhile and
+ * a rebuild due once changes stop. A preview's scene is built once from its facts.
+ */
+function createSceneKeeper(cy: Core, theme: () => Theme, now: () => number, redraw: () => void) {
   let scene: Scene | undefined;
   let stale = true;
   let builtAt = Number.NEGATIVE_INFINITY;
   let buildMs = 0;
   let rebuildTimer: ReturnType<typeof setTimeout> | undefined;
+  let preview: PreviewFacts | undefined;
+  const timed = (build: () => Scene): Scene => {
+    const start = now();
+    scene = build();
+    builtAt = now();
+    buildMs = builtAt - start;
+    return scene;
+  };
+  return {
+    get previewing() {
+      return preview !== undefined;
+    },
+    previewNodes: () => preview?.nodes.length ?? 0,
+    changed: () => {
+      stale = true;
+    },
+    invalidate: () => {
+      scene = undefined;
+      stale = true;
+    },
+    preview: (facts: PreviewFacts) => {
+      preview = facts;
+      scene = undefined;
+    },
+    /** The preview's scene stays on screen until the elements' own is due (see REBUILD_GAP). */
+    endPreview: () => {
+      preview = undefined;
+      stale = true;
+      builtAt = now();
+    },
+    current: (start: number): Scene => {
+      if (preview !== undefined) {
+        const facts = preview;
+        return scene ?? timed(() => buildScene(facts.nodes, facts.edges, themeColors(theme())));
+      }
+      const dueAt = builtAt + buildMs * REBUILD_GAP;
+      if (scene === undefined || (stale && start >= dueAt)) {
+        stale = false;
+        return timed(() => buildScene(nodeFacts(cy), edgeFacts(cy), themeColors(theme())));
+      }
+      if (stale) {
+        clearTimeout(rebuildTimer);
+        rebuildTimer = setTimeout(redraw, dueAt - start);
+      }
+      return scene;
+    },
+    dispose: () => clearTimeout(rebuildTimer),
+  };
+}
+
+export function createOverviewLayer(cy: Core, options: OverviewOptions): OverviewLayer {
+  const renderer = canvasRendererOf(cy);
+  if (renderer === undefined) {
+    return {
+      active: false,
+      attached: false,
+      invalidate: () => {},
+      preview: () => {},
+      endPreview: () => {},
+      lastFrame: undefined,
+      dispose: () => {},
+    };
+  }
+  const now = options.now ?? (() => performance.now());
+  // Counted from add and remove events (cy.nodes() walks every element). One listener without a
+  // selector: Cytoscape matches a listener's selector against every element added, which cost a
+  // quarter of a second when a 30,000-node case opened.
+  let nodeCount = cy.nodes().length;
+  const scenes = createSceneKeeper(cy, options.theme, now, () => draw());
+  const isActive = (): boolean =>
+    Math.max(nodeCount, scenes.previewNodes()) >= OVERVIEW_MIN_NODES && cy.zoom() < OVERVIEW_ZOOM;
+
+  const canvas = overviewCanvas(renderer);
+  const context = canvas.getContext('2d');
   const stamps = createStampMaker();
+  const nodeLayer = renderer.data.contexts[renderer.NODE];
+  const textureLayer = renderer.data.bufferContexts[renderer.TEXTURE_BUFFER];
+  const unwrap = wrapRenderer(
+    renderer,
+    (target) => (target === nodeLayer || target === textureLayer) && isActive(),
+    // While a preview shows a big case from its data, Cytoscape's frames (sorting and measuring
+    // every element it holds so far) would draw nothing the user sees.
+    () => scenes.previewing && isActive(),
+    () => drawPreviewFrame(),
+  );
+  // The preview's scene stays as it is while elements are taken in: drawn again only where the
+  // view changed (a frame of 30,000 nodes and edges is a tenth of a second or more).
+  let previewView = '';
+  const drawPreviewFrame = (): void => {
+    const view = `${cy.zoom()}|${cy.pan().x}|${cy.pan().y}|${cy.width()}|${cy.height()}`;
+    if (view !== previewView) {
+      previewView = view;
+      draw();
+    }
+  };
+
   const invalidateScene = (event: EventObject): void => {
-    stale = true;
+    scenes.changed();
     if (event.type === 'add' || event.type === 'remove') {
       const target = event.target as SingularElementReturnValue;
       if (target.isNode()) {
@@ -235,38 +373,32 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
     showing = false;
   };
 
-  const draw = (): void => {
-    if (context === null || !isActive()) {
-      clear();
-      return;
-    }
-    const pixelRatio = renderer.getPixelRatio?.() ?? 1;
-    const view: OverviewView = {
-      zoom: cy.zoom(),
-      pan: cy.pan(),
-      width: cy.width(),
-      height: cy.height(),
-      pixelRatio,
-    };
-    const width = Math.round(view.width * pixelRatio);
-    const height = Math.round(view.height * pixelRatio);
+  const fitCanvas = (view: OverviewView): void => {
+    const width = Math.round(view.width * view.pixelRatio);
+    const height = Math.round(view.height * view.pixelRatio);
     if (canvas.width !== width || canvas.height !== height) {
       canvas.width = width;
       canvas.height = height;
       canvas.style.width = `${view.width}px`;
       canvas.style.height = `${view.height}px`;
     }
-    const start = now();
-    const dueAt = builtAt + buildMs * REBUILD_GAP;
-    if (scene === undefined || (stale && start >= dueAt)) {
-      scene = buildScene(nodeFacts(cy), edgeFacts(cy), themeColors(options.theme()));
-      stale = false;
-      builtAt = now();
-      buildMs = builtAt - start;
-    } else if (stale) {
-      clearTimeout(rebuildTimer);
-      rebuildTimer = setTimeout(draw, dueAt - start);
+  };
+
+  const draw = (): void => {
+    if (context === null || !isActive()) {
+      clear();
+      return;
     }
+    const view: OverviewView = {
+      zoom: cy.zoom(),
+      pan: cy.pan(),
+      width: cy.width(),
+      height: cy.height(),
+      pixelRatio: renderer.getPixelRatio?.() ?? 1,
+    };
+    fitCanvas(view);
+    const start = now();
+    const scene = scenes.current(start);
     const moving = start - movedAt < SETTLE_MS;
     const withEdges = !moving || lastFullMs <= SLOW_FRAME_MS;
     const drawn = drawScene(context, scene, view, withEdges, stamps);
@@ -296,21 +428,32 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
     },
     attached: true,
     invalidate() {
-      scene = undefined;
-      stale = true;
+      scenes.invalidate();
       draw();
+    },
+    preview(facts) {
+      scenes.preview(facts);
+      clearCytoscapeLayers(renderer);
+      previewView = '';
+      drawPreviewFrame();
+    },
+    endPreview() {
+      if (scenes.previewing) {
+        scenes.endPreview();
+        // Cytoscape's own frame again (it draws the elements where the overview is not active).
+        cy.forceRender();
+      }
     },
     get lastFrame() {
       return lastFrame;
     },
     dispose() {
       clearTimeout(settleTimer);
-      clearTimeout(rebuildTimer);
+      scenes.dispose();
       cy.off(SCENE_EVENTS, invalidateScene);
       cy.off('viewport', onViewport);
       cy.off('render', draw);
-      renderer.drawLayeredElements = originals.drawLayeredElements;
-      renderer.drawCachedNodes = originals.drawCachedNodes;
+      unwrap();
       canvas.remove();
     },
   };

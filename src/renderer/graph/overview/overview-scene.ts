@@ -160,6 +160,85 @@ export const nodeKey = (look: NodeLook): string =>
 const edgeKey = (look: EdgeLook): string =>
   `${look.color}|${look.width}|${look.dashed ? 1 : 0}|${look.arrow ? 1 : 0}`;
 
+/** The facts a node's look depends on besides its type and flag, as bits (no string per node). */
+const markBits = (node: NodeFacts): number =>
+  (node.selected ? 1 : 0) |
+  (node.searchHit ? 2 : 0) |
+  (node.failed ? 4 : 0) |
+  (node.collection ? 8 : 0) |
+  (node.fresh ? 16 : 0) |
+  (node.candidate ? 32 : 0) |
+  (node.lean ? 64 : 0);
+
+const edgeBits = (edge: EdgeFacts): number =>
+  (edge.selected ? 1 : 0) | (edge.pending ? 2 : 0) | (edge.collectionEdge ? 4 : 0) | (edge.lean ? 8 : 0);
+
+/**
+ * The group of each look, found by type, marks and flag without building the look's key for every
+ * node: a scene of 30,000 nodes has a handful of looks, and a key per node was most of its cost.
+ */
+function nodeGroupFinder(colors: ThemeColors) {
+  const byKey = new Map<string, NodeGroup>();
+  const bySignature = new Map<string, Map<number, Map<string, NodeGroup>>>();
+  return {
+    groups: byKey,
+    groupOf(node: NodeFacts): NodeGroup {
+      let byMarks = bySignature.get(node.type);
+      if (byMarks === undefined) {
+        byMarks = new Map();
+        bySignature.set(node.type, byMarks);
+      }
+      const bits = markBits(node);
+      let byFlag = byMarks.get(bits);
+      if (byFlag === undefined) {
+        byFlag = new Map();
+        byMarks.set(bits, byFlag);
+      }
+      const flag = node.flagColour ?? '';
+      let group = byFlag.get(flag);
+      if (group === undefined) {
+        const look = nodeLookOf(node, colors);
+        const key = nodeKey(look);
+        group = byKey.get(key) ?? { look, points: [] };
+        byKey.set(key, group);
+        byFlag.set(flag, group);
+      }
+      return group;
+    },
+  };
+}
+
+function edgeGroupFinder(colors: ThemeColors) {
+  const byKey = new Map<string, EdgeGroup>();
+  const byBits: (EdgeGroup | undefined)[] = [];
+  return {
+    groups: byKey,
+    groupOf(edge: EdgeFacts): EdgeGroup {
+      const bits = edgeBits(edge);
+      let group = byBits[bits];
+      if (group === undefined) {
+        const look = edgeLookOf(edge, colors);
+        const key = edgeKey(look);
+        group = byKey.get(key) ?? { look, segments: [] };
+        byKey.set(key, group);
+        byBits[bits] = group;
+      }
+      return group;
+    },
+  };
+}
+
+/** A pending match's score along its edge (Cytoscape's autorotate: never upside down). */
+function pendingText(label: string, from: NodeFacts, to: NodeFacts): SceneText {
+  let angle = Math.atan2(to.y - from.y, to.x - from.x);
+  if (angle > Math.PI / 2) {
+    angle -= Math.PI;
+  } else if (angle < -Math.PI / 2) {
+    angle += Math.PI;
+  }
+  return { text: label, x: (from.x + to.x) / 2, y: (from.y + to.y) / 2, angle, ...PENDING_LABEL };
+}
+
 /** Groups the shown nodes and edges by look; an edge is shown when it and both its ends are. */
 export function buildScene(
   nodes: Iterable<NodeFacts>,
@@ -168,24 +247,17 @@ export function buildScene(
 ): Scene {
   const at = new Map<string, NodeFacts>();
   const texts: SceneText[] = [];
-  const nodeGroups = new Map<string, NodeGroup>();
+  const nodeGroups = nodeGroupFinder(colors);
   let nodeCount = 0;
   for (const node of nodes) {
     if (node.hidden) {
       continue;
     }
     at.set(node.id, node);
-    const look = nodeLookOf(node, colors);
-    const key = nodeKey(look);
-    let group = nodeGroups.get(key);
-    if (group === undefined) {
-      group = { look, points: [] };
-      nodeGroups.set(key, group);
-    }
-    group.points.push(node.x, node.y);
+    nodeGroups.groupOf(node).points.push(node.x, node.y);
     nodeCount += 1;
   }
-  const edgeGroups = new Map<string, EdgeGroup>();
+  const edgeGroups = edgeGroupFinder(colors);
   let edgeCount = 0;
   for (const edge of edges) {
     const from = at.get(edge.source);
@@ -193,34 +265,18 @@ export function buildScene(
     if (edge.hidden || from === undefined || to === undefined) {
       continue;
     }
-    const look = edgeLookOf(edge, colors);
-    const key = edgeKey(look);
-    let group = edgeGroups.get(key);
-    if (group === undefined) {
-      group = { look, segments: [] };
-      edgeGroups.set(key, group);
-    }
-    group.segments.push(from.x, from.y, to.x, to.y);
+    edgeGroups.groupOf(edge).segments.push(from.x, from.y, to.x, to.y);
     edgeCount += 1;
     if (!edge.lean && edge.pending && edge.label !== undefined) {
-      // Cytoscape's autorotate: along the edge, never upside down.
-      let angle = Math.atan2(to.y - from.y, to.x - from.x);
-      if (angle > Math.PI / 2) {
-        angle -= Math.PI;
-      } else if (angle < -Math.PI / 2) {
-        angle += Math.PI;
-      }
-      const x = (from.x + to.x) / 2;
-      const y = (from.y + to.y) / 2;
-      texts.push({ text: edge.label, x, y, angle, ...PENDING_LABEL });
+      texts.push(pendingText(edge.label, from, to));
     }
   }
-  const ordered = [...nodeGroups.values()].sort(
+  const ordered = [...nodeGroups.groups.values()].sort(
     (a, b) => Number(a.look.ring !== undefined) - Number(b.look.ring !== undefined),
   );
   return {
     nodeGroups: ordered,
-    edgeGroups: [...edgeGroups.values()],
+    edgeGroups: [...edgeGroups.groups.values()],
     texts,
     ink: { text: colors.text, outline: colors.outline },
     nodes: nodeCount,

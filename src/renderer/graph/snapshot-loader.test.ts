@@ -1,0 +1,151 @@
+import { describe, expect, it } from 'vitest';
+import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
+import type { CyAdapter } from './cy-adapter';
+import type { SnapshotLoadDeps } from './snapshot-loader';
+import { loadSnapshot } from './snapshot-loader';
+
+const entity = (index: number): Entity => ({
+  id: `Organization:${index}`,
+  type: 'Organization',
+  asset: { unique_id: String(index), name: `Org ${index}` },
+  tags: [],
+  createdAt: '',
+  updatedAt: '',
+});
+
+const link = (from: number, to: number | string): Edge => ({
+  id: `${from}-${to}`,
+  from: `Organization:${from}`,
+  to: `Organization:${to}`,
+  relation: 'subsidiary',
+  sources: [],
+  properties: {},
+  createdAt: '',
+  updatedAt: '',
+});
+
+/** A load driven frame by frame, recording what the adapter was given, in order. */
+function harness(entities: Entity[], edges: Edge[], more: Partial<SnapshotLoadDeps> = {}) {
+  const frames: (() => void)[] = [];
+  const calls: { what: string; entities: string[]; edges: string[] }[] = [];
+  let clock = 0;
+  const adapter = {
+    reset(drawn: Entity[], drawnEdges: Iterable<Edge>) {
+      clock += drawn.length;
+      calls.push({
+        what: 'reset',
+        entities: [...drawn].map((item) => item.id),
+        edges: [...drawnEdges].map((item) => item.id),
+      });
+    },
+    applyDeltas(deltas: GraphDelta[]) {
+      clock += deltas.reduce((sum, delta) => sum + delta.entities.length, 0);
+      calls.push({
+        what: 'delta',
+        entities: deltas.flatMap((delta) => delta.entities.map((item) => item.id)),
+        edges: deltas.flatMap((delta) => delta.edges.map((item) => item.id)),
+      });
+      return [];
+    },
+  } as unknown as CyAdapter;
+  let done = false;
+  const load = loadSnapshot(
+    {
+      adapter,
+      requestFrame: (callback) => frames.push(callback),
+      cancelFrame: () => {},
+      // Each entity costs 1 ms (see the adapter): with the 60 ms budget, a step is 60 entities.
+      now: () => clock,
+      onStep: () => {},
+      onDone: () => {
+        done = true;
+      },
+      ...more,
+    },
+    entities,
+    edges,
+    () => ({}),
+  );
+  const nextFrame = (): void => frames.shift()?.();
+  const runAll = (): void => {
+    for (let guard = 0; guard < 1_000 && frames.length > 0; guard += 1) nextFrame();
+  };
+  return { calls, load, nextFrame, runAll, done: () => done };
+}
+
+describe('loading a big snapshot in steps', () => {
+  const entities = Array.from({ length: 3_000 }, (_, index) => entity(index));
+  // A chain: each entity's parent is the one before it.
+  const chain = entities.slice(1).map((_, index) => link(index, index + 1));
+
+  it('adds nothing in the task that starts the load: the first step comes after a frame', () => {
+    const { calls, nextFrame } = harness(entities, chain);
+    expect(calls).toHaveLength(0);
+    nextFrame();
+    expect(calls.map((call) => call.what)).toEqual(['reset']);
+  });
+
+  it('runs each prepare phase in a frame of its own, in order, before the first step', () => {
+    const order: string[] = [];
+    const { calls, nextFrame } = harness(entities, chain, {
+      prepare: [
+        () => order.push(`plan after ${calls.length}`),
+        () => order.push(`show after ${calls.length}`),
+      ],
+    });
+    nextFrame();
+    expect(order).toEqual(['plan after 0']);
+    nextFrame();
+    expect(order).toEqual(['plan after 0', 'show after 0']);
+    nextFrame();
+    expect(calls.map((call) => call.what)).toEqual(['reset']);
+  });
+
+  it('hands each step only the edges whose two ends are drawn by then', () => {
+    const { calls, runAll } = harness(entities, chain);
+    runAll();
+    const drawn = new Set<string>();
+    for (const call of calls) {
+      call.entities.forEach((id) => drawn.add(id));
+      for (const id of call.edges) {
+        const [from, to] = id.split('-');
+        expect(drawn.has(`Organization:${from}`) && drawn.has(`Organization:${to}`)).toBe(true);
+      }
+    }
+    expect(calls.flatMap((call) => call.edges)).toHaveLength(chain.length);
+  });
+
+  it('hands an edge to an entity outside the snapshot with the last step', () => {
+    const { calls, runAll } = harness(entities, [...chain, link(5, 'elsewhere')]);
+    runAll();
+    expect(calls.at(-1)?.edges).toContain('5-elsewhere');
+  });
+
+  it('runs settle after every step', () => {
+    let settled = 0;
+    const { calls, runAll } = harness(entities, chain, { settle: () => (settled += 1) });
+    runAll();
+    expect(settled).toBe(calls.length);
+  });
+
+  it('keeps steps to the budget when no share of the drawing is asked (minGrowth 0)', () => {
+    const { calls, runAll, done } = harness(entities, chain, { minGrowth: 0 });
+    runAll();
+    expect(done()).toBe(true);
+    expect(Math.max(...calls.slice(1).map((call) => call.entities.length))).toBe(60);
+  });
+
+  it('grows steps to a quarter of the drawing by default', () => {
+    const { calls, runAll } = harness(entities, chain);
+    runAll();
+    expect(Math.max(...calls.slice(1).map((call) => call.entities.length))).toBeGreaterThan(60);
+  });
+
+  it('draws nothing once cancelled before the first step', () => {
+    const { calls, load, runAll } = harness(entities, chain);
+    load.cancel();
+    runAll();
+    expect(calls).toHaveLength(0);
+    expect(load.loading).toBe(false);
+  });
+});
