@@ -69,13 +69,12 @@ describe('rdap/autsys and rdap/netblock requests', () => {
     const text = String(autnumWithContacts(64496, 3000).body);
     // An HTTP client that reads the body as the real one does: by the caller's readText if given.
     const http: SourceHttp = {
-      getJson: async (url, options) =>
-        ({
-          status: 200,
-          url,
-          headers: {},
-          body: options?.readText === undefined ? JSON.parse(text) : await options.readText(text, { url }),
-        }),
+      getJson: async (url, options) => ({
+        status: 200,
+        url,
+        headers: {},
+        body: options?.readText === undefined ? JSON.parse(text) : await options.readText(text, { url }),
+      }),
       postJson: () => Promise.reject(new Error('not used')),
     };
     const bootstrap = { getAutnumServer: () => Promise.resolve('https://rdap.example.test/') };
