@@ -222,6 +222,8 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   const edges = [...state.edgesById.values()];
   const { overview } = parts.look;
   const { requestFrame, cancelFrame, afterFrame } = parts.deps;
+  const later = afterFrame ?? ((work: () => void) => work());
+  let finish: number | undefined;
   // Every position known before the first step (stored, else planned as the steps would place
   // them): the camera is where the whole graph will be, and the overview shows all of it from the
   // first frame while Cytoscape takes the elements in, step by step (docs/ui.md).
@@ -260,8 +262,17 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
       onDone: () => {
         delete dataset.loaded;
         overview.endPreview();
-        snapshotDrawn(parts, state, keep);
-        onDrawn();
+        // In a task of its own after Cytoscape's first frame of the whole case (its one sort of
+        // every element): the opening layout's input and the counts walk every element too.
+        finish = requestFrame(() =>
+          later(() => {
+            if (finish !== undefined) {
+              finish = undefined;
+              snapshotDrawn(parts, state, keep);
+              onDrawn();
+            }
+          }),
+        );
       },
     },
     entities,
@@ -271,10 +282,14 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   return {
     cancel: () => {
       load.cancel();
+      if (finish !== undefined) {
+        cancelFrame(finish);
+        finish = undefined;
+      }
       overview.endPreview();
     },
     get loading() {
-      return load.loading;
+      return load.loading || finish !== undefined;
     },
   };
 }

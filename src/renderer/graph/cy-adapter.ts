@@ -405,23 +405,33 @@ function applyDeltaBatch(
   return added;
 }
 
+/** Node classes that take no room in a layout (see layoutInputOf). */
+const NOT_LAID_OUT = ['filtered', 'folded', REJECTED_NODE] as const;
+
 /**
  * The visible nodes and edges for the re-layout worker. A collection is laid out as one node; its
  * folded members are not. Rejected candidates are not drawn: they take no room in the layout either.
  */
 function layoutInputOf(cy: Core, kind: LayoutKind): LayoutInput {
-  const visible = cy.nodes().not(`.filtered, .folded, .${REJECTED_NODE}`);
+  // Classes and data read element by element: selectors (`.not(...)`, `connectedEdges`) built
+  // collections of every element, 0.4 s of the task starting a 30,000-node case's opening layout.
   const nodes: LayoutInput['nodes'] = [];
-  visible.forEach((node) => {
-    nodes.push({ id: node.id(), ...node.position() });
+  const shown = new Set<string>();
+  cy.nodes().forEach((node) => {
+    if (!NOT_LAID_OUT.some((name) => node.hasClass(name))) {
+      nodes.push({ id: node.id(), ...node.position() });
+      shown.add(node.id());
+    }
   });
   const edges: LayoutInput['edges'] = [];
-  visible
-    .connectedEdges()
-    .not('.filtered, [review = "rejected"]')
-    .forEach((edge) => {
-      edges.push({ source: edge.source().id(), target: edge.target().id() });
-    });
+  cy.edges().forEach((edge) => {
+    const source = String(edge.data('source'));
+    const target = String(edge.data('target'));
+    const kept = !edge.hasClass('filtered') && edge.data('review') !== 'rejected';
+    if (kept && (shown.has(source) || shown.has(target))) {
+      edges.push({ source, target });
+    }
+  });
   return { kind, nodes, edges };
 }
 
