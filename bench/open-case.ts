@@ -86,7 +86,8 @@ const PAGE_PROBE = `
   new PerformanceObserver((list) => {
     for (const entry of list.getEntries()) window.__longTasks.push({ start: entry.startTime, duration: entry.duration });
   }).observe({ type: 'longtask', buffered: true });
-  // When the host's answer carrying the snapshot arrived (the largest message), and its size.
+  // When the host's answer carrying the snapshot had arrived (the last of its messages, which come
+  // in parts), and their size: every message of 100,000 characters or more counts.
   window.__biggestMessage = { at: 0, chars: 0 };
   const NativeSocket = window.WebSocket;
   window.WebSocket = class extends NativeSocket {
@@ -94,7 +95,7 @@ const PAGE_PROBE = `
       super(...args);
       this.addEventListener('message', (event) => {
         const chars = typeof event.data === 'string' ? event.data.length : 0;
-        if (chars > window.__biggestMessage.chars) window.__biggestMessage = { at: performance.now(), chars };
+        if (chars >= 100000) window.__biggestMessage = { at: performance.now(), chars: window.__biggestMessage.chars + chars };
       });
     }
   };

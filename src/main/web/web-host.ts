@@ -12,6 +12,7 @@ import path from 'node:path';
 import type { RawData, WebSocket } from 'ws';
 import { WebSocketServer } from 'ws';
 import { fail } from '../../shared/ipc/result';
+import { splitResult } from '../../shared/ipc/result-parts';
 import type { Logger } from '../../engine/index';
 import type { AppServices } from '../app-services/app-services';
 
@@ -312,7 +313,14 @@ function bindSocket(
     inFlight += 1;
     void services
       .invoke(envelope.channel, envelope.request)
-      .then((result) => send({ type: 'result', id, result }))
+      .then((result) => {
+        // A large reply's long arrays go first, in parts the page parses one per task.
+        const { skeleton, parts } = splitResult(result);
+        for (const part of parts) {
+          send({ type: 'part', id, path: part.path, items: part.items });
+        }
+        send({ type: 'result', id, result: skeleton, ...(parts.length > 0 ? { parts: parts.length } : {}) });
+      })
       .finally(() => {
         inFlight -= 1;
       });

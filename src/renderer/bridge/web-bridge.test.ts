@@ -64,3 +64,31 @@ describe('web bridge reconnect', () => {
     expect(channels(second)).toEqual(['cases:list']);
   });
 });
+
+describe('web bridge large replies', () => {
+  const message = (socket: FakeSocket | undefined, data: unknown): void => {
+    socket?.dispatchEvent(new MessageEvent('message', { data: JSON.stringify(data) }));
+  };
+
+  it('answers a large reply with its parts put back in the order they came', async () => {
+    const api = createWebBridge('ws://127.0.0.1:1/ws', 'a'.repeat(32));
+    const socket = FakeSocket.all[0];
+    socket?.open();
+    const opened = api.invoke('cases:list', {});
+    const path = ['value', 'items'];
+    message(socket, { type: 'part', id: 1, path, items: [1, 2] });
+    message(socket, { type: 'part', id: 1, path, items: [3] });
+    message(socket, { type: 'result', id: 1, parts: 2, result: { ok: true, value: { items: [] } } });
+    expect(await opened).toEqual({ ok: true, value: { items: [1, 2, 3] } });
+  });
+
+  it('answers a failure when fewer parts came than the reply says', async () => {
+    const api = createWebBridge('ws://127.0.0.1:1/ws', 'a'.repeat(32));
+    const socket = FakeSocket.all[0];
+    socket?.open();
+    const opened = api.invoke('cases:list', {});
+    message(socket, { type: 'part', id: 1, path: ['value', 'items'], items: [1] });
+    message(socket, { type: 'result', id: 1, parts: 2, result: { ok: true, value: { items: [] } } });
+    expect(await opened).toMatchObject({ ok: false, error: { message: /arrived incomplete/ } });
+  });
+});

@@ -7,6 +7,8 @@ import type { AppApi, EventChannel, EventMap } from '../../shared/ipc/contract';
 import { isEventChannel, isInvokeChannel } from '../../shared/ipc/contract';
 import type { Result } from '../../shared/ipc/result';
 import { fail } from '../../shared/ipc/result';
+import type { ResultPart } from '../../shared/ipc/result-parts';
+import { assembleResult } from '../../shared/ipc/result-parts';
 
 const TOKEN_KEY = 'trace-graph-token';
 
@@ -23,6 +25,35 @@ export function takeToken(location: Location, storage: Storage, history: History
 
 interface Pending {
   resolve(result: Result<unknown>): void;
+  /** A large reply's parts, received before the reply itself (shared/ipc/result-parts.ts). */
+  parts: ResultPart[];
+}
+
+interface HostMessage {
+  type?: string;
+  id?: number;
+  result?: Result<unknown>;
+  /** With a reply: how many parts came before it. */
+  parts?: number;
+  path?: string[];
+  items?: unknown[];
+  event?: unknown;
+  payload?: unknown;
+}
+
+/** The reply with its parts put back, or a failure when they did not all arrive intact. */
+function completeResult(
+  request: Pending,
+  message: HostMessage & { result: Result<unknown> },
+): Result<unknown> {
+  const expected = message.parts ?? 0;
+  if (expected === 0 && request.parts.length === 0) {
+    return message.result;
+  }
+  if (request.parts.length !== expected || !assembleResult(message.result, request.parts)) {
+    return fail('internal', 'The reply from the app host arrived incomplete.');
+  }
+  return message.result;
 }
 
 export function createWebBridge(url: string, token: string | undefined): AppApi {
@@ -51,21 +82,18 @@ export function createWebBridge(url: string, token: string | undefined): AppApi 
       }
     });
     current.addEventListener('message', (event: MessageEvent<string>) => {
-      let message: {
-        type?: string;
-        id?: number;
-        result?: Result<unknown>;
-        event?: unknown;
-        payload?: unknown;
-      };
+      let message: HostMessage;
       try {
-        message = JSON.parse(event.data) as typeof message;
+        message = JSON.parse(event.data) as HostMessage;
       } catch {
         return;
       }
-      if (message.type === 'result' && typeof message.id === 'number' && message.result !== undefined) {
-        pending.get(message.id)?.resolve(message.result);
-        pending.delete(message.id);
+      const request = typeof message.id === 'number' ? pending.get(message.id) : undefined;
+      if (message.type === 'part' && request !== undefined && Array.isArray(message.path)) {
+        request.parts.push({ path: message.path, items: message.items ?? [] });
+      } else if (message.type === 'result' && request !== undefined && message.result !== undefined) {
+        request.resolve(completeResult(request, { ...message, result: message.result }));
+        pending.delete(message.id ?? 0);
       } else if (message.type === 'event' && isEventChannel(message.event)) {
         for (const listener of listeners.get(message.event) ?? []) {
           listener(message.payload as never);
@@ -100,7 +128,7 @@ export function createWebBridge(url: string, token: string | undefined): AppApi 
       const id = nextId++;
       const message = JSON.stringify({ type: 'invoke', id, channel, request });
       return new Promise((resolve) => {
-        pending.set(id, { resolve: resolve as Pending['resolve'] });
+        pending.set(id, { resolve: resolve as Pending['resolve'], parts: [] });
         if (socket?.readyState === WebSocket.OPEN) {
           socket.send(message);
         } else {

@@ -40,6 +40,67 @@ function systemTheme(): Theme {
   return window.matchMedia('(prefers-color-scheme: dark)').matches ? 'dark' : 'light';
 }
 
+interface GraphMountDeps {
+  setController: ReturnType<typeof useCanvasMount>['setController'];
+  setLayout: ReturnType<typeof useCanvasMount>['setLayout'];
+  setHover: (request: HoverRequest | undefined) => void;
+  historyDeps: ReturnType<typeof useHistoryDeps>;
+  menuHandler: { current: (request: ContextMenuRequest | undefined) => void };
+}
+
+/** Creates the Cytoscape instance in `element` and mounts the canvas controller on it; returns the undo. */
+function mountGraph(
+  element: HTMLDivElement,
+  { setController, setLayout, setHover, historyDeps, menuHandler }: GraphMountDeps,
+): () => void {
+  // The custom wheel sensitivity is deliberate (cy-options.ts); Cytoscape warns about it on
+  // every mount, which cost 0.2 s of the task opening a case whenever DevTools (or a test
+  // driver) listens to the console. Its other warnings stay on.
+  cytoscape.warnings(false);
+  const cy = cytoscape({
+    container: element,
+    style: buildStylesheet(systemTheme()),
+    ...CANVAS_OPTIONS,
+  });
+  cytoscape.warnings(true);
+  const mounted = mountCanvas({
+    cy,
+    dataset: element.dataset,
+    store: appStore,
+    savePositions: (positions) => void savePositions(appStore, positions),
+    startLayout: startWorkerLayout,
+    onContextMenu: (request) => menuHandler.current(request),
+    onLayoutState: setLayout,
+    onHover: setHover,
+    onRelayout: (before) => recordHistory({ kind: 'relayout', before }, historyDeps),
+    // The seeds are the entities the case's runs started from (an investigator's own actions,
+    // such as a merge, are not runs).
+    seedsOf: async (caseId) => {
+      const sessions = await invoke('history:list-sessions', { caseId });
+      return sessions.ok
+        ? sessions.value.filter((run) => run.action === undefined).flatMap((run) => run.seeds)
+        : [];
+    },
+    theme: systemTheme,
+    background: () => getComputedStyle(element).backgroundColor,
+    requestFrame: (callback) => requestAnimationFrame(callback),
+    cancelFrame: (handle) => cancelAnimationFrame(handle),
+    // A delta batch is applied in a task after the frame; Cytoscape redraws it in the next one.
+    afterFrame: (work) => setTimeout(work, 0),
+  });
+  setController(mounted.controller);
+  const stopDragHistory = trackDrags(cy, (before) => recordHistory({ kind: 'move', before }, historyDeps));
+  const theme = window.matchMedia('(prefers-color-scheme: dark)');
+  theme.addEventListener('change', mounted.restyle);
+  return () => {
+    setController(undefined);
+    stopDragHistory();
+    theme.removeEventListener('change', mounted.restyle);
+    mounted.dispose();
+    cy.destroy();
+  };
+}
+
 export function GraphCanvas({
   onContextMenu,
 }: {
@@ -61,51 +122,16 @@ export function GraphCanvas({
     if (element === null) {
       return;
     }
-    // The custom wheel sensitivity is deliberate (cy-options.ts); Cytoscape warns about it on
-    // every mount, which cost 0.2 s of the task opening a case whenever DevTools (or a test
-    // driver) listens to the console. Its other warnings stay on.
-    cytoscape.warnings(false);
-    const cy = cytoscape({
-      container: element,
-      style: buildStylesheet(systemTheme()),
-      ...CANVAS_OPTIONS,
-    });
-    cytoscape.warnings(true);
-    const mounted = mountCanvas({
-      cy,
-      dataset: element.dataset,
-      store: appStore,
-      savePositions: (positions) => void savePositions(appStore, positions),
-      startLayout: startWorkerLayout,
-      onContextMenu: (request) => menuHandler.current(request),
-      onLayoutState: setLayout,
-      onHover: setHover,
-      onRelayout: (before) => recordHistory({ kind: 'relayout', before }, historyDeps),
-      // The seeds are the entities the case's runs started from (an investigator's own actions,
-      // such as a merge, are not runs).
-      seedsOf: async (caseId) => {
-        const sessions = await invoke('history:list-sessions', { caseId });
-        return sessions.ok
-          ? sessions.value.filter((run) => run.action === undefined).flatMap((run) => run.seeds)
-          : [];
-      },
-      theme: systemTheme,
-      background: () => getComputedStyle(element).backgroundColor,
-      requestFrame: (callback) => requestAnimationFrame(callback),
-      cancelFrame: (handle) => cancelAnimationFrame(handle),
-      // A delta batch is applied in a task after the frame; Cytoscape redraws it in the next one.
-      afterFrame: (work) => setTimeout(work, 0),
-    });
-    setController(mounted.controller);
-    const stopDragHistory = trackDrags(cy, (before) => recordHistory({ kind: 'move', before }, historyDeps));
-    const theme = window.matchMedia('(prefers-color-scheme: dark)');
-    theme.addEventListener('change', mounted.restyle);
+    // Mounted in a task of its own: opening a big case, the store's reset and React's render of
+    // the case view are one task already (0.2-0.3 s at 30,000 entities); Cytoscape's construction
+    // and the canvas controller come after it (issue 23: no task over 200 ms while a case opens).
+    let unmount: (() => void) | undefined;
+    const timer = setTimeout(() => {
+      unmount = mountGraph(element, { setController, setLayout, setHover, historyDeps, menuHandler });
+    }, 0);
     return () => {
-      setController(undefined);
-      stopDragHistory();
-      theme.removeEventListener('change', mounted.restyle);
-      mounted.dispose();
-      cy.destroy();
+      clearTimeout(timer);
+      unmount?.();
     };
   }, [setController, setLayout, historyDeps]);
 

@@ -21,6 +21,7 @@ import { CONTEXT_LABELLED, fullReadableLabel, NO_CONTEXT, readableLabel } from '
 import type { Placement } from './placement';
 import { createPlacement } from './placement';
 import { candidateNodeClass, CANDIDATE_NODE, edgeReviewData, REJECTED_NODE } from './review-look';
+import { layoutInputOf } from './layout-input';
 import type { Searchable } from './search';
 import { rankMatches } from './search';
 import type { WaitingEdges } from './waiting-edges';
@@ -403,26 +404,6 @@ function applyDeltaBatch(
     restyleReviewed(drawing, releasedEdges.length === 0 ? edges : [...edges, ...releasedEdges]);
   });
   return added;
-}
-
-/**
- * The visible nodes and edges for the re-layout worker. A collection is laid out as one node; its
- * folded members are not. Rejected candidates are not drawn: they take no room in the layout either.
- */
-function layoutInputOf(cy: Core, kind: LayoutKind): LayoutInput {
-  const visible = cy.nodes().not(`.filtered, .folded, .${REJECTED_NODE}`);
-  const nodes: LayoutInput['nodes'] = [];
-  visible.forEach((node) => {
-    nodes.push({ id: node.id(), ...node.position() });
-  });
-  const edges: LayoutInput['edges'] = [];
-  visible
-    .connectedEdges()
-    .not('.filtered, [review = "rejected"]')
-    .forEach((edge) => {
-      edges.push({ source: edge.source().id(), target: edge.target().id() });
-    });
-  return { kind, nodes, edges };
 }
 
 function applyPositions({ cy, placement, dirty }: Drawing, positions: LayoutPositions): void {

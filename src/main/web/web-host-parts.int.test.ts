@@ -1,0 +1,67 @@
+/** A large reply on the loopback web host: its long arrays arrive first, in parts, then the reply. */
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
+import { silentLogger } from '../../engine/index';
+import { assembleResult, PART_ITEMS, type ResultPart } from '../../shared/ipc/result-parts';
+import type { AppServices } from '../app-services/app-services';
+import { startWebHost, type WebHost } from './web-host';
+
+const TOKEN = 'f'.repeat(64);
+const ENTITIES = Array.from({ length: 5_000 }, (_, index) => ({ id: `Organization:${index}` }));
+let dir: string;
+let host: WebHost;
+
+const services: AppServices = {
+  invoke: () => Promise.resolve({ ok: true, value: { snapshot: { seq: 1, entities: ENTITIES, edges: [] } } }),
+  subscribe: () => () => {},
+  close: () => Promise.resolve(),
+};
+
+/** Every message of the socket until the reply to request 1 (inclusive). */
+async function messagesUntilReply(): Promise<{ type: string; [key: string]: unknown }[]> {
+  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws`, ['trace-graph', `tg-token.${TOKEN}`], {
+    headers: { origin: `http://127.0.0.1:${host.port}` },
+  });
+  await new Promise((resolve, reject) => {
+    socket.once('open', resolve);
+    socket.once('error', reject);
+  });
+  const messages: { type: string; [key: string]: unknown }[] = [];
+  await new Promise<void>((resolve) => {
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString('utf8')) as { type: string };
+      messages.push(message);
+      if (message.type === 'result') resolve();
+    });
+    socket.send(JSON.stringify({ type: 'invoke', id: 1, channel: 'cases:list', request: {} }));
+  });
+  socket.close();
+  return messages;
+}
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'web-parts-'));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  host = await startWebHost({ services, staticDir: dir, token: TOKEN, logger: silentLogger });
+});
+
+afterEach(async () => {
+  await host.close();
+  await rm(dir, { recursive: true, force: true });
+});
+
+describe('web host large replies', () => {
+  it('sends a reply holding 5,000 entities as three parts, then the reply saying how many to put back', async () => {
+    const messages = await messagesUntilReply();
+    expect(messages.map((message) => message.type)).toEqual(['part', 'part', 'part', 'result']);
+    expect(messages.at(-1)?.parts).toBe(3);
+    const parts = messages.slice(0, 3) as unknown as ResultPart[];
+    expect(parts.every((part) => part.items.length <= PART_ITEMS)).toBe(true);
+    const reply = messages.at(-1)?.result;
+    expect(assembleResult(reply, parts)).toBe(true);
+    expect(reply).toEqual({ ok: true, value: { snapshot: { seq: 1, entities: ENTITIES, edges: [] } } });
+  });
+});
