@@ -88,15 +88,32 @@ describe('node placement', () => {
 });
 
 describe('planning the positions of a case about to be drawn', () => {
+  const planned = (ids: string[], links: { from: string; to: string }[], saved = {}, slice?: number) => {
+    const plan = planPositions(ids, links, saved, slice);
+    plan.steps.forEach((step) => step());
+    return { steps: plan.steps.length, positions: plan.positions() };
+  };
+
   it('keeps stored positions and places an entity without one next to its earlier neighbour', () => {
-    const planned = planPositions(['a', 'b'], [{ from: 'a', to: 'b' }], { a: { x: 500, y: 500 } });
-    expect(planned.a).toEqual({ x: 500, y: 500 });
-    const b = planned.b ?? { x: Infinity, y: Infinity };
+    const { positions } = planned(['a', 'b'], [{ from: 'a', to: 'b' }], { a: { x: 500, y: 500 } });
+    expect(positions.a).toEqual({ x: 500, y: 500 });
+    const b = positions.b ?? { x: Infinity, y: Infinity };
     expect(Math.hypot(b.x - 500, b.y - 500)).toBeLessThanOrEqual(200);
   });
 
-  it('gives every entity a position', () => {
-    const planned = planPositions(['a', 'b', 'c'], [], {});
-    expect(Object.keys(planned).sort()).toEqual(['a', 'b', 'c']);
+  it('gives every entity a position, in one step per slice', () => {
+    const { steps, positions } = planned(['a', 'b', 'c'], [], {}, 2);
+    expect(steps).toBe(2);
+    expect(Object.keys(positions).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('places a later slice next to a neighbour placed by an earlier one', () => {
+    const { positions } = planned(['a', 'b'], [{ from: 'a', to: 'b' }], {}, 1);
+    const [a, b] = [positions.a, positions.b].map((at) => at ?? { x: Infinity, y: Infinity });
+    expect(Math.hypot((b?.x ?? 0) - (a?.x ?? 0), (b?.y ?? 0) - (a?.y ?? 0))).toBeLessThanOrEqual(200);
+  });
+
+  it('needs no step when every position is stored', () => {
+    expect(planPositions(['a'], [], { a: { x: 1, y: 2 } }).steps).toEqual([]);
   });
 });
