@@ -113,6 +113,15 @@ describe('planning the positions of a case about to be drawn', () => {
     expect(Math.hypot((b?.x ?? 0) - (a?.x ?? 0), (b?.y ?? 0) - (a?.y ?? 0))).toBeLessThanOrEqual(200);
   });
 
+  it('plans slice by slice what one pass would, when neighbours come later in the list', () => {
+    // Leaves listed before their hub (as ids sorted as text come): a slice of leaves alone would
+    // start a cluster per leaf.
+    const leaves = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
+    const links = leaves.map((leaf) => ({ from: 'z', to: leaf }));
+    const ids = [...leaves, 'z'];
+    expect(planned(ids, links, {}, 3).positions).toEqual(planned(ids, links, {}, 1_000).positions);
+  });
+
   it('needs no step when every position is stored', () => {
     expect(planPositions(['a'], [], { a: { x: 1, y: 2 } }).steps).toEqual([]);
   });

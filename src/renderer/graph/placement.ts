@@ -276,6 +276,7 @@ export function planPositions(
   const placement = createPlacement();
   const planned: NodePositions = {};
   const steps: (() => void)[] = [];
+  let order: EntityId[] = [];
   for (let start = 0; start < ids.length; start += slice) {
     steps.push(() => {
       if (start === 0) {
@@ -283,12 +284,52 @@ export function planPositions(
           link(from, to);
           link(to, from);
         }
+        order = breadthFirst(ids, (id) => neighbours.get(id) ?? [], saved);
       }
-      const part = ids.slice(start, start + slice);
+      const part = order.slice(start, start + slice);
       for (const { id, at } of placement.place(part, (id) => neighbours.get(id) ?? [], saved)) {
         planned[id] = at;
       }
     });
   }
   return { steps, positions: () => planned };
+}
+
+/**
+ * The ids in the order placement reaches them in one pass (breadth first from the stored ones,
+ * then from each id not reached yet, in the given order), so that a slice's entities have their
+ * neighbour placed by an earlier slice or their own: placed slice by slice, they land where one
+ * pass would put them instead of starting clusters of their own.
+ */
+function breadthFirst(
+  ids: readonly EntityId[],
+  neighboursOf: (id: EntityId) => readonly EntityId[],
+  saved: NodePositions,
+): EntityId[] {
+  const known = new Set(ids);
+  const reached = new Set<EntityId>();
+  const order: EntityId[] = [];
+  const reach = (id: EntityId): void => {
+    if (known.has(id) && !reached.has(id)) {
+      reached.add(id);
+      order.push(id);
+    }
+  };
+  const spread = (from: number): void => {
+    for (let cursor = from; cursor < order.length; cursor += 1) {
+      for (const other of neighboursOf(order[cursor] ?? '')) {
+        reach(other);
+      }
+    }
+  };
+  ids.filter((id) => saved[id] !== undefined).forEach(reach);
+  spread(0);
+  for (const id of ids) {
+    if (!reached.has(id)) {
+      const from = order.length;
+      reach(id);
+      spread(from);
+    }
+  }
+  return order;
 }
