@@ -113,13 +113,22 @@ describe('planning the positions of a case about to be drawn', () => {
     expect(Math.hypot((b?.x ?? 0) - (a?.x ?? 0), (b?.y ?? 0) - (a?.y ?? 0))).toBeLessThanOrEqual(200);
   });
 
-  it('plans slice by slice what one pass would, when neighbours come later in the list', () => {
-    // Leaves listed before their hub (as ids sorted as text come): a slice of leaves alone would
-    // start a cluster per leaf.
-    const leaves = ['a', 'b', 'c', 'd', 'e', 'f', 'g'];
-    const links = leaves.map((leaf) => ({ from: 'z', to: leaf }));
-    const ids = [...leaves, 'z'];
-    expect(planned(ids, links, {}, 3).positions).toEqual(planned(ids, links, {}, 1_000).positions);
+  it('plans a tree listed in text order slice by slice no wider than in one pass', () => {
+    // A 4-ary tree whose ids sorted as text (k0, k1, k10, k100...) put children before parents:
+    // a slice whose entities have no neighbour placed yet would start a cluster per entity.
+    const count = 400;
+    const ids = Array.from({ length: count }, (_, index) => `k${index}`).sort();
+    const links = Array.from({ length: count - 1 }, (_, index) => ({
+      from: `k${Math.floor(index / 4)}`,
+      to: `k${index + 1}`,
+    }));
+    const extent = (positions: Record<string, { x: number; y: number }>): number => {
+      const xs = Object.values(positions).map((at) => at.x);
+      const ys = Object.values(positions).map((at) => at.y);
+      return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    };
+    const sliced = extent(planned(ids, links, {}, 50).positions);
+    expect(sliced).toBeLessThanOrEqual(1.5 * extent(planned(ids, links, {}, 1_000).positions));
   });
 
   it('needs no step when every position is stored', () => {
