@@ -14,7 +14,8 @@
  *
  * BENCH_BEFORE_WEB=<dir>: a second browser build (e.g. main's, built with `vite build --config
  * vite.web.config.ts --outDir <dir>`) served by a second host over the same cases; every case is
- * opened with both, alternating which goes first, and the ratio printed.
+ * opened with both, alternating which goes first, and the ratio printed. That host sends every
+ * reply whole, as builds before replies came in parts expect (BENCH_BEFORE_PARTS=1: in parts).
  *
  * BENCH_SMALL=1 (or CI set): 100 / 300 entities. BENCH_NO_BUILD=1 serves out/web as it is (else
  * the renderer is built first). BENCH_SIZES=10000,30000 picks sizes. BENCH_LAYOUT_WAIT_S (default
@@ -272,7 +273,16 @@ async function main(): Promise<void> {
   ];
   const before = process.env.BENCH_BEFORE_WEB;
   if (before !== undefined) {
-    builds.push({ label: 'before', host: await startWebHost({ services, staticDir: before, logger }) });
+    // A build from before replies came in parts gets every reply whole.
+    builds.push({
+      label: 'before',
+      host: await startWebHost({
+        services,
+        staticDir: before,
+        logger,
+        ...(process.env.BENCH_BEFORE_PARTS === '1' ? {} : { partItems: Infinity }),
+      }),
+    });
   }
   const browser = await chromium.launch({
     executablePath,

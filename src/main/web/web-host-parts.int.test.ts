@@ -64,4 +64,21 @@ describe('web host large replies', () => {
     expect(assembleResult(reply, parts)).toBe(true);
     expect(reply).toEqual({ ok: true, value: { snapshot: { seq: 1, entities: ENTITIES, edges: [] } } });
   });
+
+  it('sends every reply whole when told to (partItems Infinity, for builds from before parts)', async () => {
+    await host.close();
+    host = await startWebHost({
+      services,
+      staticDir: dir,
+      token: TOKEN,
+      logger: silentLogger,
+      partItems: Infinity,
+    });
+    const messages = await messagesUntilReply();
+    expect(messages.map((message) => message.type)).toEqual(['result']);
+    expect(messages[0]?.result).toEqual({
+      ok: true,
+      value: { snapshot: { seq: 1, entities: ENTITIES, edges: [] } },
+    });
+  });
 });

@@ -34,6 +34,11 @@ export interface WebHostOptions {
   maxMessageBytes?: number;
   /** Connection bounds (defaults: CONNECTION_LIMITS). */
   limits?: Partial<ConnectionLimits>;
+  /**
+   * Items per part of a large reply (default PART_ITEMS; shared/ipc/result-parts.ts). Infinity
+   * sends every reply whole, as builds before parts expect (bench/open-case.ts serves one).
+   */
+  partItems?: number;
 }
 
 /**
@@ -282,7 +287,7 @@ function upgradeRefusal(
 /** An accepted socket: its requests go to the app services (bounded in flight); events reach it from startWebHost. */
 function bindSocket(
   ws: WebSocket,
-  { services, logger }: Pick<WebHostOptions, 'services' | 'logger'>,
+  { services, logger, partItems }: Pick<WebHostOptions, 'services' | 'logger' | 'partItems'>,
   limits: ConnectionLimits,
 ): void {
   const send = (message: unknown): void => {
@@ -315,7 +320,7 @@ function bindSocket(
       .invoke(envelope.channel, envelope.request)
       .then((result) => {
         // A large reply's long arrays go first, in parts the page parses one per task.
-        const { skeleton, parts } = splitResult(result);
+        const { skeleton, parts } = splitResult(result, partItems);
         for (const part of parts) {
           send({ type: 'part', id, path: part.path, items: part.items });
         }

@@ -235,17 +235,17 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   // Every position known before the first step (stored, else planned as the steps would place
   // them): the camera is where the whole graph will be, and the overview shows all of it from the
   // first frame while Cytoscape takes the elements in, step by step (docs/ui.md).
-  let opening = positions;
-  const planAndFit = (): void => {
-    opening = planPositions(
-      entities.map((entity) => entity.id),
-      edges,
-      positions,
-    );
-    fitToPoints(cy, Object.values(opening), 40);
+  const plan = planPositions(
+    entities.map((entity) => entity.id),
+    edges,
+    positions,
+  );
+  const opening = (): NodePositions => plan.positions();
+  const fit = (): void => {
+    fitToPoints(cy, Object.values(opening()), 40);
   };
   const showPreview = (): void => {
-    overview.preview(previewFacts(entities, edges, opening));
+    overview.preview(previewFacts(entities, edges, opening()));
     if (overview.active) {
       dataset.shown = String(entities.length);
     }
@@ -257,7 +257,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
       cancelFrame,
       ...(afterFrame === undefined ? {} : { afterFrame }),
       now: parts.now,
-      prepare: [planAndFit, showPreview],
+      prepare: [...plan.steps, fit, showPreview],
       settle: () => flushRenderedStyle(cy),
       // With the preview on screen Cytoscape renders no frame between steps: small steps cost
       // no more than big ones.
@@ -285,7 +285,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
     },
     entities,
     edges,
-    () => opening,
+    opening,
   );
   return {
     cancel: () => {

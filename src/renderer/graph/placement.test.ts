@@ -88,15 +88,50 @@ describe('node placement', () => {
 });
 
 describe('planning the positions of a case about to be drawn', () => {
+  const planned = (ids: string[], links: { from: string; to: string }[], saved = {}, slice?: number) => {
+    const plan = planPositions(ids, links, saved, slice);
+    plan.steps.forEach((step) => step());
+    return { steps: plan.steps.length, positions: plan.positions() };
+  };
+
   it('keeps stored positions and places an entity without one next to its earlier neighbour', () => {
-    const planned = planPositions(['a', 'b'], [{ from: 'a', to: 'b' }], { a: { x: 500, y: 500 } });
-    expect(planned.a).toEqual({ x: 500, y: 500 });
-    const b = planned.b ?? { x: Infinity, y: Infinity };
+    const { positions } = planned(['a', 'b'], [{ from: 'a', to: 'b' }], { a: { x: 500, y: 500 } });
+    expect(positions.a).toEqual({ x: 500, y: 500 });
+    const b = positions.b ?? { x: Infinity, y: Infinity };
     expect(Math.hypot(b.x - 500, b.y - 500)).toBeLessThanOrEqual(200);
   });
 
-  it('gives every entity a position', () => {
-    const planned = planPositions(['a', 'b', 'c'], [], {});
-    expect(Object.keys(planned).sort()).toEqual(['a', 'b', 'c']);
+  it('gives every entity a position, in one step per slice', () => {
+    const { steps, positions } = planned(['a', 'b', 'c'], [], {}, 2);
+    expect(steps).toBe(2);
+    expect(Object.keys(positions).sort()).toEqual(['a', 'b', 'c']);
+  });
+
+  it('places a later slice next to a neighbour placed by an earlier one', () => {
+    const { positions } = planned(['a', 'b'], [{ from: 'a', to: 'b' }], {}, 1);
+    const [a, b] = [positions.a, positions.b].map((at) => at ?? { x: Infinity, y: Infinity });
+    expect(Math.hypot((b?.x ?? 0) - (a?.x ?? 0), (b?.y ?? 0) - (a?.y ?? 0))).toBeLessThanOrEqual(200);
+  });
+
+  it('plans a tree listed in text order slice by slice no wider than in one pass', () => {
+    // A 4-ary tree whose ids sorted as text (k0, k1, k10, k100...) put children before parents:
+    // a slice whose entities have no neighbour placed yet would start a cluster per entity.
+    const count = 400;
+    const ids = Array.from({ length: count }, (_, index) => `k${index}`).sort();
+    const links = Array.from({ length: count - 1 }, (_, index) => ({
+      from: `k${Math.floor(index / 4)}`,
+      to: `k${index + 1}`,
+    }));
+    const extent = (positions: Record<string, { x: number; y: number }>): number => {
+      const xs = Object.values(positions).map((at) => at.x);
+      const ys = Object.values(positions).map((at) => at.y);
+      return Math.max(Math.max(...xs) - Math.min(...xs), Math.max(...ys) - Math.min(...ys));
+    };
+    const sliced = extent(planned(ids, links, {}, 50).positions);
+    expect(sliced).toBeLessThanOrEqual(1.5 * extent(planned(ids, links, {}, 1_000).positions));
+  });
+
+  it('needs no step when every position is stored', () => {
+    expect(planPositions(['a'], [], { a: { x: 1, y: 2 } }).steps).toEqual([]);
   });
 });
