@@ -1,12 +1,11 @@
 /** The app services' events on the loopback web host: every socket gets each, encoded once. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { silentLogger } from '../../engine/index';
 import type { AppEventListener, AppServices } from '../app-services/app-services';
 import { startWebHost, type WebHost } from './web-host';
+import { connectAppSocket, staticDirWithIndex } from '../../../test/support/web-host-socket';
 
 const TOKEN = 'e'.repeat(64);
 let dir: string;
@@ -22,15 +21,7 @@ const services: AppServices = {
   close: () => Promise.resolve(),
 };
 
-function connect(): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws`, ['trace-graph', `tg-token.${TOKEN}`], {
-    headers: { origin: `http://127.0.0.1:${host.port}` },
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
+const connect = (): Promise<WebSocket> => connectAppSocket(host.port, TOKEN);
 
 function nextMessage(socket: WebSocket): Promise<unknown> {
   return new Promise((resolve) => {
@@ -39,8 +30,7 @@ function nextMessage(socket: WebSocket): Promise<unknown> {
 }
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'web-events-'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  dir = await staticDirWithIndex('web-events-');
   host = await startWebHost({ services, staticDir: dir, token: TOKEN, logger: silentLogger });
 });
 

@@ -3,15 +3,14 @@
  * nothing is closed, authenticated sockets are capped, a socket flooding requests gets a clear
  * refusal for each one past its in-flight bound, and the host answers normally after the flood.
  */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import net from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { silentLogger } from '../../engine/index';
 import type { AppServices } from '../app-services/app-services';
 import { startWebHost, type WebHost } from './web-host';
+import { connectAppSocket, staticDirWithIndex } from '../../../test/support/web-host-socket';
 
 const TOKEN = 'c'.repeat(64);
 let dir: string;
@@ -28,19 +27,10 @@ const services: AppServices = {
   close: () => Promise.resolve(),
 };
 
-function connect(): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws`, ['trace-graph', `tg-token.${TOKEN}`], {
-    headers: { origin: `http://127.0.0.1:${host.port}` },
-  });
-  return new Promise((resolve, reject) => {
-    socket.once('open', () => resolve(socket));
-    socket.once('error', reject);
-  });
-}
+const connect = (): Promise<WebSocket> => connectAppSocket(host.port, TOKEN);
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'web-limits-'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  dir = await staticDirWithIndex('web-limits-');
   held.length = 0;
   host = await startWebHost({
     services,

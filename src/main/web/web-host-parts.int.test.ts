@@ -1,13 +1,11 @@
 /** A large reply on the loopback web host: its long arrays arrive first, in parts, then the reply. */
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import path from 'node:path';
+import { rm } from 'node:fs/promises';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { WebSocket } from 'ws';
 import { silentLogger } from '../../engine/index';
 import { assembleResult, PART_ITEMS, type ResultPart } from '../../shared/ipc/result-parts';
 import type { AppServices } from '../app-services/app-services';
 import { startWebHost, type WebHost } from './web-host';
+import { connectAppSocket, staticDirWithIndex } from '../../../test/support/web-host-socket';
 
 const TOKEN = 'f'.repeat(64);
 const ENTITIES = Array.from({ length: 5_000 }, (_, index) => ({ id: `Organization:${index}` }));
@@ -22,13 +20,7 @@ const services: AppServices = {
 
 /** Every message of the socket until the reply to request 1 (inclusive). */
 async function messagesUntilReply(): Promise<{ type: string; [key: string]: unknown }[]> {
-  const socket = new WebSocket(`ws://127.0.0.1:${host.port}/ws`, ['trace-graph', `tg-token.${TOKEN}`], {
-    headers: { origin: `http://127.0.0.1:${host.port}` },
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
+  const socket = await connectAppSocket(host.port, TOKEN);
   const messages: { type: string; [key: string]: unknown }[] = [];
   await new Promise<void>((resolve) => {
     socket.on('message', (data: Buffer) => {
@@ -43,8 +35,7 @@ async function messagesUntilReply(): Promise<{ type: string; [key: string]: unkn
 }
 
 beforeEach(async () => {
-  dir = await mkdtemp(path.join(os.tmpdir(), 'web-parts-'));
-  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  dir = await staticDirWithIndex('web-parts-');
   host = await startWebHost({ services, staticDir: dir, token: TOKEN, logger: silentLogger });
 });
 

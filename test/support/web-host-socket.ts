@@ -1,0 +1,23 @@
+/** Test support: a served folder for the loopback web host and an app client's authenticated socket. */
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+
+/** A temporary folder holding a minimal index.html, as the browser build's static folder. */
+export async function staticDirWithIndex(prefix: string): Promise<string> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), prefix));
+  await writeFile(path.join(dir, 'index.html'), '<!doctype html><title>app</title>');
+  return dir;
+}
+
+/** An open WebSocket to the host on `port`, presenting `token` and the page's own origin. */
+export function connectAppSocket(port: number, token: string): Promise<WebSocket> {
+  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, ['trace-graph', `tg-token.${token}`], {
+    headers: { origin: `http://127.0.0.1:${port}` },
+  });
+  return new Promise((resolve, reject) => {
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
