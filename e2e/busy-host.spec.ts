@@ -6,10 +6,10 @@
  */
 import { performance } from 'node:perf_hooks';
 import { expect, test } from '@playwright/test';
-import { WebSocket } from 'ws';
 import { generateFamily } from '../test/fakes/gleif-family';
 import type { FakeReply } from '../test/fakes/http-server';
 import { SYNTHETIC_GLEIF, useRunningApp } from './support/harness';
+import { connectToHost } from '../test/support/web-host-process';
 
 const running = useRunningApp(SYNTHETIC_GLEIF);
 
@@ -44,15 +44,7 @@ async function connect(appUrl: string): Promise<{
   sessionId(): string;
   close(): void;
 }> {
-  const url = new URL(appUrl);
-  const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-  const socket = new WebSocket(`ws://${url.host}/ws`, ['trace-graph', `tg-token.${token}`], {
-    headers: { origin: url.origin },
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
+  const socket = await connectToHost(new URL(appUrl));
   let nextId = 1;
   const waiting = new Map<number, (result: unknown) => void>();
   let runState = 'unknown';

@@ -10,8 +10,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { WebSocket } from 'ws';
+import type { WebSocket } from 'ws';
 import { repositoryRoot } from './fixtures-dir';
+import { openAppSocket } from './web-host-socket';
 
 const MB = 1024 * 1024;
 
@@ -97,17 +98,10 @@ export async function startHostProcess(nodeFlags: readonly string[]): Promise<Ho
   };
 }
 
-/** An authenticated WebSocket to the host, as the bridge opens it. */
-export async function connectToHost(url: URL): Promise<WebSocket> {
+/** An authenticated WebSocket to the host at the app's address (its token in the fragment). */
+export function connectToHost(url: URL): Promise<WebSocket> {
   const token = new URLSearchParams(url.hash.slice(1)).get('token') ?? '';
-  const socket = new WebSocket(`ws://${url.host}/ws`, ['trace-graph', `tg-token.${token}`], {
-    headers: { origin: url.origin },
-  });
-  await new Promise((resolve, reject) => {
-    socket.once('open', resolve);
-    socket.once('error', reject);
-  });
-  return socket;
+  return openAppSocket(url.host, url.origin, token);
 }
 
 export interface FloodResult {

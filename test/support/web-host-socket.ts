@@ -13,8 +13,13 @@ export async function staticDirWithIndex(prefix: string): Promise<string> {
 
 /** An open WebSocket to the host on `port`, presenting `token` and the page's own origin. */
 export function connectAppSocket(port: number, token: string): Promise<WebSocket> {
-  const socket = new WebSocket(`ws://127.0.0.1:${port}/ws`, ['trace-graph', `tg-token.${token}`], {
-    headers: { origin: `http://127.0.0.1:${port}` },
+  return openAppSocket(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`, token);
+}
+
+/** An open WebSocket to the host at `host` (name:port), as the bridge of a page from `origin` opens it. */
+export function openAppSocket(host: string, origin: string, token: string): Promise<WebSocket> {
+  const socket = new WebSocket(`ws://${host}/ws`, ['trace-graph', `tg-token.${token}`], {
+    headers: { origin },
   });
   return new Promise((resolve, reject) => {
     socket.once('open', () => resolve(socket));
