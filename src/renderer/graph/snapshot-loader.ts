@@ -1,10 +1,11 @@
 /**
- * Draws a big snapshot (a case being opened) in steps, one step per frame, each sized by the
- * measured cost to a few tens of milliseconds, so opening 30,000 entities never blocks the main
- * thread in one task (issue 23: one 10.8 s task). Adding elements to Cytoscape and its first style
- * pass over them are the cost; a step and Cytoscape's redraw of it run as two tasks (the step after
- * the frame). The first step replaces the drawing; the others add entities as deltas, and edges
- * wait in the adapter until both ends are drawn.
+ * Draws a big snapshot (a case being opened) in steps, one per frame, each sized by its measured
+ * cost to a few tens of milliseconds, so opening 30,000 entities never blocks the main thread in
+ * one task (issue 23: one 10.8 s task). Before the first step, the `prepare` phases run one per
+ * frame (planning positions, the overview's preview of the whole case: canvas-parts.ts). The
+ * first step replaces the drawing, the others add entities as deltas; each hands over only the
+ * edges whose two ends are drawn by then, and `settle` makes a step pay for Cytoscape's style
+ * work on what it added (docs/ui.md, "a big case is shown whole from its data").
  */
 import type { NodePositions } from '../../shared/ipc/contract';
 import type { Edge, Entity } from '../../shared/model/graph';
