@@ -4,6 +4,7 @@
  * rejected candidate is not drawn (the case keeps it as the memory of the decision). Pure rules;
  * the Cytoscape adapter writes them as element data and classes, the stylesheet draws them.
  */
+import { elementPool } from './element-pool';
 import type { Core } from 'cytoscape';
 import type { Edge } from '../../shared/model/graph';
 import { reviewStateOf } from '../../shared/model/review';
@@ -52,8 +53,14 @@ export function candidateNodeClass(
 
 /** The drawn candidates' labels ("candidate · 30"), one per line: published on the canvas element. */
 export function drawnCandidateLabels(cy: Core): string {
-  return cy
-    .edges('[review = "pending"]')
-    .map((edge) => String(edge.data('label')))
-    .join('\n');
+  // Over the element pool: a selector builds a collection of every edge first (element-pool.ts).
+  const labels: string[] = [];
+  const pool = elementPool(cy);
+  for (let index = 0; index < pool.length; index += 1) {
+    const element = pool[index];
+    if (element?.isEdge() === true && element.data('review') === 'pending') {
+      labels.push(String(element.data('label')));
+    }
+  }
+  return labels.join('\n');
 }
