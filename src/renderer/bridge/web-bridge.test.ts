@@ -79,7 +79,22 @@ describe('web bridge large replies', () => {
     message(socket, { type: 'part', id: 1, path, items: [1, 2] });
     message(socket, { type: 'part', id: 1, path, items: [3] });
     message(socket, { type: 'result', id: 1, parts: 2, result: { ok: true, value: { items: [] } } });
+    await vi.advanceTimersByTimeAsync(0);
     expect(await opened).toEqual({ ok: true, value: { items: [1, 2, 3] } });
+  });
+
+  it('answers a large reply in a task after the message that completed it', async () => {
+    const api = createWebBridge('ws://127.0.0.1:1/ws', 'a'.repeat(32));
+    const socket = FakeSocket.all[0];
+    socket?.open();
+    let answered = false;
+    void api.invoke('cases:list', {}).then(() => (answered = true));
+    message(socket, { type: 'part', id: 1, path: ['value', 'items'], items: [1] });
+    message(socket, { type: 'result', id: 1, parts: 1, result: { ok: true, value: { items: [] } } });
+    await Promise.resolve();
+    const inTheMessageTask = answered;
+    await vi.advanceTimersByTimeAsync(0);
+    expect({ inTheMessageTask, afterIt: answered }).toEqual({ inTheMessageTask: false, afterIt: true });
   });
 
   it('answers a failure when fewer parts came than the reply says', async () => {
@@ -89,6 +104,7 @@ describe('web bridge large replies', () => {
     const opened = api.invoke('cases:list', {});
     message(socket, { type: 'part', id: 1, path: ['value', 'items'], items: [1] });
     message(socket, { type: 'result', id: 1, parts: 2, result: { ok: true, value: { items: [] } } });
+    await vi.advanceTimersByTimeAsync(0);
     expect(await opened).toMatchObject({ ok: false, error: { message: /arrived incomplete/ } });
   });
 });

@@ -92,8 +92,16 @@ export function createWebBridge(url: string, token: string | undefined): AppApi 
       if (message.type === 'part' && request !== undefined && Array.isArray(message.path)) {
         request.parts.push({ path: message.path, items: message.items ?? [] });
       } else if (message.type === 'result' && request !== undefined && message.result !== undefined) {
-        request.resolve(completeResult(request, { ...message, result: message.result }));
+        const result = completeResult(request, { ...message, result: message.result });
         pending.delete(message.id ?? 0);
+        if (request.parts.length === 0) {
+          request.resolve(result);
+        } else {
+          // A large reply (a big case opened) is acted on in a task of its own: the browser may
+          // hand several of the socket's messages to one task, and what the caller does with the
+          // reply (the store's reset of 30,000 entities) is a task's worth already (issue 23).
+          setTimeout(() => request.resolve(result), 0);
+        }
       } else if (message.type === 'event' && isEventChannel(message.event)) {
         for (const listener of listeners.get(message.event) ?? []) {
           listener(message.payload as never);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
 import type { CyAdapter } from './cy-adapter';
 import type { SnapshotLoadDeps } from './snapshot-loader';
-import { loadSnapshot } from './snapshot-loader';
+import { loadSnapshot, STEP_BUDGET_MS } from './snapshot-loader';
 
 const entity = (index: number): Entity => ({
   id: `Organization:${index}`,
@@ -24,6 +24,9 @@ const link = (from: number, to: number | string): Edge => ({
   updatedAt: '',
 });
 
+/** What drawing one entity costs in the harness (its clock). */
+const MS_PER_ENTITY = 0.25;
+
 /** A load driven frame by frame, recording what the adapter was given, in order. */
 function harness(entities: Entity[], edges: Edge[], more: Partial<SnapshotLoadDeps> = {}) {
   const frames: (() => void)[] = [];
@@ -31,7 +34,7 @@ function harness(entities: Entity[], edges: Edge[], more: Partial<SnapshotLoadDe
   let clock = 0;
   const adapter = {
     reset(drawn: Entity[], drawnEdges: Iterable<Edge>) {
-      clock += drawn.length;
+      clock += drawn.length * MS_PER_ENTITY;
       calls.push({
         what: 'reset',
         entities: [...drawn].map((item) => item.id),
@@ -39,7 +42,7 @@ function harness(entities: Entity[], edges: Edge[], more: Partial<SnapshotLoadDe
       });
     },
     applyDeltas(deltas: GraphDelta[]) {
-      clock += deltas.reduce((sum, delta) => sum + delta.entities.length, 0);
+      clock += deltas.reduce((sum, delta) => sum + delta.entities.length, 0) * MS_PER_ENTITY;
       calls.push({
         what: 'delta',
         entities: deltas.flatMap((delta) => delta.entities.map((item) => item.id)),
@@ -54,7 +57,7 @@ function harness(entities: Entity[], edges: Edge[], more: Partial<SnapshotLoadDe
       adapter,
       requestFrame: (callback) => frames.push(callback),
       cancelFrame: () => {},
-      // Each entity costs 1 ms (see the adapter): with the 60 ms budget, a step is 60 entities.
+      // Each entity costs MS_PER_ENTITY (see the adapter): a step is the budget's worth of them.
       now: () => clock,
       onStep: () => {},
       onDone: () => {
@@ -132,7 +135,9 @@ describe('loading a big snapshot in steps', () => {
     const { calls, runAll, done } = harness(entities, chain, { minGrowth: 0 });
     runAll();
     expect(done()).toBe(true);
-    expect(Math.max(...calls.slice(1).map((call) => call.entities.length))).toBe(60);
+    expect(Math.max(...calls.slice(1).map((call) => call.entities.length))).toBe(
+      STEP_BUDGET_MS / MS_PER_ENTITY,
+    );
   });
 
   it('grows steps to a quarter of the drawing by default', () => {

@@ -105,6 +105,9 @@ export function zKeysOf(cy: Core): ZKeys {
         depth[read] = compoundDepth(element, compounds);
         kind[read] = kindDepth(element);
         zIndex[read] = Number(element.pstyle('z-index').value);
+        // Whether it takes pointer events: Cytoscape caches the answer on the element until its
+        // style changes, and its first computation is most of the cost of the install below.
+        element.interactive();
         read += 1;
         // The clock is read every 256 elements (a few hundred microseconds of work).
         if ((read & 255) === 0 && stop()) {
@@ -205,7 +208,11 @@ export function precomputeZOrder(cy: Core, deps: ZOrderDeps, done: (installed: b
   };
 }
 
-/** Installs a z-sorted list as `getCachedZSortedEles` builds it. */
+/**
+ * Installs a z-sorted list as `getCachedZSortedEles` builds it. `interactive()` is asked again: the
+ * answers read with the keys are cached on each element, an element restyled since is computed
+ * afresh (the list is as it would be, built now).
+ */
 function install(renderer: ZOrderInternals, order: Element[]): void {
   const sorted: ZSorted = order;
   sorted.interactive = order.filter((element) => element.interactive());

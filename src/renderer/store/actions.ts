@@ -11,6 +11,7 @@ import type {
 import type { AppError } from '../../shared/ipc/result';
 import type { EntityId } from '../../shared/model/asset';
 import { invoke } from '../api';
+import { indexSnapshotInSlices } from './graph-index';
 import type { AppState } from './app-store';
 import { appDeps, recordHistory } from './history-store';
 import { runSeedsOf } from './seed-results';
@@ -48,10 +49,11 @@ export async function openCase(store: StoreApi<AppState>, caseId: string): Promi
     report(store, result.error.message);
     return;
   }
-  showOpenedCase(store, result.value);
+  await showOpenedCase(store, result.value);
 }
 
 export function closeCase(store: StoreApi<AppState>): void {
+  showing += 1;
   store.getState().clearGraph();
   store.getState().setActiveCase(undefined);
   void refreshCases(store);
@@ -80,7 +82,7 @@ export async function openCaseFile(store: StoreApi<AppState>, path?: string): Pr
     return result.error.message;
   }
   if (result.value !== null) {
-    showOpenedCase(store, result.value);
+    await showOpenedCase(store, result.value);
   }
   return undefined;
 }
@@ -307,12 +309,32 @@ export function downloadBlob(blob: Blob, name: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
+/** Cases above this many entities have their graph maps built ahead, a slice per task. */
+const INDEX_AHEAD_ABOVE = 2_000;
+/** Work per slice of that build, in milliseconds. */
+const INDEX_SLICE_MS = 40;
+/** Bumped by every case shown or closed: a case whose maps were still being built is then dropped. */
+let showing = 0;
+
 /** Shows an opened case (file or team case) in the workspace. */
-function showOpenedCase(store: StoreApi<AppState>, opened: OpenedCase): void {
+async function showOpenedCase(store: StoreApi<AppState>, opened: OpenedCase): Promise<void> {
+  showing += 1;
+  const mine = showing;
+  const indexed =
+    opened.snapshot.entities.length > INDEX_AHEAD_ABOVE
+      ? await indexSnapshotInSlices(opened.snapshot, {
+          schedule: (work) => setTimeout(work, 0),
+          now: () => performance.now(),
+          budgetMs: INDEX_SLICE_MS,
+        })
+      : undefined;
+  if (mine !== showing) {
+    return; // another case was shown (or this one closed) meanwhile
+  }
   const state = store.getState();
   state.clearGraph();
   state.setActiveCase(opened.summary);
-  state.resetFromSnapshot(opened.snapshot, opened.positions);
+  state.resetFromSnapshot(opened.snapshot, opened.positions, indexed);
   for (const progress of opened.sessions) {
     state.updateProgress(progress);
     state.setCurrentSession(progress.sessionId);
@@ -346,7 +368,7 @@ export async function openTeamCase(
   if (!result.ok) {
     return result.error;
   }
-  showOpenedCase(store, result.value);
+  await showOpenedCase(store, result.value);
   const { summary, created, notice } = result.value;
   const said = [
     created ? `Created the team case “${summary.name}” in ${connection.database} on ${connection.host}.` : '',

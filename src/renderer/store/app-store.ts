@@ -18,6 +18,8 @@ import type { AssetType, EntityId } from '../../shared/model/asset';
 import type { Edge, Entity, GraphDelta, GraphSnapshot } from '../../shared/model/graph';
 import type { SessionProgress } from '../../shared/model/session';
 import type { RunSeed } from './seed-results';
+import type { GraphIndex } from './graph-index';
+import { createGraphIndex, indexSnapshot, putEdge, putEntity, removeEntity } from './graph-index';
 
 export interface CasesSlice {
   cases: CaseSummary[];
@@ -55,7 +57,11 @@ export interface GraphSlice {
   savedPositions: NodePositions;
   /** Deltas the canvas has not drawn yet (drained with takePendingDeltas). */
   pendingDeltas: GraphDelta[];
-  resetFromSnapshot(snapshot: GraphSnapshot, positions: NodePositions): void;
+  /**
+   * Shows a snapshot; `indexed`: its maps built ahead (graph-index.ts, `indexSnapshotInSlices`),
+   * else built here.
+   */
+  resetFromSnapshot(snapshot: GraphSnapshot, positions: NodePositions, indexed?: GraphIndex): void;
   applyGraphDelta(event: GraphDeltaEvent): DeltaOutcome;
   takePendingDeltas(): GraphDelta[];
   clearGraph(): void;
@@ -138,85 +144,6 @@ const createCasesSlice: Slice<CasesSlice> = (set, get) => ({
   },
 });
 
-/** The graph's maps and their indexes; only this module writes them. */
-interface GraphIndex {
-  entitiesById: Map<EntityId, Entity>;
-  edgesById: Map<string, Edge>;
-  edgeIdsByEntity: Map<EntityId, Set<string>>;
-  typeCounts: Map<AssetType, number>;
-  sourceCounts: Map<string, number>;
-}
-
-function createGraphIndex(): GraphIndex {
-  return {
-    entitiesById: new Map(),
-    edgesById: new Map(),
-    edgeIdsByEntity: new Map(),
-    typeCounts: new Map(),
-    sourceCounts: new Map(),
-  };
-}
-
-function count<K>(counts: Map<K, number>, key: K, by: number): void {
-  const next = (counts.get(key) ?? 0) + by;
-  if (next <= 0) {
-    counts.delete(key);
-  } else {
-    counts.set(key, next);
-  }
-}
-
-function putEntity(index: GraphIndex, entity: Entity): void {
-  const before = index.entitiesById.get(entity.id);
-  if (before !== undefined) {
-    count(index.typeCounts, before.type, -1);
-  }
-  index.entitiesById.set(entity.id, entity);
-  count(index.typeCounts, entity.type, 1);
-}
-
-function removeEdge(index: GraphIndex, edgeId: string): void {
-  const edge = index.edgesById.get(edgeId);
-  if (edge === undefined) {
-    return;
-  }
-  index.edgesById.delete(edgeId);
-  index.edgeIdsByEntity.get(edge.from)?.delete(edgeId);
-  index.edgeIdsByEntity.get(edge.to)?.delete(edgeId);
-  for (const name of new Set(edge.sources.map((source) => source.name))) {
-    count(index.sourceCounts, name, -1);
-  }
-}
-
-function putEdge(index: GraphIndex, edge: Edge): void {
-  removeEdge(index, edge.id);
-  index.edgesById.set(edge.id, edge);
-  for (const end of [edge.from, edge.to]) {
-    let ids = index.edgeIdsByEntity.get(end);
-    if (ids === undefined) {
-      ids = new Set();
-      index.edgeIdsByEntity.set(end, ids);
-    }
-    ids.add(edge.id);
-  }
-  for (const name of new Set(edge.sources.map((source) => source.name))) {
-    count(index.sourceCounts, name, 1);
-  }
-}
-
-/** Removes an entity and its edges: O(its degree) through the adjacency index. */
-function removeEntity(index: GraphIndex, id: EntityId): void {
-  const entity = index.entitiesById.get(id);
-  if (entity !== undefined) {
-    index.entitiesById.delete(id);
-    count(index.typeCounts, entity.type, -1);
-  }
-  for (const edgeId of [...(index.edgeIdsByEntity.get(id) ?? [])]) {
-    removeEdge(index, edgeId);
-  }
-  index.edgeIdsByEntity.delete(id);
-}
-
 const createGraphSlice: Slice<GraphSlice> = (set, get) => {
   let index = createGraphIndex();
   return {
@@ -226,14 +153,8 @@ const createGraphSlice: Slice<GraphSlice> = (set, get) => {
     snapshotVersion: 0,
     savedPositions: {},
     pendingDeltas: [],
-    resetFromSnapshot: (snapshot, positions) => {
-      index = createGraphIndex();
-      for (const entity of snapshot.entities) {
-        putEntity(index, entity);
-      }
-      for (const edge of snapshot.edges) {
-        putEdge(index, edge);
-      }
+    resetFromSnapshot: (snapshot, positions, indexed) => {
+      index = indexed ?? indexSnapshot(snapshot);
       set((state) => ({
         ...index,
         graphVersion: state.graphVersion + 1,
