@@ -15,7 +15,8 @@
  * the methods on the Cytoscape version in use.
  */
 import { flagColour } from '../annotation-look';
-import type { Core, EventObject, SingularElementReturnValue } from 'cytoscape';
+import type { Core, EdgeSingular, EventObject, NodeSingular, SingularElementReturnValue } from 'cytoscape';
+import { elementPool } from '../element-pool';
 import type { Theme } from '../cy-style';
 import { LEAN_CLASS, themeColors } from '../cy-style';
 import { CANDIDATE_NODE, REJECTED_NODE } from '../review-look';
@@ -130,45 +131,56 @@ function createStampMaker(): StampMaker {
   };
 }
 
-function nodeFacts(cy: Core): NodeFacts[] {
-  const facts: NodeFacts[] = [];
-  cy.nodes().forEach((node) => {
-    const { x, y } = node.position();
-    facts.push({
-      id: node.id(),
-      x,
-      y,
-      type: String(node.data('type') ?? ''),
-      hidden: node.hasClass('filtered') || node.hasClass('folded') || node.hasClass(REJECTED_NODE),
-      selected: node.selected(),
-      searchHit: node.hasClass('search-hit'),
-      failed: node.hasClass('lookup-failed'),
-      collection: node.hasClass('collection'),
-      fresh: node.hasClass('new'),
-      candidate: node.hasClass(CANDIDATE_NODE),
-      lean: node.hasClass(LEAN_CLASS),
-      flagColour: flagColour(node.data('flag')),
-    });
-  });
-  return facts;
+/**
+ * What the scene is built from: every node and edge Cytoscape holds, in one pass over its element
+ * pool (`cy.nodes()` and `cy.edges()` each build a collection of 30,000 first).
+ */
+function elementFacts(cy: Core): { nodes: NodeFacts[]; edges: EdgeFacts[] } {
+  const nodes: NodeFacts[] = [];
+  const edges: EdgeFacts[] = [];
+  const pool = elementPool(cy);
+  for (let index = 0; index < pool.length; index += 1) {
+    const element = pool[index];
+    if (element?.isNode() === true) {
+      nodes.push(nodeFactsOf(element));
+    } else if (element?.isEdge() === true) {
+      edges.push(edgeFactsOf(element));
+    }
+  }
+  return { nodes, edges };
 }
 
-function edgeFacts(cy: Core): EdgeFacts[] {
-  const facts: EdgeFacts[] = [];
-  cy.edges().forEach((edge) => {
-    const review = edge.data('review') as unknown;
-    facts.push({
-      source: String(edge.data('source')),
-      target: String(edge.data('target')),
-      hidden: edge.hasClass('filtered') || edge.hasClass('folded') || review === 'rejected',
-      selected: edge.selected(),
-      pending: review === 'pending',
-      collectionEdge: edge.hasClass('collection-edge'),
-      lean: edge.hasClass(LEAN_CLASS),
-      label: review === 'pending' ? String(edge.data('label') ?? '') : undefined,
-    });
-  });
-  return facts;
+function nodeFactsOf(node: NodeSingular): NodeFacts {
+  const { x, y } = node.position();
+  return {
+    id: node.id(),
+    x,
+    y,
+    type: String(node.data('type') ?? ''),
+    hidden: node.hasClass('filtered') || node.hasClass('folded') || node.hasClass(REJECTED_NODE),
+    selected: node.selected(),
+    searchHit: node.hasClass('search-hit'),
+    failed: node.hasClass('lookup-failed'),
+    collection: node.hasClass('collection'),
+    fresh: node.hasClass('new'),
+    candidate: node.hasClass(CANDIDATE_NODE),
+    lean: node.hasClass(LEAN_CLASS),
+    flagColour: flagColour(node.data('flag')),
+  };
+}
+
+function edgeFactsOf(edge: EdgeSingular): EdgeFacts {
+  const review = edge.data('review') as unknown;
+  return {
+    source: String(edge.data('source')),
+    target: String(edge.data('target')),
+    hidden: edge.hasClass('filtered') || edge.hasClass('folded') || review === 'rejected',
+    selected: edge.selected(),
+    pending: review === 'pending',
+    collectionEdge: edge.hasClass('collection-edge'),
+    lean: edge.hasClass(LEAN_CLASS),
+    label: review === 'pending' ? String(edge.data('label') ?? '') : undefined,
+  };
 }
 
 /** The layer's own canvas, above Cytoscape's node layer and below its drag layer. */
@@ -290,7 +302,10 @@ function createSceneKeeper(cy: Core, theme: () => Theme, now: () => number, redr
       const dueAt = builtAt + buildMs * REBUILD_GAP;
       if (scene === undefined || (stale && start >= dueAt)) {
         stale = false;
-        return timed(() => buildScene(nodeFacts(cy), edgeFacts(cy), themeColors(theme())));
+        return timed(() => {
+          const facts = elementFacts(cy);
+          return buildScene(facts.nodes, facts.edges, themeColors(theme()));
+        });
       }
       if (stale) {
         clearTimeout(rebuildTimer);
