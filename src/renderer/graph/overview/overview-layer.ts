@@ -14,15 +14,14 @@
  * changed Cytoscape), the layer stays inactive and Cytoscape draws as it always did; a test pins
  * the methods on the Cytoscape version in use.
  */
-import { flagColour } from '../annotation-look';
-import type { Core, EdgeSingular, EventObject, NodeSingular, SingularElementReturnValue } from 'cytoscape';
-import { elementPool } from '../element-pool';
+import type { Core, EventObject, SingularElementReturnValue } from 'cytoscape';
+import type { FactsReading } from './element-facts';
+import { elementFacts, readElementFactsInSlices } from './element-facts';
 import type { Theme } from '../cy-style';
-import { LEAN_CLASS, themeColors } from '../cy-style';
-import { CANDIDATE_NODE, REJECTED_NODE } from '../review-look';
+import { themeColors } from '../cy-style';
 import type { OverviewView, Stamp, StampMaker } from './overview-draw';
 import { drawScene, paintStamp, stampHalf } from './overview-draw';
-import type { EdgeFacts, NodeFacts, NodeLook, Scene } from './overview-scene';
+import type { NodeLook, Scene } from './overview-scene';
 import { buildScene, nodeKey } from './overview-scene';
 import type { PreviewFacts } from './overview-preview';
 
@@ -32,6 +31,14 @@ import { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
 const SETTLE_MS = 150;
 /** A scene is rebuilt at most once per this many times what building it took (see draw). */
 const REBUILD_GAP = 4;
+/**
+ * From this many nodes a changed graph's scene is rebuilt from facts read a slice per task
+ * (element-facts.ts), the stale scene drawn meanwhile: read in one frame at 30,000 entities that
+ * frame was 0.2-0.3 s.
+ */
+const SLICED_SCENE_NODES = 5_000;
+/** Milliseconds of fact reading per task. */
+const FACTS_SLICE_MS = 40;
 /** A full frame slower than this is "slow". */
 const SLOW_FRAME_MS = 12;
 /** Events after which the scene is built again (what is drawn, where, and how it looks). */
@@ -131,58 +138,6 @@ function createStampMaker(): StampMaker {
   };
 }
 
-/**
- * What the scene is built from: every node and edge Cytoscape holds, in one pass over its element
- * pool (`cy.nodes()` and `cy.edges()` each build a collection of 30,000 first).
- */
-function elementFacts(cy: Core): { nodes: NodeFacts[]; edges: EdgeFacts[] } {
-  const nodes: NodeFacts[] = [];
-  const edges: EdgeFacts[] = [];
-  const pool = elementPool(cy);
-  for (let index = 0; index < pool.length; index += 1) {
-    const element = pool[index];
-    if (element?.isNode() === true) {
-      nodes.push(nodeFactsOf(element));
-    } else if (element?.isEdge() === true) {
-      edges.push(edgeFactsOf(element));
-    }
-  }
-  return { nodes, edges };
-}
-
-function nodeFactsOf(node: NodeSingular): NodeFacts {
-  const { x, y } = node.position();
-  return {
-    id: node.id(),
-    x,
-    y,
-    type: String(node.data('type') ?? ''),
-    hidden: node.hasClass('filtered') || node.hasClass('folded') || node.hasClass(REJECTED_NODE),
-    selected: node.selected(),
-    searchHit: node.hasClass('search-hit'),
-    failed: node.hasClass('lookup-failed'),
-    collection: node.hasClass('collection'),
-    fresh: node.hasClass('new'),
-    candidate: node.hasClass(CANDIDATE_NODE),
-    lean: node.hasClass(LEAN_CLASS),
-    flagColour: flagColour(node.data('flag')),
-  };
-}
-
-function edgeFactsOf(edge: EdgeSingular): EdgeFacts {
-  const review = edge.data('review') as unknown;
-  return {
-    source: String(edge.data('source')),
-    target: String(edge.data('target')),
-    hidden: edge.hasClass('filtered') || edge.hasClass('folded') || review === 'rejected',
-    selected: edge.selected(),
-    pending: review === 'pending',
-    collectionEdge: edge.hasClass('collection-edge'),
-    lean: edge.hasClass(LEAN_CLASS),
-    label: review === 'pending' ? String(edge.data('label') ?? '') : undefined,
-  };
-}
-
 /** The layer's own canvas, above Cytoscape's node layer and below its drag layer. */
 function overviewCanvas(renderer: CanvasRendererInternals): HTMLCanvasElement {
   const canvas = document.createElement('canvas');
@@ -258,19 +213,44 @@ export function flushRenderedStyle(cy: Core): void {
  * it is rebuilt at most once per REBUILD_GAP times its own cost, the stale scene drawn meanwhile and
  * a rebuild due once changes stop. A preview's scene is built once from its facts.
  */
-function createSceneKeeper(cy: Core, theme: () => Theme, now: () => number, redraw: () => void) {
+function createSceneKeeper(
+  cy: Core,
+  theme: () => Theme,
+  now: () => number,
+  redraw: () => void,
+  big: () => boolean,
+) {
   let scene: Scene | undefined;
   let stale = true;
   let builtAt = Number.NEGATIVE_INFINITY;
   let buildMs = 0;
   let rebuildTimer: ReturnType<typeof setTimeout> | undefined;
   let preview: PreviewFacts | undefined;
-  const timed = (build: () => Scene): Scene => {
+  /** A big graph's facts being read, a slice per task (the stale scene is drawn meanwhile). */
+  let reading: FactsReading | undefined;
+  const build = (facts: PreviewFacts): Scene => buildScene(facts.nodes, facts.edges, themeColors(theme()));
+  const timed = (make: () => Scene, earlierMs = 0): Scene => {
     const start = now();
-    scene = build();
+    scene = make();
     builtAt = now();
-    buildMs = builtAt - start;
+    buildMs = earlierMs + builtAt - start;
     return scene;
+  };
+  const stopReading = (): void => {
+    reading?.cancel();
+    reading = undefined;
+  };
+  const readInSlices = (): void => {
+    stale = false;
+    reading = readElementFactsInSlices(
+      cy,
+      { schedule: (work) => setTimeout(work, 0), now, budgetMs: FACTS_SLICE_MS },
+      (facts, workMs) => {
+        reading = undefined;
+        timed(() => build(facts), workMs);
+        redraw();
+      },
+    );
   };
   return {
     get previewing() {
@@ -281,10 +261,12 @@ function createSceneKeeper(cy: Core, theme: () => Theme, now: () => number, redr
       stale = true;
     },
     invalidate: () => {
+      stopReading();
       scene = undefined;
       stale = true;
     },
     preview: (facts: PreviewFacts) => {
+      stopReading();
       preview = facts;
       scene = undefined;
     },
@@ -297,23 +279,26 @@ function createSceneKeeper(cy: Core, theme: () => Theme, now: () => number, redr
     current: (start: number): Scene => {
       if (preview !== undefined) {
         const facts = preview;
-        return scene ?? timed(() => buildScene(facts.nodes, facts.edges, themeColors(theme())));
+        return scene ?? timed(() => build(facts));
       }
       const dueAt = builtAt + buildMs * REBUILD_GAP;
-      if (scene === undefined || (stale && start >= dueAt)) {
+      if (scene === undefined || (stale && start >= dueAt && !big())) {
+        stopReading();
         stale = false;
-        return timed(() => {
-          const facts = elementFacts(cy);
-          return buildScene(facts.nodes, facts.edges, themeColors(theme()));
-        });
+        return timed(() => build(elementFacts(cy)));
       }
-      if (stale) {
+      if (stale && start >= dueAt && reading === undefined) {
+        readInSlices();
+      } else if (stale && reading === undefined) {
         clearTimeout(rebuildTimer);
         rebuildTimer = setTimeout(redraw, dueAt - start);
       }
       return scene;
     },
-    dispose: () => clearTimeout(rebuildTimer),
+    dispose: () => {
+      clearTimeout(rebuildTimer);
+      stopReading();
+    },
   };
 }
 
@@ -335,7 +320,13 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
   // selector: Cytoscape matches a listener's selector against every element added, which cost a
   // quarter of a second when a 30,000-node case opened.
   let nodeCount = cy.nodes().length;
-  const scenes = createSceneKeeper(cy, options.theme, now, () => draw());
+  const scenes = createSceneKeeper(
+    cy,
+    options.theme,
+    now,
+    () => draw(),
+    () => nodeCount >= SLICED_SCENE_NODES,
+  );
   const isActive = (): boolean =>
     Math.max(nodeCount, scenes.previewNodes()) >= OVERVIEW_MIN_NODES && cy.zoom() < OVERVIEW_ZOOM;
 
