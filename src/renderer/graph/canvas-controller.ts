@@ -40,6 +40,10 @@ import { labelContextOf } from './node-label';
 import { createPathActions, type PathActions } from './paths';
 import type { Relayout } from './relayout';
 import { createRelayout } from './relayout';
+import { fitToPoints } from './fit-view';
+import type { LayoutPositions } from './layouts/types';
+import type { SteppedPositions } from './stepped-positions';
+import { applyPositionsInSteps, STEPPED_POSITIONS_ABOVE } from './stepped-positions';
 import { canvasSvg } from './svg-export';
 
 export interface CanvasController
@@ -132,7 +136,29 @@ function createCanvasRelayout(parts: Omit<CanvasParts, 'layouts'>, isDisposed: (
     fit: () => parts.camera.fitAll(30),
     scheduleSave: parts.saver.schedule,
     isDisposed,
+    applyInSteps: (positions, done) => steppedPositions(parts, positions, done),
   });
+}
+
+/** A big layout's positions applied in steps where the overview can show them meanwhile. */
+function steppedPositions(
+  parts: Omit<CanvasParts, 'layouts'>,
+  positions: LayoutPositions,
+  done: () => void,
+): SteppedPositions | undefined {
+  const { cy, adapter, deps } = parts;
+  const { overview } = parts.look;
+  if (!overview.attached || Object.keys(positions).length <= STEPPED_POSITIONS_ABOVE) {
+    return undefined;
+  }
+  const later = deps.afterFrame ?? ((work: () => void) => work());
+  const schedule = (work: () => void): void => {
+    deps.requestFrame(() => later(work));
+  };
+  const fitTo = (to: LayoutPositions): void => {
+    fitToPoints(cy, Object.values(to), 30);
+  };
+  return applyPositionsInSteps({ cy, adapter, overview, schedule, now: parts.now, fitTo }, positions, done);
 }
 
 /** The case's seeds, from its recorded runs (marked and labelled first). */

@@ -394,9 +394,15 @@ function collectionCounts(view: FoldDrawing): ReturnType<CollectionView['counts'
 }
 
 function withMembers(rules: Collections, positions: Readonly<Record<string, Point>>): Record<string, Point> {
+  const collectionIds = Object.keys(positions).filter(isCollectionId);
+  if (collectionIds.length === 0) {
+    // Nothing to add (a layout of 30,000 nodes was copied here for nothing).
+    return positions;
+  }
   const result: Record<string, Point> = { ...positions };
-  for (const [id, at] of Object.entries(positions)) {
-    if (isCollectionId(id)) {
+  for (const id of collectionIds) {
+    const at = positions[id];
+    if (at !== undefined) {
       const members = rules.members(id).filter((member) => rules.foldedInto(member) === id);
       aroundCollection(at, members.length).forEach((point, index) => {
         result[members[index] ?? ''] = point;

@@ -6,7 +6,7 @@ import type { LayoutState } from './relayout';
 import { createRelayout } from './relayout';
 
 /** An adapter that only keeps positions; a layout whose end the test decides. */
-function setUp(start: NodePositions) {
+function setUp(start: NodePositions, inSteps = false) {
   const positions: NodePositions = { ...start };
   const adapter = {
     positions: () => ({ ...positions }),
@@ -18,6 +18,19 @@ function setUp(start: NodePositions) {
   const states: LayoutState[] = [];
   const before: NodePositions[] = [];
   const scheduleSave = vi.fn();
+  /** The steps of a layout applied in steps: the first half of its nodes, then the rest. */
+  const steps: (() => void)[] = [];
+  const applyInSteps = (next: LayoutPositions, done: () => void) => {
+    const ids = Object.keys(next);
+    const half = (from: number, to: number) => () => {
+      Object.assign(positions, Object.fromEntries(ids.slice(from, to).map((id) => [id, next[id]])));
+    };
+    steps.push(half(0, ids.length / 2), () => {
+      half(ids.length / 2, ids.length)();
+      done();
+    });
+    return { cancel: () => steps.splice(0) };
+  };
   const layouts = createRelayout({
     adapter,
     startLayout: () => ({
@@ -33,9 +46,11 @@ function setUp(start: NodePositions) {
     fit: () => undefined,
     scheduleSave,
     isDisposed: () => false,
+    ...(inSteps ? { applyInSteps } : {}),
   });
   return {
     layouts,
+    steps,
     positions,
     finish: (result: LayoutPositions | undefined) => finish(result),
     states,
@@ -91,5 +106,39 @@ describe('re-layouts', () => {
     await Promise.resolve();
     expect(before).toEqual([]);
     expect(positions.a).toEqual({ x: 0, y: 0 });
+  });
+
+  it('counts as running until the positions applied in steps are all in', async () => {
+    const { layouts, positions, finish, states, steps } = setUp(
+      { a: { x: 0, y: 0 }, b: { x: 0, y: 0 } },
+      true,
+    );
+    layouts.relayout('grid');
+    finish({ a: { x: 10, y: 10 }, b: { x: 20, y: 20 } });
+    await Promise.resolve();
+    steps.shift()?.();
+    expect(states.at(-1)?.running).toBe('grid');
+    steps.shift()?.();
+    expect(states.at(-1)).toEqual({ running: undefined, canUndo: true, applied: 'grid' });
+    expect(positions).toEqual({ a: { x: 10, y: 10 }, b: { x: 20, y: 20 } });
+  });
+
+  it('puts back the nodes moved so far when stopped while its positions are applied', async () => {
+    const { layouts, positions, finish, states, steps, before } = setUp(
+      { a: { x: 0, y: 0 }, b: { x: 0, y: 0 } },
+      true,
+    );
+    layouts.relayout('grid');
+    finish({ a: { x: 10, y: 10 }, b: { x: 20, y: 20 } });
+    await Promise.resolve();
+    steps.shift()?.();
+    expect(positions.a).toEqual({ x: 10, y: 10 });
+    layouts.stopLayout();
+    expect({ positions, steps: steps.length, before, state: states.at(-1) }).toEqual({
+      positions: { a: { x: 0, y: 0 }, b: { x: 0, y: 0 } },
+      steps: 0,
+      before: [],
+      state: { running: undefined, canUndo: false, applied: undefined },
+    });
   });
 });

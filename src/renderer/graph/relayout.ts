@@ -35,6 +35,11 @@ export interface RelayoutDeps {
   fit: () => void;
   scheduleSave: () => void;
   isDisposed: () => boolean;
+  /**
+   * Applies a big layout's positions over several tasks (stepped-positions.ts) and calls `done`
+   * once all are in; undefined (or absent): they are applied at once.
+   */
+  applyInSteps?: (positions: LayoutPositions, done: () => void) => { cancel(): void } | undefined;
 }
 
 /** Its actions are plain functions (the controller hands them out as its own). */
@@ -85,24 +90,56 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
     deps.onLayoutState({ running: layout?.kind, canUndo: undoPositions !== undefined, applied });
   };
 
+  /** A finished layout whose positions are being applied in steps (it still counts as running). */
+  let applying: { cancel(): void; before: NodePositions } | undefined;
+
+  /** What follows the positions' application. `before`: where the nodes were (undo), if kept. */
   const finish = (
     kind: LayoutKind,
     positions: LayoutPositions,
     addedMeanwhile: readonly EntityId[],
-    opening: boolean,
+    before: NodePositions | undefined,
   ): void => {
     appliedBefore = applied;
     applied = kind;
-    if (!opening) {
-      undoPositions = adapter.positions();
-      deps.onRelayout?.(undoPositions);
+    if (before !== undefined) {
+      undoPositions = before;
+      deps.onRelayout?.(before);
     }
-    adapter.applyPositions(deps.withMembers(positions));
     // Nodes that arrived while the worker ran were placed against the old shape: place them anew.
     adapter.placeAgain(addedMeanwhile.filter((id) => positions[id] === undefined));
     deps.fit();
     // Saved only now that it is finished (a stopped or failed layout moves and saves nothing).
     deps.scheduleSave();
+  };
+
+  /** Applies a finished layout's positions (in steps where the canvas does so), then finishes it. */
+  const apply = (
+    entry: { kind: LayoutKind; addedMeanwhile: EntityId[] },
+    laidOut: LayoutPositions,
+    opening: boolean,
+  ): void => {
+    const positions = deps.withMembers(laidOut);
+    const before = adapter.positions();
+    const complete = (): void => {
+      applying = undefined;
+      if (layout === entry) {
+        layout = undefined;
+      }
+      finish(entry.kind, positions, entry.addedMeanwhile, opening ? undefined : before);
+      publish();
+    };
+    const steps = deps.applyInSteps?.(positions, () => {
+      if (!deps.isDisposed()) {
+        complete();
+      }
+    });
+    if (steps === undefined) {
+      adapter.applyPositions(positions);
+      complete();
+    } else {
+      applying = { cancel: () => steps.cancel(), before };
+    }
   };
 
   const restorePositions = (positions: NodePositions, relayout: boolean): void => {
@@ -119,6 +156,9 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
   return {
     relayout: (kind = 'force', options = {}) => {
       layout?.running.stop();
+      // A newer layout moves every node anyway: the older one's remaining steps are dropped.
+      applying?.cancel();
+      applying = undefined;
       const running = deps.startLayout(adapter.layoutInput(kind), deps.onError);
       const entry = { kind, running, addedMeanwhile: [] as EntityId[] };
       layout = entry;
@@ -127,17 +167,25 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
         if (deps.isDisposed() || layout !== entry) {
           return;
         }
-        layout = undefined;
-        if (positions !== undefined) {
-          finish(kind, positions, entry.addedMeanwhile, options.opening === true);
+        if (positions === undefined) {
+          layout = undefined;
+          publish();
+          return;
         }
-        publish();
+        apply(entry, positions, options.opening === true);
       });
     },
     stopLayout: () => {
       const entry = layout;
       layout = undefined;
       entry?.running.stop();
+      if (applying !== undefined) {
+        // Stopped while its positions were being applied: the nodes moved so far go back.
+        const { before } = applying;
+        applying.cancel();
+        applying = undefined;
+        adapter.applyPositions(before);
+      }
       publish();
     },
     undoLayout: () => {
@@ -149,6 +197,9 @@ export function createRelayout(deps: RelayoutDeps): Relayout {
     noteAdded: (ids) => {
       layout?.addedMeanwhile.push(...ids);
     },
-    dispose: () => layout?.running.stop(),
+    dispose: () => {
+      layout?.running.stop();
+      applying?.cancel();
+    },
   };
 }
