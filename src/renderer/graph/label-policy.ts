@@ -8,6 +8,7 @@
  * Recomputed SETTLE_MS after the view or the graph stops changing; `node.lod-label` is the class
  * the stylesheet draws labels for.
  */
+import { elementPool, nodesWithClass } from './element-pool';
 import type { Core, NodeSingular } from 'cytoscape';
 import type { AssetType } from '../../shared/model/asset';
 
@@ -110,45 +111,61 @@ export interface LabelPolicy {
   dispose(): void;
 }
 
-const HIDDEN = '.filtered, .folded';
+type Candidate = { node: NodeSingular; box: Box; rank: number; degree: number };
 
-function candidatesInView(cy: Core): { node: NodeSingular; box: Box; rank: number; degree: number }[] {
-  const zoom = cy.zoom();
-  const pan = cy.pan();
-  const width = cy.width();
-  const height = cy.height();
-  const result: { node: NodeSingular; box: Box; rank: number; degree: number }[] = [];
-  cy.nodes()
-    .not(HIDDEN)
-    .forEach((node) => {
-      const at = node.position();
-      const x = at.x * zoom + pan.x;
-      const y = at.y * zoom + pan.y;
-      if (x < 0 || y < 0 || x > width || y > height) {
-        return;
+function candidatesInView(cy: Core): Candidate[] {
+  const view = { zoom: cy.zoom(), pan: cy.pan(), width: cy.width(), height: cy.height() };
+  const result: Candidate[] = [];
+  // Over the element pool: `cy.nodes()` builds a collection of every node first (element-pool.ts).
+  const pool = elementPool(cy);
+  for (let index = 0; index < pool.length; index += 1) {
+    const node = pool[index];
+    if (node?.isNode() === true && !node.hasClass('filtered') && !node.hasClass('folded')) {
+      const candidate = candidateOf(node, view);
+      if (candidate !== undefined) {
+        result.push(candidate);
       }
-      const text = String(node.data('label') ?? '');
-      if (text === '') {
-        return;
-      }
-      const collection = node.hasClass('collection');
-      const box = labelBoxOf({ x, y, halfHeight: ((collection ? 46 : 34) / 2) * zoom, text }, zoom);
-      // A label the view would cut off is not drawn (zoom or pan to read it).
-      if (box.x1 < 0 || box.x2 > width || box.y2 > height) {
-        return;
-      }
-      result.push({
-        node,
-        box,
-        rank: labelRank({
-          seed: node.hasClass(SEED_CLASS),
-          type: node.data('type') as AssetType | undefined,
-          collection,
-        }),
-        degree: node.degree(false),
-      });
-    });
+    }
+  }
   return result;
+}
+
+/** A visible node's label where it would be drawn; undefined when it has none or would be cut off. */
+function candidateOf(
+  node: NodeSingular,
+  {
+    zoom,
+    pan,
+    width,
+    height,
+  }: { zoom: number; pan: { x: number; y: number }; width: number; height: number },
+): Candidate | undefined {
+  const at = node.position();
+  const x = at.x * zoom + pan.x;
+  const y = at.y * zoom + pan.y;
+  if (x < 0 || y < 0 || x > width || y > height) {
+    return undefined;
+  }
+  const text = String(node.data('label') ?? '');
+  if (text === '') {
+    return undefined;
+  }
+  const collection = node.hasClass('collection');
+  const box = labelBoxOf({ x, y, halfHeight: ((collection ? 46 : 34) / 2) * zoom, text }, zoom);
+  // A label the view would cut off is not drawn (zoom or pan to read it).
+  if (box.x1 < 0 || box.x2 > width || box.y2 > height) {
+    return undefined;
+  }
+  return {
+    node,
+    box,
+    rank: labelRank({
+      seed: node.hasClass(SEED_CLASS),
+      type: node.data('type') as AssetType | undefined,
+      collection,
+    }),
+    degree: node.degree(false),
+  };
 }
 
 /**
@@ -190,7 +207,11 @@ export function createLabelPolicy(
   const apply = (): void => {
     clearTimeout(timer);
     timer = undefined;
-    const before = cy.nodes(`.${LOD_LABEL}`);
+    // Found over the element pool: a selector over 30,000 nodes was 0.1 s (element-pool.ts).
+    const before = cy.collection();
+    for (const node of nodesWithClass(cy, LOD_LABEL)) {
+      before.merge(node);
+    }
     if (!active()) {
       before.removeClass(LOD_LABEL);
       onApplied();
@@ -250,9 +271,8 @@ export function createLabelPolicy(
 
 /** The drawn labels' boxes in rendered pixels, as Cytoscape lays them out (tests read them). */
 export function drawnLabelBoxes(cy: Core): { id: string; box: Box }[] {
-  return cy
-    .nodes(`.${LOD_LABEL}`)
-    .not(HIDDEN)
+  return nodesWithClass(cy, LOD_LABEL)
+    .filter((node) => !node.hasClass('filtered') && !node.hasClass('folded'))
     .map((node) => {
       const box = node.renderedBoundingBox({ includeNodes: false, includeEdges: false, includeLabels: true });
       return { id: node.id(), box: { x1: box.x1, y1: box.y1, x2: box.x2, y2: box.y2 } };

@@ -246,9 +246,15 @@ function createSceneKeeper(
       cy,
       { schedule: (work) => setTimeout(work, 0), now, budgetMs: FACTS_SLICE_MS },
       (facts, workMs) => {
-        reading = undefined;
-        timed(() => build(facts), workMs);
-        redraw();
+        // The scene is built in a task of its own (the last slice was a task's worth).
+        const finished = reading;
+        setTimeout(() => {
+          if (reading === finished) {
+            reading = undefined;
+            timed(() => build(facts), workMs);
+            redraw();
+          }
+        }, 0);
       },
     );
   };
