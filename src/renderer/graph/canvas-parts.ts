@@ -201,11 +201,16 @@ function snapshotDrawn(
   parts.camera.following = true;
   parts.camera.fitAll(40);
   parts.loadSeeds();
-  if (mostlyUnplaced(state.entitiesById.keys(), state.savedPositions, keep)) {
-    parts.layouts.relayout('force', { opening: true });
-  }
   parts.failures.mark();
   parts.saver.schedule();
+  // Each in a task of its own after a big case's load: the layout's input reads every element and
+  // is copied to the worker, the counts walk every element too.
+  later(() => {
+    const current = parts.store.getState().snapshotVersion === state.snapshotVersion;
+    if (current && mostlyUnplaced(state.entitiesById.keys(), state.savedPositions, keep)) {
+      parts.layouts.relayout('force', { opening: true });
+    }
+  });
   later(() => parts.publishCounts());
 }
 

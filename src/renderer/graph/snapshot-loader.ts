@@ -92,10 +92,11 @@ export function loadSnapshot(
     deps.settle?.();
     next += chunk.length;
     const took = Math.max(1, deps.now() - start);
-    // The next step sized to the budget by this one's cost (growing at most fourfold at a time),
+    // The next step sized to the budget by this one's cost (growing at most twofold at a time: a
+    // step's cost per entity varies from step to step),
     // and never under `minGrowth` of what is drawn: where every frame between steps redraws (and
     // sorts) everything drawn so far, many small steps over a big drawing cost more than they spare.
-    const byBudget = Math.min(size * 4, Math.round((chunk.length * STEP_BUDGET_MS) / took));
+    const byBudget = Math.min(size * 2, Math.round((chunk.length * STEP_BUDGET_MS) / took));
     size = Math.max(50, byBudget, Math.round(next * minGrowth));
     deps.onStep(next);
     if (next >= entities.length) {

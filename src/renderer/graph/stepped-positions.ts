@@ -64,7 +64,8 @@ export function applyPositionsInSteps(
     flushRenderedStyle(deps.cy);
     next += size;
     const took = Math.max(1, deps.now() - start);
-    size = Math.max(100, Math.min(size * 4, Math.round((size * STEP_MS) / took)));
+    // Growing at most twofold a step (as the snapshot loader's steps).
+    size = Math.max(100, Math.min(size * 2, Math.round((size * STEP_MS) / took)));
     if (next < ids.length) {
       deps.schedule(step);
       return;
