@@ -6,17 +6,8 @@ import {
   TERMS_LINE,
   THROTTLE_PHRASES,
 } from './phrases';
-import { splitLines, type Entry } from './tokenise';
+import type { Entry } from './tokenise';
 import type { ParsedWhois, WhoisReplyKind } from './types';
-
-/** Comment marks and spacing before a line's text: `%`, `#`, `*`, `>`, `;`, `-`. */
-const LEAD_MARKS = new Set([...' \t\n\v\f\r%#*>;-'].map((mark) => mark.charCodeAt(0)));
-const SPACE = /\s/;
-
-function isLeadMark(line: string, index: number): boolean {
-  const code = line.charCodeAt(index);
-  return LEAD_MARKS.has(code) || (code > 127 && SPACE.test(line.charAt(index)));
-}
 
 /**
  * Terminal escape sequences (CSI `ESC [ ... m`, OSC `ESC ] ... BEL`, two-character `ESC x`) and
@@ -35,46 +26,59 @@ export function withoutTerminalControls(text: string): string {
 }
 
 /**
- * The reply's lines in lower case with their comment marks removed, blank and terms-of-use
- * lines left out, joined by line ends into one text; and whether any terms line was met.
- * `lowered` is the whole reply in lower case (one conversion, not one per line).
+ * Where a phrase table may match: within one line, never across a line end (`\s` stands for
+ * white space within a line), and `^` is the start of the line's text after any comment marks and
+ * spacing (`%`, `#`, `*`, `>`, `;`, `-`), so that `% Excessive querying, ...` starts a line. A
+ * `^` after U+2028/U+2029 (a line break to the pattern, not to the reply) stays a bare anchor.
  */
-function plainText(lowered: string): { text: string; terms: boolean } {
-  let text = '';
-  let terms = false;
-  for (const raw of splitLines(lowered)) {
-    let start = 0;
-    while (start < raw.length && isLeadMark(raw, start)) {
-      start += 1;
-    }
-    const line = (start === 0 ? raw : raw.slice(start)).trim();
-    if (line === '') {
-      continue;
-    }
-    if (TERMS.test(line)) {
-      terms = true;
-    } else {
-      text = text === '' ? line : `${text}\n${line}`;
-    }
-  }
-  return { text, terms };
+const LINE_TEXT_START = '(?<=(?:(?<![\\s\\S])|[\\n\\r])[\\s%#*>;\\-]*|[\\u2028\\u2029])';
+const WITHIN_LINE_SPACE = '[^\\S\\n\\r]';
+
+/** One phrase's source made to match inside the reply's own lines (see LINE_TEXT_START). */
+function withinLines(source: string): string {
+  // The tables use `\s` and `^` only outside character classes, and never a negated `\S`.
+  return source.replace(/\\s|(?<!\\)\^/g, (token) => (token === '^' ? LINE_TEXT_START : WITHIN_LINE_SPACE));
 }
 
 /**
- * A phrase table as one pattern, matched against lower-cased text without the `i` flag (the
- * tables are written in lower case; case-sensitive matching is several times faster here). One
- * search over the kept lines joined, not one per line: `m` makes `^` and `$` line anchors, and
- * no phrase crosses a line end (`.` does not match one, and `\s` is made white space within a line).
+ * A phrase table as one pattern, searched once over the whole lower-cased reply (the tables are
+ * written in lower case; case-sensitive matching is several times faster here). `m` makes `$` a
+ * line end; `g` lets the search go on after a match that falls in a terms-of-use line.
  */
 function oneOf(phrases: readonly RegExp[]): RegExp {
-  // White space within a line only (the tables use `\s` outside classes, never a negated class).
-  const withinLine = (source: string): string => source.replaceAll('\\s', '[^\\S\\n]');
-  return new RegExp(phrases.map((phrase) => `(?:${withinLine(phrase.source)})`).join('|'), 'm');
+  return new RegExp(phrases.map((phrase) => `(?:${withinLines(phrase.source)})`).join('|'), 'gm');
 }
 const TERMS = new RegExp(TERMS_LINE.source);
 const NOT_FOUND = oneOf(NOT_FOUND_PHRASES);
 const THROTTLED = oneOf(THROTTLE_PHRASES);
 const REFUSED = oneOf(REFUSAL_PHRASES);
+
+/** The line (between line ends, CR or LF) holding the character at `index`. */
+function lineAround(text: string, index: number): { start: number; end: number } {
+  const start = Math.max(text.lastIndexOf('\n', index), text.lastIndexOf('\r', index)) + 1;
+  let end = index;
+  while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) {
+    end += 1;
+  }
+  return { start, end };
+}
+
+/**
+ * Whether a phrase of the table is in a line of the reply that is no terms-of-use line. The
+ * table is searched over the whole text; only a line where it matched is tested for terms (most
+ * replies match nowhere, so no line is looked at on its own).
+ */
+function saysOutsideTerms(table: RegExp, text: string): boolean {
+  table.lastIndex = 0;
+  for (let match = table.exec(text); match !== null; match = table.exec(text)) {
+    const line = lineAround(text, match.index);
+    if (!TERMS.test(text.slice(line.start, line.end))) {
+      return true;
+    }
+    table.lastIndex = Math.max(line.end, match.index + 1);
+  }
+  return false;
+}
 
 /** The reply in lower case, made once by whoever holds the reply (the parse shares it). */
 export interface LoweredReply {
@@ -118,21 +122,21 @@ export function kindOf(
   if (text.trim() === '') {
     return 'empty';
   }
-  const { text: plain, terms } = plainText(withoutTerminalControls(reply.lowered()));
-  if (THROTTLED.test(plain)) {
+  const plain = withoutTerminalControls(reply.lowered());
+  if (saysOutsideTerms(THROTTLED, plain)) {
     return 'throttled';
   }
   if (
     parsed.status.some((status) => NOT_FOUND_STATUSES.some((phrase) => phrase.test(status))) ||
-    NOT_FOUND.test(plain)
+    saysOutsideTerms(NOT_FOUND, plain)
   ) {
     return 'not_found';
   }
-  if (REFUSED.test(plain)) {
+  if (saysOutsideTerms(REFUSED, plain)) {
     return 'refused';
   }
   if (parsed.domain !== undefined || Object.keys(parsed.contacts).length > 0 || parsed.status.length > 0) {
     return 'record';
   }
-  return terms ? 'terms_only' : 'unknown';
+  return TERMS.test(plain) ? 'terms_only' : 'unknown';
 }
