@@ -26,58 +26,110 @@ export function withoutTerminalControls(text: string): string {
 }
 
 /**
- * Where a phrase table may match: within one line, never across a line end (`\s` stands for
- * white space within a line), and `^` is the start of the line's text after any comment marks and
- * spacing (`%`, `#`, `*`, `>`, `;`, `-`), so that `% Excessive querying, ...` starts a line. A
- * `^` after U+2028/U+2029 (a line break to the pattern, not to the reply) stays a bare anchor.
+ * A phrase table made to be searched over the whole lower-cased reply at once (the tables are
+ * written in lower case; case-sensitive matching is several times faster here) while matching
+ * as it would line by line: `\s` stands for white space within a line, so no phrase crosses a
+ * line end, and `m` makes `$` a line end. `g` lets a search go on after a match that falls in a
+ * terms-of-use line.
+ *
+ * The few phrases anchored at a line's start (`^excessive querying`) are searched without their
+ * `^`, each match then checked to start the line's text: only comment marks and spacing (`%`,
+ * `#`, `*`, `>`, `;`, `-`) before it on its line. (A `^` kept in the pattern would cost a check
+ * at every character.)
  */
-const LINE_TEXT_START = '(?<=(?:(?<![\\s\\S])|[\\n\\r])[\\s%#*>;\\-]*|[\\u2028\\u2029])';
-const WITHIN_LINE_SPACE = '[^\\S\\n\\r]';
-
-/** One phrase's source made to match inside the reply's own lines (see LINE_TEXT_START). */
-function withinLines(source: string): string {
-  // The tables use `\s` and `^` only outside character classes, and never a negated `\S`.
-  return source.replace(/\\s|(?<!\\)\^/g, (token) => (token === '^' ? LINE_TEXT_START : WITHIN_LINE_SPACE));
+interface PhraseSearch {
+  unanchored: RegExp;
+  lineStart: RegExp | undefined;
 }
 
-/**
- * A phrase table as one pattern, searched once over the whole lower-cased reply (the tables are
- * written in lower case; case-sensitive matching is several times faster here). `m` makes `$` a
- * line end; `g` lets the search go on after a match that falls in a terms-of-use line.
- */
-function oneOf(phrases: readonly RegExp[]): RegExp {
-  return new RegExp(phrases.map((phrase) => `(?:${withinLines(phrase.source)})`).join('|'), 'gm');
+const WITHIN_LINE_SPACE = '[^\\S\\n\\r]';
+const LINE_START = /(?<!\\)\^/;
+
+function searchOf(phrases: readonly RegExp[], anchored: boolean): RegExp | undefined {
+  const sources = phrases
+    .map((phrase) => phrase.source)
+    .filter((source) => LINE_START.test(source) === anchored);
+  if (sources.length === 0) {
+    return undefined;
+  }
+  // The tables use `\s` only outside character classes, never a negated `\S`, and `^` only as
+  // a phrase's first character.
+  const withinLines = sources.map((source) =>
+    source.replace(LINE_START, '').replaceAll('\\s', WITHIN_LINE_SPACE),
+  );
+  return new RegExp(withinLines.map((source) => `(?:${source})`).join('|'), 'gm');
+}
+
+function oneOf(phrases: readonly RegExp[]): PhraseSearch {
+  return { unanchored: searchOf(phrases, false) ?? /(?!)/gm, lineStart: searchOf(phrases, true) };
 }
 const TERMS = new RegExp(TERMS_LINE.source);
 const NOT_FOUND = oneOf(NOT_FOUND_PHRASES);
 const THROTTLED = oneOf(THROTTLE_PHRASES);
 const REFUSED = oneOf(REFUSAL_PHRASES);
 
-/** The line (between line ends, CR or LF) holding the character at `index`. */
+const LF = 10;
+const CR = 13;
+const LINE_SEPARATORS = /[\u2028\u2029]/;
+/** Comment marks and spacing before a line's text (white space as `\s` has it). */
+const LEAD_MARK = /[\s%#*>;-]/;
+
+/** The bounds of the line (between line ends, CR or LF) holding the character at `index`. */
 function lineAround(text: string, index: number): { start: number; end: number } {
   const start = Math.max(text.lastIndexOf('\n', index), text.lastIndexOf('\r', index)) + 1;
   let end = index;
-  while (end < text.length && text.charCodeAt(end) !== 10 && text.charCodeAt(end) !== 13) {
+  while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) {
     end += 1;
   }
   return { start, end };
 }
 
 /**
- * Whether a phrase of the table is in a line of the reply that is no terms-of-use line. The
- * table is searched over the whole text; only a line where it matched is tested for terms (most
- * replies match nowhere, so no line is looked at on its own).
+ * Whether `index` starts a line's text: only comment marks and spacing before it on its line, or
+ * right after U+2028/U+2029 (a line end to `^`, though not to the reply's lines).
  */
-function saysOutsideTerms(table: RegExp, text: string): boolean {
-  table.lastIndex = 0;
-  for (let match = table.exec(text); match !== null; match = table.exec(text)) {
-    const line = lineAround(text, match.index);
-    if (!TERMS.test(text.slice(line.start, line.end))) {
+function startsLineText(text: string, index: number): boolean {
+  if (index > 0 && LINE_SEPARATORS.test(text.charAt(index - 1))) {
+    return true;
+  }
+  for (let before = index - 1; before >= 0; before -= 1) {
+    const code = text.charCodeAt(before);
+    if (code === LF || code === CR) {
       return true;
     }
-    table.lastIndex = Math.max(line.end, match.index + 1);
+    if (!LEAD_MARK.test(text.charAt(before))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether the pattern matches in a line of the text that is no terms-of-use line (and, for a
+ * line-start pattern, at the start of the line's text). Only a line where it matched is tested
+ * for terms: most replies match nowhere, so no line is looked at on its own.
+ */
+function matchesOutsideTerms(pattern: RegExp, text: string, atLineStart: boolean): boolean {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const line = lineAround(text, match.index);
+    if (TERMS.test(text.slice(line.start, line.end))) {
+      pattern.lastIndex = line.end;
+    } else if (!atLineStart || startsLineText(text, match.index)) {
+      return true;
+    } else {
+      // Every place the pattern matches, not only the leftmost of overlapping ones.
+      pattern.lastIndex = match.index + 1;
+    }
   }
   return false;
+}
+
+function saysOutsideTerms(table: PhraseSearch, text: string): boolean {
+  return (
+    matchesOutsideTerms(table.unanchored, text, false) ||
+    (table.lineStart !== undefined && matchesOutsideTerms(table.lineStart, text, true))
+  );
 }
 
 /** The reply in lower case, made once by whoever holds the reply (the parse shares it). */
