@@ -258,9 +258,19 @@ function splitKeyed(line: string): Entry | undefined {
  * ends) needs the slower pattern split.
  */
 export function splitLines(text: string): string[] {
-  return text.includes('\r') && LONE_CR.test(text) ? text.split(/\r\n|\r|\n/) : text.split('\n');
+  const lines = text.split('\n');
+  if (!text.includes('\r')) {
+    return lines;
+  }
+  for (const line of lines) {
+    const cr = line.indexOf('\r');
+    if (cr >= 0 && cr < line.length - 1) {
+      // A CR inside a line: the reply (also) ends lines with a lone CR.
+      return text.split(/\r\n|\r|\n/);
+    }
+  }
+  return lines;
 }
-const LONE_CR = /\r(?!\n)/;
 
 /** A line with nothing on it: empty, or the CR of a CRLF line end. */
 function isEmptyLine(rawLine: string): boolean {
