@@ -66,10 +66,21 @@ describe('label facts', () => {
 });
 
 describe('splitLines', () => {
-  it('splits LF, CRLF and lone CR line ends alike', () => {
+  it('splits at LF, leaving a CRLF line its CR for the tokeniser to trim', () => {
     expect(splitLines('a: 1\nb: 2')).toEqual(['a: 1', 'b: 2']);
-    expect(splitLines('a: 1\r\nb: 2\r\n')).toEqual(['a: 1', 'b: 2', '']);
+    expect(splitLines('a: 1\r\nb: 2\r\n')).toEqual(['a: 1\r', 'b: 2\r', '']);
+  });
+
+  it('splits a reply with lone CR line ends at every line end', () => {
     expect(splitLines('a: 1\rb: 2\r\nc: 3')).toEqual(['a: 1', 'b: 2', 'c: 3']);
+  });
+
+  it('reads a CRLF reply as the same reply with LF ends', () => {
+    const reply =
+      'Domain Name: crlf.test\n  \nRegistrant Name: Jane Doe\nName Server: ns1.crlf.test\n\n% terms\n';
+    expect(parseWhoisReply(reply.replaceAll('\n', '\r\n'), 'crlf.test')).toEqual(
+      parseWhoisReply(reply, 'crlf.test'),
+    );
   });
 
   it('keeps a blank CRLF line blank, so it still ends a block', () => {

@@ -150,6 +150,26 @@ describe('parseWhoisReply on other reply kinds', () => {
     );
   });
 
+  it('reads a line-start throttle phrase after comment marks as a throttle', () => {
+    expect(parseWhoisReply('% Excessive querying, come back tomorrow.\n', 'x.test').kind).toBe('throttled');
+  });
+
+  it('does not read a line-start throttle phrase in the middle of a line', () => {
+    const reply = 'Blocked for excessive querying, come back tomorrow.\n';
+    expect(parseWhoisReply(reply, 'x.test').kind).toBe('unknown');
+  });
+
+  it('skips a no-match phrase in a terms line and finds it on a later line', () => {
+    const terms = '% By using this service you agree that "not found" may be shown.\n';
+    expect(parseWhoisReply(terms, 'x.test').kind).toBe('terms_only');
+    expect(parseWhoisReply(`${terms}%\n% No entries found for x.test\n`, 'x.test').kind).toBe('not_found');
+  });
+
+  it('reads a line that says only "available" as no match, whatever its comment marks', () => {
+    expect(parseWhoisReply('# x.test\n>>>  Available.  \r\n', 'x.test').kind).toBe('not_found');
+    expect(parseWhoisReply('Not yet available.\n', 'x.test').kind).toBe('unknown');
+  });
+
   it('calls a reply in no format it knows unknown, and one with no text at all empty', () => {
     expect(parseWhoisReply('\u0001\u0002 garbage \u00ff\n').kind).toBe('unknown');
     expect(parseWhoisReply(' \r\n\n').kind).toBe('empty');

@@ -6,17 +6,8 @@ import {
   TERMS_LINE,
   THROTTLE_PHRASES,
 } from './phrases';
-import { splitLines, type Entry } from './tokenise';
+import type { Entry } from './tokenise';
 import type { ParsedWhois, WhoisReplyKind } from './types';
-
-/** Comment marks and spacing before a line's text: `%`, `#`, `*`, `>`, `;`, `-`. */
-const LEAD_MARKS = new Set([...' \t\n\v\f\r%#*>;-'].map((mark) => mark.charCodeAt(0)));
-const SPACE = /\s/;
-
-function isLeadMark(line: string, index: number): boolean {
-  const code = line.charCodeAt(index);
-  return LEAD_MARKS.has(code) || (code > 127 && SPACE.test(line.charAt(index)));
-}
 
 /**
  * Terminal escape sequences (CSI `ESC [ ... m`, OSC `ESC ] ... BEL`, two-character `ESC x`) and
@@ -35,46 +26,149 @@ export function withoutTerminalControls(text: string): string {
 }
 
 /**
- * The reply's lines in lower case with their comment marks removed, blank and terms-of-use
- * lines left out, joined by line ends into one text; and whether any terms line was met.
- * `lowered` is the whole reply in lower case (one conversion, not one per line).
+ * A phrase table made to be searched over the whole lower-cased reply at once (the tables are
+ * written in lower case; case-sensitive matching is several times faster here) while matching
+ * as it would line by line: `\s` stands for white space within a line, so no phrase crosses a
+ * line end, and `m` makes `$` a line end. `g` lets a search go on after a match that falls in a
+ * terms-of-use line.
+ *
+ * The few phrases anchored at a line's start (`^excessive querying`) are searched without their
+ * `^`, each match then checked to start the line's text: only comment marks and spacing (`%`,
+ * `#`, `*`, `>`, `;`, `-`) before it on its line. (A `^` kept in the pattern would cost a check
+ * at every character.)
  */
-function plainText(lowered: string): { text: string; terms: boolean } {
-  let text = '';
-  let terms = false;
-  for (const raw of splitLines(lowered)) {
-    let start = 0;
-    while (start < raw.length && isLeadMark(raw, start)) {
-      start += 1;
-    }
-    const line = (start === 0 ? raw : raw.slice(start)).trim();
-    if (line === '') {
-      continue;
-    }
-    if (TERMS.test(line)) {
-      terms = true;
-    } else {
-      text = text === '' ? line : `${text}\n${line}`;
-    }
-  }
-  return { text, terms };
+interface PhraseSearch {
+  unanchored: RegExp;
+  lineStart: RegExp | undefined;
 }
 
-/**
- * A phrase table as one pattern, matched against lower-cased text without the `i` flag (the
- * tables are written in lower case; case-sensitive matching is several times faster here). One
- * search over the kept lines joined, not one per line: `m` makes `^` and `$` line anchors, and
- * no phrase crosses a line end (`.` does not match one, and `\s` is made white space within a line).
- */
-function oneOf(phrases: readonly RegExp[]): RegExp {
-  // White space within a line only (the tables use `\s` outside classes, never a negated class).
-  const withinLine = (source: string): string => source.replaceAll('\\s', '[^\\S\\n]');
-  return new RegExp(phrases.map((phrase) => `(?:${withinLine(phrase.source)})`).join('|'), 'm');
+const WITHIN_LINE_SPACE = '[^\\S\\n\\r]';
+const LINE_START = /(?<!\\)\^/;
+
+const WORD_START = '\\b';
+
+/** Alternatives as one group: `(?:a)|(?:b)`. */
+function alternation(sources: readonly string[]): string {
+  return sources.map((source) => `(?:${source})`).join('|');
+}
+
+/** A pattern source's top-level alternatives (`a(?:b|c)|d` gives `a(?:b|c)` and `d`). */
+function branchesOf(source: string): string[] {
+  const branches: string[] = [];
+  let depth = 0;
+  let inClass = false;
+  let from = 0;
+  for (let at = 0; at < source.length; at += 1) {
+    const character = source[at];
+    if (character === '\\') {
+      at += 1;
+    } else if (inClass) {
+      inClass = character !== ']';
+    } else if (character === '[') {
+      inClass = true;
+    } else if (character === '(' || character === ')') {
+      depth += character === '(' ? 1 : -1;
+    } else if (character === '|' && depth === 0) {
+      branches.push(source.slice(from, at));
+      from = at + 1;
+    }
+  }
+  return [...branches, source.slice(from)];
+}
+
+function searchOf(phrases: readonly RegExp[], anchored: boolean): RegExp | undefined {
+  const sources = phrases
+    .flatMap((phrase) => branchesOf(phrase.source))
+    .filter((source) => LINE_START.test(source) === anchored);
+  if (sources.length === 0) {
+    return undefined;
+  }
+  // The tables use `\s` only outside character classes, never a negated `\S`, and `^` only as
+  // a phrase's first character.
+  const withinLines = sources.map((source) =>
+    source.replace(LINE_START, '').replaceAll('\\s', WITHIN_LINE_SPACE),
+  );
+  // The alternatives starting at a word boundary share one `\b` before their group: the same
+  // places match, and the engine then screens each place by their first letters (faster over a
+  // reply than a `\b` per alternative).
+  const atWord = withinLines.filter((source) => source.startsWith(WORD_START));
+  const others = withinLines.filter((source) => !source.startsWith(WORD_START));
+  const wordGroup =
+    atWord.length === 0 ? [] : [`\\b(?:${alternation(atWord.map((source) => source.slice(2)))})`];
+  return new RegExp(alternation([...wordGroup, ...others]), 'gm');
+}
+
+function oneOf(phrases: readonly RegExp[]): PhraseSearch {
+  return { unanchored: searchOf(phrases, false) ?? /(?!)/gm, lineStart: searchOf(phrases, true) };
 }
 const TERMS = new RegExp(TERMS_LINE.source);
 const NOT_FOUND = oneOf(NOT_FOUND_PHRASES);
 const THROTTLED = oneOf(THROTTLE_PHRASES);
 const REFUSED = oneOf(REFUSAL_PHRASES);
+
+const LF = 10;
+const CR = 13;
+const LINE_SEPARATORS = /[\u2028\u2029]/;
+/** Comment marks and spacing before a line's text (white space as `\s` has it). */
+const LEAD_MARK = /[\s%#*>;-]/;
+
+/** The bounds of the line (between line ends, CR or LF) holding the character at `index`. */
+function lineAround(text: string, index: number): { start: number; end: number } {
+  const start = Math.max(text.lastIndexOf('\n', index), text.lastIndexOf('\r', index)) + 1;
+  let end = index;
+  while (end < text.length && text.charCodeAt(end) !== LF && text.charCodeAt(end) !== CR) {
+    end += 1;
+  }
+  return { start, end };
+}
+
+/**
+ * Whether `index` starts a line's text: only comment marks and spacing before it on its line, or
+ * right after U+2028/U+2029 (a line end to `^`, though not to the reply's lines).
+ */
+function startsLineText(text: string, index: number): boolean {
+  if (index > 0 && LINE_SEPARATORS.test(text.charAt(index - 1))) {
+    return true;
+  }
+  for (let before = index - 1; before >= 0; before -= 1) {
+    const code = text.charCodeAt(before);
+    if (code === LF || code === CR) {
+      return true;
+    }
+    if (!LEAD_MARK.test(text.charAt(before))) {
+      return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * Whether the pattern matches in a line of the text that is no terms-of-use line (and, for a
+ * line-start pattern, at the start of the line's text). Only a line where it matched is tested
+ * for terms: most replies match nowhere, so no line is looked at on its own.
+ */
+function matchesOutsideTerms(pattern: RegExp, text: string, atLineStart: boolean): boolean {
+  pattern.lastIndex = 0;
+  for (let match = pattern.exec(text); match !== null; match = pattern.exec(text)) {
+    const line = lineAround(text, match.index);
+    if (TERMS.test(text.slice(line.start, line.end))) {
+      pattern.lastIndex = line.end;
+    } else if (!atLineStart || startsLineText(text, match.index)) {
+      return true;
+    } else {
+      // Every place the pattern matches, not only the leftmost of overlapping ones.
+      pattern.lastIndex = match.index + 1;
+    }
+  }
+  return false;
+}
+
+function saysOutsideTerms(table: PhraseSearch, text: string): boolean {
+  return (
+    matchesOutsideTerms(table.unanchored, text, false) ||
+    (table.lineStart !== undefined && matchesOutsideTerms(table.lineStart, text, true))
+  );
+}
 
 /** The reply in lower case, made once by whoever holds the reply (the parse shares it). */
 export interface LoweredReply {
@@ -118,21 +212,21 @@ export function kindOf(
   if (text.trim() === '') {
     return 'empty';
   }
-  const { text: plain, terms } = plainText(withoutTerminalControls(reply.lowered()));
-  if (THROTTLED.test(plain)) {
+  const plain = withoutTerminalControls(reply.lowered());
+  if (saysOutsideTerms(THROTTLED, plain)) {
     return 'throttled';
   }
   if (
     parsed.status.some((status) => NOT_FOUND_STATUSES.some((phrase) => phrase.test(status))) ||
-    NOT_FOUND.test(plain)
+    saysOutsideTerms(NOT_FOUND, plain)
   ) {
     return 'not_found';
   }
-  if (REFUSED.test(plain)) {
+  if (saysOutsideTerms(REFUSED, plain)) {
     return 'refused';
   }
   if (parsed.domain !== undefined || Object.keys(parsed.contacts).length > 0 || parsed.status.length > 0) {
     return 'record';
   }
-  return terms ? 'terms_only' : 'unknown';
+  return TERMS.test(plain) ? 'terms_only' : 'unknown';
 }

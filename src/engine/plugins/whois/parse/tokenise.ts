@@ -252,26 +252,29 @@ function splitKeyed(line: string): Entry | undefined {
 }
 
 /**
- * The reply's lines (CRLF, CR or LF ends). Split at LF natively; a CR before it is cut off per
- * line, and only a reply with lone CRs (old Mac line ends) needs the slower pattern split.
+ * The reply's lines (CRLF, CR or LF ends), each as written up to its LF: a CRLF line keeps its
+ * CR, which the tokeniser's `trimEnd` takes off with any other trailing space (cutting it here
+ * would copy every line of a CRLF reply once more). Only a reply with lone CRs (old Mac line
+ * ends) needs the slower pattern split.
  */
 export function splitLines(text: string): string[] {
   const lines = text.split('\n');
   if (!text.includes('\r')) {
     return lines;
   }
-  for (let index = 0; index < lines.length; index += 1) {
-    let line = lines[index] ?? '';
-    if (line.endsWith('\r')) {
-      line = line.slice(0, -1);
-      lines[index] = line;
-    }
-    if (line.includes('\r')) {
+  for (const line of lines) {
+    const cr = line.indexOf('\r');
+    if (cr >= 0 && cr < line.length - 1) {
       // A CR inside a line: the reply (also) ends lines with a lone CR.
       return text.split(/\r\n|\r|\n/);
     }
   }
   return lines;
+}
+
+/** A line with nothing on it: empty, or the CR of a CRLF line end. */
+function isEmptyLine(rawLine: string): boolean {
+  return rawLine === '' || rawLine === '\r';
 }
 
 /** A heading's place: its indent and label. */
@@ -315,7 +318,7 @@ export function tokenise(text: string): Entry[] {
     const line = rawLine.trimEnd();
     // A line of spaces inside a run of unlabelled lines (a .tr role block) spaces the run out;
     // only a truly empty line ends it.
-    if (line === '' && rawLine !== '' && last !== undefined && last.more.length > 0) {
+    if (line === '' && !isEmptyLine(rawLine) && last !== undefined && last.more.length > 0) {
       continue;
     }
     // `line` is already trimmed at its end: a line of spaces is empty here.
