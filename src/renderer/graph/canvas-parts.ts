@@ -269,7 +269,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
       settle: () => flushRenderedStyle(cy),
       // With the preview on screen Cytoscape renders no frame between steps: small steps cost
       // no more than big ones.
-      ...(overview.attached ? { minGrowth: 0 } : {}),
+      ...(overview.attached ? { minGrowth: 0, stepsBackToBack: true } : {}),
       onStep: (drawn) => {
         // Counting walks every element (seconds over a whole load): once drawn, in
         // snapshotDrawn; meanwhile only how far the drawing has come.

@@ -153,4 +153,28 @@ describe('loading a big snapshot in steps', () => {
     expect(calls).toHaveLength(0);
     expect(load.loading).toBe(false);
   });
+
+  it('runs the steps after the first back to back, each in a task of its own, when asked', () => {
+    const tasks: (() => void)[] = [];
+    const { calls, nextFrame, runAll, done } = harness(entities, chain, {
+      minGrowth: 0,
+      stepsBackToBack: true,
+      afterFrame: (work) => tasks.push(work),
+    });
+    nextFrame();
+    let ran = 0;
+    // Only tasks from here on: each step queues the next one, no frame is waited for.
+    while (tasks.length > 0) {
+      tasks.shift()?.();
+      ran += 1;
+    }
+    const steps = calls.length;
+    runAll();
+    expect({ done: done(), ran, moreAfterFrames: calls.length - steps }).toEqual({
+      done: true,
+      ran: steps,
+      moreAfterFrames: 0,
+    });
+    expect(steps).toBeGreaterThan(3);
+  });
 });

@@ -52,6 +52,12 @@ export interface SnapshotLoadDeps {
    * costs per frame in proportion to the drawing (the overview shows a preview meanwhile).
    */
   minGrowth?: number;
+  /**
+   * Runs the next step in a task of its own without waiting for a frame (it needs `afterFrame`).
+   * Where the overview shows a preview, frames between steps show nothing new: waiting for one
+   * left the main thread idle a fifth of the load.
+   */
+  stepsBackToBack?: boolean;
 }
 
 export interface SnapshotLoad {
@@ -103,7 +109,11 @@ export function loadSnapshot(
       deps.onDone();
       return;
     }
-    frame = deps.requestFrame(() => afterFrame(step));
+    if (deps.stepsBackToBack === true && deps.afterFrame !== undefined) {
+      deps.afterFrame(step);
+    } else {
+      frame = deps.requestFrame(() => afterFrame(step));
+    }
   };
   const phases = [...(deps.prepare ?? []), step];
   const prepare = (): void => {
