@@ -86,12 +86,16 @@ export function applyPositionsInSteps(
           node.y = at.y;
         }
       }
-      // The preview's scene is built and drawn in a task of its own.
+      // The camera, then the preview's scene (built and drawn), each in a task of its own.
       deps.schedule(() => {
         if (!cancelled) {
           deps.fitTo(positions);
-          deps.overview.preview(facts);
-          deps.schedule(step);
+          deps.schedule(() => {
+            if (!cancelled) {
+              deps.overview.preview(facts);
+              deps.schedule(step);
+            }
+          });
         }
       });
     },
