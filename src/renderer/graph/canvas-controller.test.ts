@@ -135,6 +135,9 @@ describe('the canvas controller', () => {
     const { cy, open, stream, runFrames } = setup();
     const before = chain(1_450);
     open(before.entities, before.edges);
+    // A case the overview draws is loaded in steps (snapshot-loader.ts).
+    runFrames(30);
+    expect(cy.nodes()).toHaveLength(1_450);
     expect(cy.elements(`.${LEAN_CLASS}`)).toHaveLength(0);
     const more = chain(100, 1_450);
     stream(more.entities, more.edges);
