@@ -22,6 +22,8 @@ import { undoLatestOfKind } from '../store/history-actions';
 import { recordHistory } from '../store/history-store';
 import { trackDrags } from '../graph/drag-history';
 import { useCanvas, useCanvasMount, useHistoryDeps, useLayoutState } from './canvas-context';
+import { inNextTask } from '../next-task';
+import { installStyleCachePatch } from '../graph/style-cache-patch';
 
 export interface ContextMenuRequest {
   id: EntityId;
@@ -63,6 +65,7 @@ function mountGraph(
     ...CANVAS_OPTIONS,
   });
   cytoscape.warnings(true);
+  installStyleCachePatch(cy);
   const mounted = mountCanvas({
     cy,
     dataset: element.dataset,
@@ -86,7 +89,7 @@ function mountGraph(
     requestFrame: (callback) => requestAnimationFrame(callback),
     cancelFrame: (handle) => cancelAnimationFrame(handle),
     // A delta batch is applied in a task after the frame; Cytoscape redraws it in the next one.
-    afterFrame: (work) => setTimeout(work, 0),
+    afterFrame: inNextTask,
   });
   setController(mounted.controller);
   const stopDragHistory = trackDrags(cy, (before) => recordHistory({ kind: 'move', before }, historyDeps));

@@ -240,6 +240,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   const later = afterFrame ?? ((work: () => void) => work());
   let finish: number | undefined;
   let zOrder: ZOrderJob | undefined;
+  let zOrderRunning = false;
   // Every position known before the first step (stored, else planned as the steps would place
   // them): the camera is where the whole graph will be, and the overview shows all of it from the
   // first frame while Cytoscape takes the elements in, step by step (docs/ui.md).
@@ -288,10 +289,14 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
             }),
           );
         };
+        // While the preview shows, Cytoscape renders no frame: the slices need not wait for one.
+        const sliceTask = overview.active && afterFrame !== undefined ? afterFrame : nextTask;
+        zOrderRunning = true;
         zOrder = precomputeZOrder(
           cy,
-          { schedule: nextTask, now: parts.now, budgetMs: STEP_BUDGET_MS },
+          { schedule: sliceTask, now: parts.now, budgetMs: STEP_BUDGET_MS },
           () => {
+            zOrderRunning = false;
             overview.endPreview();
             // In a task of its own after Cytoscape's first frame of the whole case: the opening
             // layout's input and the counts walk every element too.
@@ -312,6 +317,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
     cancel: () => {
       load.cancel();
       zOrder?.cancel();
+      zOrderRunning = false;
       if (finish !== undefined) {
         cancelFrame(finish);
         finish = undefined;
@@ -319,7 +325,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
       overview.endPreview();
     },
     get loading() {
-      return load.loading || finish !== undefined;
+      return load.loading || finish !== undefined || zOrderRunning;
     },
   };
 }

@@ -15,6 +15,7 @@ import { indexSnapshotInSlices } from './graph-index';
 import type { AppState } from './app-store';
 import { appDeps, recordHistory } from './history-store';
 import { runSeedsOf } from './seed-results';
+import { inNextTask } from '../next-task';
 
 function report(store: StoreApi<AppState>, message: string): void {
   store.getState().setNotice({ kind: 'error', text: message });
@@ -323,7 +324,7 @@ async function showOpenedCase(store: StoreApi<AppState>, opened: OpenedCase): Pr
   const indexed =
     opened.snapshot.entities.length > INDEX_AHEAD_ABOVE
       ? await indexSnapshotInSlices(opened.snapshot, {
-          schedule: (work) => setTimeout(work, 0),
+          schedule: inNextTask,
           now: () => performance.now(),
           budgetMs: INDEX_SLICE_MS,
         })

@@ -27,6 +27,7 @@ import type { PreviewFacts } from './overview-preview';
 
 export { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
 import { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
+import { inNextTask } from '../../next-task';
 /** While the view moved this recently, a slow frame leaves edges out (as Cytoscape's hideEdgesOnViewport). */
 const SETTLE_MS = 150;
 /** A scene is rebuilt at most once per this many times what building it took (see draw). */
@@ -244,7 +245,7 @@ function createSceneKeeper(
     stale = false;
     reading = readElementFactsInSlices(
       cy,
-      { schedule: (work) => setTimeout(work, 0), now, budgetMs: FACTS_SLICE_MS },
+      { schedule: inNextTask, now, budgetMs: FACTS_SLICE_MS },
       (facts, workMs) => {
         // The scene is built in a task of its own (the last slice was a task's worth).
         const finished = reading;
