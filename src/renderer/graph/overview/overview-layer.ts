@@ -249,13 +249,13 @@ function createSceneKeeper(
       (facts, workMs) => {
         // The scene is built in a task of its own (the last slice was a task's worth).
         const finished = reading;
-        setTimeout(() => {
+        inNextTask(() => {
           if (reading === finished) {
             reading = undefined;
             timed(() => build(facts), workMs);
             redraw();
           }
-        }, 0);
+        });
       },
     );
   };

@@ -38,7 +38,7 @@ export function withoutTerminalControls(text: string): string {
  * at every character.)
  */
 interface PhraseSearch {
-  unanchored: RegExp;
+  unanchored: RegExp | undefined;
   lineStart: RegExp | undefined;
 }
 
@@ -99,7 +99,7 @@ function searchOf(phrases: readonly RegExp[], anchored: boolean): RegExp | undef
 }
 
 function oneOf(phrases: readonly RegExp[]): PhraseSearch {
-  return { unanchored: searchOf(phrases, false) ?? /(?!)/gm, lineStart: searchOf(phrases, true) };
+  return { unanchored: searchOf(phrases, false), lineStart: searchOf(phrases, true) };
 }
 const TERMS = new RegExp(TERMS_LINE.source);
 const NOT_FOUND = oneOf(NOT_FOUND_PHRASES);
@@ -165,7 +165,7 @@ function matchesOutsideTerms(pattern: RegExp, text: string, atLineStart: boolean
 
 function saysOutsideTerms(table: PhraseSearch, text: string): boolean {
   return (
-    matchesOutsideTerms(table.unanchored, text, false) ||
+    (table.unanchored !== undefined && matchesOutsideTerms(table.unanchored, text, false)) ||
     (table.lineStart !== undefined && matchesOutsideTerms(table.lineStart, text, true))
   );
 }
