@@ -18,7 +18,9 @@
  * reply whole, as builds before replies came in parts expect (BENCH_BEFORE_PARTS=1: in parts).
  *
  * BENCH_SMALL=1 (or CI set): 100 / 300 entities. BENCH_NO_BUILD=1 serves out/web as it is (else
- * the renderer is built first). BENCH_SIZES=10000,30000 picks sizes. BENCH_LAYOUT_WAIT_S (default
+ * the renderer is built first). BENCH_SIZES=10000,30000 picks sizes, BENCH_CASES=<text> only the cases
+ * whose name holds it (besides the baseline), BENCH_RUNS=<n> opens each case n times per build and
+ * prints the median run with the range (one open moves by a second on a loaded machine). BENCH_LAYOUT_WAIT_S (default
  * 240) bounds the wait for an opening layout. BENCH_PROFILE=<dir> writes CPU profiles of each open.
  */
 import { spawnSync } from 'node:child_process';
@@ -40,6 +42,10 @@ const executablePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SMALL = process.env.BENCH_SMALL === '1' || process.env.CI !== undefined;
 const SIZES = SMALL ? [300] : (process.env.BENCH_SIZES?.split(',').map(Number) ?? [10_000, 30_000]);
 const BASELINE_SIZE = SMALL ? 100 : 1_000;
+/** Opens of each case per build (BENCH_RUNS): the median run is printed, with the range. */
+const RUNS = Math.max(1, Number(process.env.BENCH_RUNS ?? 1));
+/** Only the cases whose name holds this text (BENCH_CASES, e.g. "30000-placed"), besides the baseline. */
+const ONLY = process.env.BENCH_CASES;
 const LAYOUT_WAIT_MS = Number(process.env.BENCH_LAYOUT_WAIT_S ?? 240) * 1000;
 /** Spacing of the stored positions (px): about what the opening layout leaves between nodes. */
 const SPACING = 40;
@@ -183,6 +189,11 @@ async function openCase(
         `${JSON.stringify(await page.evaluate(`window.__longTasks.map((t) => [Math.round(t.start - ${stamps.click}), Math.round(t.duration)])`))}\n`,
       );
     }
+    if (process.env.BENCH_STEPS === '1') {
+      process.stdout.write(
+        `steps ${JSON.stringify(await page.evaluate(`(window.__steps ?? []).map((s) => [Math.round(s[0] - ${stamps.click}), s[1], s[2], s[3], s[4]])`))}\n`,
+      );
+    }
     const untilDrawn = await page.evaluate<Tasks>(
       `window.__longestBetween(${stamps.click}, ${stamps.drawn})`,
     );
@@ -205,6 +216,18 @@ async function openCase(
 }
 
 const seconds = (value: number): string => `${(value / 1000).toFixed(2)} s`;
+
+/** The run whose "all drawn" is the median (the lower middle of an even count). */
+function medianRun(runs: readonly Opened[]): Opened | undefined {
+  const sorted = [...runs].sort((a, b) => a.allDrawn - b.allDrawn);
+  return sorted[Math.floor((sorted.length - 1) / 2)];
+}
+
+/** The range of "all drawn" over the runs. */
+function spread(runs: readonly Opened[]): string {
+  const times = runs.map((run) => run.allDrawn);
+  return `${(Math.min(...times) / 1000).toFixed(2)}-${(Math.max(...times) / 1000).toFixed(2)} s over ${runs.length}`;
+}
 const ms = (value: number): string => `${value.toFixed(0)} ms`;
 const n = (value: number): string => value.toLocaleString('en');
 
@@ -264,6 +287,13 @@ async function main(): Promise<void> {
       { name: `tree ${size} unplaced`, entities: size, placed: false },
     ]),
   ];
+  if (ONLY !== undefined) {
+    cases.splice(
+      1,
+      cases.length,
+      ...cases.slice(1).filter((item) => item.name.replace(/ /g, '-').includes(ONLY)),
+    );
+  }
   for (const item of cases) {
     writeBenchCase(dataDir, item.name.replace(/ /g, '-'), item.entities, item.placed);
   }
@@ -310,17 +340,23 @@ async function main(): Promise<void> {
     for (const [index, item] of cases.entries()) {
       const name = item.name.replace(/ /g, '-');
       const what = `${n(item.entities)} entities, ${item.placed ? 'positions stored' : 'no positions'}`;
-      // Which build goes first alternates: the first open of a page pays for heap growth.
-      const order = index % 2 === 0 ? builds : [...builds].reverse();
-      const results = new Map<string, Opened>();
-      for (const build of order) {
-        results.set(build.label, await openCase(browser, build.host, name, item.entities, !item.placed));
+      // Which build goes first alternates (each run, and from case to case): the first open of a
+      // page pays for heap growth.
+      const results = new Map<string, Opened[]>();
+      for (let run = 0; run < RUNS; run += 1) {
+        const order = (index + run) % 2 === 0 ? builds : [...builds].reverse();
+        for (const build of order) {
+          const opened = await openCase(browser, build.host, name, item.entities, !item.placed);
+          results.set(build.label, [...(results.get(build.label) ?? []), opened]);
+        }
       }
       for (const build of builds) {
-        const opened = results.get(build.label);
-        if (opened === undefined) continue;
+        const runs = results.get(build.label);
+        const opened = runs === undefined ? undefined : medianRun(runs);
+        if (runs === undefined || opened === undefined) continue;
         baseline ??= opened.allDrawn;
-        const other = build.label === 'this build' ? results.get('before') : undefined;
+        const otherRuns = build.label === 'this build' ? results.get('before') : undefined;
+        const other = otherRuns === undefined ? undefined : medianRun(otherRuns);
         const versus =
           other === undefined
             ? `${(opened.allDrawn / baseline).toFixed(1)}x the ${n(BASELINE_SIZE)} case`
@@ -329,7 +365,7 @@ async function main(): Promise<void> {
           what,
           build.label,
           seconds(opened.allShown),
-          seconds(opened.allDrawn),
+          RUNS === 1 ? seconds(opened.allDrawn) : `${seconds(opened.allDrawn)} (${spread(runs)})`,
           ms(opened.longestUntilLaidOut ?? opened.longestUntilDrawn),
           String(opened.over200),
           `${seconds(opened.arrived)} (${opened.megabytes.toFixed(1)} MB)`,

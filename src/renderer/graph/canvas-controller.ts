@@ -11,14 +11,7 @@ import type { StoreApi } from 'zustand/vanilla';
 import type { EntityId } from '../../shared/model/asset';
 import type { AppState } from '../store/app-store';
 import type { CanvasDeps, CanvasParts } from './canvas-parts';
-import {
-  countsPublisher,
-  createCamera,
-  createCanvasScheduler,
-  createDrawLoop,
-  createPositionSaver,
-  watchStore,
-} from './canvas-parts';
+import { countsPublisher, createCanvasScheduler, createDrawLoop, watchStore } from './canvas-parts';
 import type { Look, SearchActions } from './canvas-steps';
 import {
   bindHover,
@@ -33,6 +26,8 @@ import { collectionActions, createCollectionView } from './collection-view';
 import { DEFAULT_FOLD_ABOVE, isCollectionId } from './collections';
 import type { CyAdapter } from './cy-adapter';
 import { createCyAdapter } from './cy-adapter';
+import { createCamera } from './canvas-camera';
+import { createPositionSaver } from './position-saver';
 import { LEAN_CLASS } from './cy-style';
 import type { LabelPolicy } from './label-policy';
 import { createLabelPolicy, drawnLabelBoxes, LABEL_ZOOM } from './label-policy';
@@ -94,14 +89,16 @@ function createDrawing(
     labelContextOf(() => store.getState()),
     (change) => {
       const more = collections.onDrawn(change);
-      // New elements of a big graph take the lean look as they are added (inside the batch: one
-      // style pass); the ones drawn before it became big switch a slice per frame.
-      if (look.large()) {
-        change.added.union(more).addClass(LEAN_CLASS);
+      // New elements of a big graph take the lean look as they are added (the adapter's in their
+      // definitions, the collections' inside the batch: one style pass); the ones drawn before it
+      // became big switch a slice per frame.
+      if (look.large() && more.nonempty()) {
+        more.addClass(LEAN_CLASS);
       }
       return more;
     },
     (id) => (isCollectionId(id) ? collections.details(id)?.members.map((member) => member.id) : undefined),
+    () => (look.large() ? LEAN_CLASS : undefined),
   );
   return { adapter, collections };
 }
@@ -261,9 +258,11 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const stopStore = watchStore(parts, drawLoop, foldAbove);
 
   const controller = buildController(parts);
-  bindPointer(cy, store, deps.onContextMenu, (id) => controller.expandCollection(id));
+  const previewNodeAt = (position: { x: number; y: number }): string | undefined =>
+    look.overview.previewNodeAt(position);
+  bindPointer(cy, store, deps.onContextMenu, (id) => controller.expandCollection(id), previewNodeAt);
   if (deps.onHover !== undefined) {
-    bindHover(cy, deps.onHover);
+    bindHover(cy, deps.onHover, previewNodeAt);
   }
   cy.on('dragfree', 'node', saver.schedule);
 

@@ -18,7 +18,9 @@ import type { CyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
 import type { DeltaScheduler } from './delta-scheduler';
 import { createDeltaScheduler, redrawIntervalMs } from './delta-scheduler';
-import { fitCanvas, fitToPoints } from './fit-view';
+import { fitToPoints } from './fit-view';
+import type { Camera } from './canvas-camera';
+import type { PositionSaver } from './position-saver';
 import type { LabelPolicy } from './label-policy';
 import type { LayoutInput } from './layouts/types';
 import type { LayoutState, Relayout, RunningLayout } from './relayout';
@@ -59,63 +61,6 @@ export interface CanvasDeps {
 
 /** Deltas wait this long after the last pan or zoom of a big graph (its redraw is not sliceable). */
 const VIEWPORT_QUIET_MS = 150;
-/** The camera follows growth at most this often (a fit is a full redraw). */
-const FOLLOW_INTERVAL_MS = 500;
-const SAVE_DELAY_MS = 1_500;
-
-/** The camera follows the graph as it grows until the user pans or zooms it. */
-export interface Camera {
-  following: boolean;
-  /** Fits the whole graph in the view with this margin (px). */
-  fitAll: (padding: number) => void;
-  /** The camera fitted the growing graph less than FOLLOW_INTERVAL_MS ago. */
-  followedRecently: () => boolean;
-}
-
-export function createCamera(cy: Core, now: () => number): Camera {
-  let followedAt = Number.NEGATIVE_INFINITY;
-  const camera: Camera = {
-    following: true,
-    fitAll: (padding) => {
-      if (fitCanvas(cy, padding)) {
-        followedAt = now();
-      }
-    },
-    followedRecently: () => now() - followedAt < FOLLOW_INTERVAL_MS,
-  };
-  cy.on('dragpan scrollzoom pinchzoom', () => {
-    camera.following = false;
-  });
-  return camera;
-}
-
-/** Moved positions are saved together, SAVE_DELAY_MS after the first move. */
-export interface PositionSaver {
-  schedule: () => void;
-  /** Saves what is still waiting (the canvas goes away). */
-  flush: () => void;
-}
-
-export function createPositionSaver(
-  takeDirtyPositions: () => NodePositions,
-  savePositions: (positions: NodePositions) => void,
-): PositionSaver {
-  let saveTimer: ReturnType<typeof setTimeout> | undefined;
-  return {
-    schedule: () => {
-      saveTimer ??= setTimeout(() => {
-        saveTimer = undefined;
-        savePositions(takeDirtyPositions());
-      }, SAVE_DELAY_MS);
-    },
-    flush: () => {
-      if (saveTimer !== undefined) {
-        clearTimeout(saveTimer);
-        savePositions(takeDirtyPositions());
-      }
-    },
-  };
-}
 
 /** The parts of a mounted canvas that the steps share. */
 export interface CanvasParts {
@@ -203,6 +148,9 @@ function snapshotDrawn(
   parts.loadSeeds();
   parts.failures.mark();
   parts.saver.schedule();
+  // What was selected while the preview showed (Cytoscape did not hold it yet) is selected now.
+  const current = parts.store.getState();
+  if (selectedOf(current) !== undefined) showSelection(parts, current);
   // Each in a task of its own after a big case's load: the layout's input reads every element and
   // is copied to the worker, the counts walk every element too.
   later(() => {
@@ -402,6 +350,9 @@ function filtersChanged(state: AppState, previous: AppState): boolean {
   );
 }
 
+const selectedOf = (state: AppState): string | undefined =>
+  state.selectedId ?? state.selectedEdgeId ?? state.selectedCollectionId;
+
 /** Selects on the canvas what the store says is selected (an entity inside a collection is drawn). */
 function showSelection(parts: CanvasParts, state: AppState): void {
   const { cy } = parts;
@@ -410,11 +361,13 @@ function showSelection(parts: CanvasParts, state: AppState): void {
   }
   cy.batch(() => {
     cy.$(':selected').unselect();
-    const id = state.selectedId ?? state.selectedEdgeId ?? state.selectedCollectionId;
+    const id = selectedOf(state);
     if (id !== undefined) {
       cy.getElementById(id).select();
     }
   });
+  // A big case still being taken in: the preview rings it (Cytoscape may not hold it yet).
+  parts.look.overview.previewSelect(state.selectedId);
   parts.publishSelectedPosition();
 }
 

@@ -74,7 +74,9 @@ export function createLook(
  * `data-selected-position`: where the selected node is drawn, "x,y" in pixels from the canvas's
  * top-left corner (absent when nothing drawn is selected). The camera moves in animations and
  * layouts move nodes, so the end-to-end tests read this instead of assuming where a node is.
- * Returns the publishing function (also called when the selection changes).
+ * `data-viewport`: "zoom,panX,panY", where any model position is drawn (a node the overview's
+ * preview draws is not in Cytoscape yet). Returns the publishing function (also called when the
+ * selection changes).
  */
 export function trackSelectedPosition(
   cy: Core,
@@ -82,6 +84,8 @@ export function trackSelectedPosition(
   dataset: Record<string, string | undefined>,
 ): () => void {
   const publish = (): void => {
+    const pan = cy.pan();
+    dataset.viewport = `${cy.zoom()},${pan.x},${pan.y}`;
     const { selectedId, selectedCollectionId } = store.getState();
     const node = cy.getElementById(selectedId ?? selectedCollectionId ?? '');
     if (node.empty() || !node.isNode() || node.hasClass('folded') || node.hasClass('filtered')) {
@@ -125,12 +129,19 @@ export function createFailureMarks(cy: Core, store: StoreApi<AppState>): Failure
   };
 }
 
+/**
+ * The entity drawn at a model position by the overview's preview of a big case still being taken
+ * in (overview-layer.ts), where Cytoscape may not hold it yet; undefined when no preview shows.
+ */
+export type PreviewNodeAt = (position: { x: number; y: number }) => EntityId | undefined;
+
 /** Clicks, double clicks and right clicks on the canvas: selection, expansion, the context menu. */
 export function bindPointer(
   cy: Core,
   store: StoreApi<AppState>,
   onContextMenu: (request: { id: EntityId; x: number; y: number } | undefined) => void,
   expandCollection: (id: string) => void,
+  previewNodeAt: PreviewNodeAt = () => undefined,
 ): void {
   cy.on('tap', 'node', (event) => {
     selectOnCanvas(store, (event.target as NodeSingular).id());
@@ -143,7 +154,13 @@ export function bindPointer(
   });
   cy.on('tap', (event) => {
     if (event.target === cy) {
-      store.getState().selectEntity(undefined);
+      // Any node the preview draws can be selected before Cytoscape holds it.
+      const previewed = previewNodeAt(event.position);
+      if (previewed === undefined) {
+        store.getState().selectEntity(undefined);
+      } else {
+        selectOnCanvas(store, previewed);
+      }
       onContextMenu(undefined);
     }
   });
@@ -162,7 +179,21 @@ export function bindPointer(
 export function bindHover(
   cy: Core,
   onHover: (request: { id: EntityId; x: number; y: number } | undefined) => void,
+  previewNodeAt: PreviewNodeAt = () => undefined,
 ): void {
+  // Over the preview of a big case being taken in, the card is for the entity drawn there.
+  let previewHovered: EntityId | undefined;
+  cy.on('mousemove', (event) => {
+    if (event.target !== cy) {
+      return;
+    }
+    const id = previewNodeAt(event.position);
+    if (id !== previewHovered) {
+      previewHovered = id;
+      const at = event.renderedPosition;
+      onHover(id === undefined ? undefined : { id, x: at.x, y: at.y });
+    }
+  });
   cy.on('mouseover', 'node', (event) => {
     const node = event.target as NodeSingular;
     if (isCollectionId(node.id())) {

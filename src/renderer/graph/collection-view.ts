@@ -11,7 +11,6 @@ import type {
   CollectionArgument,
   CollectionReturnValue,
   Core,
-  EdgeSingular,
   ElementDefinition,
   NodeSingular,
 } from 'cytoscape';
@@ -294,6 +293,20 @@ function applyFoldChanges(view: FoldDrawing, changes: FoldChanges): CollectionRe
   return definitions.length === 0 ? cy.collection() : cy.add(definitions);
 }
 
+/** The data of a node and an edge as the adapter draws them (cy-adapter.ts). */
+interface DrawnNodeData {
+  id: EntityId;
+  type: AssetType;
+}
+interface DrawnEdgeData {
+  id: string;
+  source: EntityId;
+  target: EntityId;
+  relation: string;
+  sources?: string;
+  review?: string;
+}
+
 /** Tells the folding rules what the adapter drew and removed. */
 function feedRules(view: FoldDrawing, { added, removed }: DrawnChange): boolean {
   const { rules } = view;
@@ -303,20 +316,29 @@ function feedRules(view: FoldDrawing, { added, removed }: DrawnChange): boolean 
     rules.removeNode(id);
     recount = view.foldedIn.delete(id) || recount;
   }
-  added.nodes().forEach((node) => {
-    rules.addNode(node.id(), node.data('type') as AssetType);
+  // One read of each element's data object (not data(key) per field, nor nodes()/edges(), which
+  // build collections): 0.2 s of a 30,000-entity load went to these reads.
+  added.forEach((element) => {
+    if (element.isNode()) {
+      const data = element.data() as DrawnNodeData;
+      rules.addNode(data.id, data.type);
+    }
   });
-  added.edges().forEach((edge: EdgeSingular) => {
-    if (AWAITING_OR_REJECTED.has(String(edge.data('review') ?? ''))) {
+  added.forEach((element) => {
+    if (!element.isEdge()) {
+      return;
+    }
+    const data = element.data() as DrawnEdgeData;
+    if (AWAITING_OR_REJECTED.has(String(data.review ?? ''))) {
       return; // a candidate asks for a decision (drawn, never folded); a rejected one is hidden
     }
-    const sources = String(edge.data('sources') ?? '');
+    const sources = String(data.sources ?? '');
     rules.addEdge({
-      id: edge.id(),
+      id: data.id,
       // Ids from the data, not edge.source(): that builds a collection per call (seconds at 17k).
-      from: String(edge.data('source')),
-      to: String(edge.data('target')),
-      relation: String(edge.data('relation')),
+      from: String(data.source),
+      to: String(data.target),
+      relation: String(data.relation),
       sources: sources === '' ? [] : sources.split(';'),
     });
   });
@@ -333,14 +355,19 @@ function onDrawn(view: FoldDrawing, change: DrawnChange): CollectionReturnValue 
   const recount = feedRules(view, change);
   const drawn = applyFoldChanges(view, view.rules.take());
   // A second edge between a folded leaf and its parent is folded with it.
-  change.added.edges().forEach((edge: EdgeSingular) => {
-    const touchesFolded =
-      view.foldedIn.has(String(edge.data('source'))) || view.foldedIn.has(String(edge.data('target')));
-    if (touchesFolded && !edge.hasClass('folded')) {
-      edge.addClass('folded');
-      view.foldedEdges += 1;
-    }
-  });
+  if (view.foldedIn.size > 0) {
+    change.added.forEach((element) => {
+      if (!element.isEdge()) {
+        return;
+      }
+      const { source, target } = element.data() as DrawnEdgeData;
+      const touchesFolded = view.foldedIn.has(String(source)) || view.foldedIn.has(String(target));
+      if (touchesFolded && !element.hasClass('folded')) {
+        element.addClass('folded');
+        view.foldedEdges += 1;
+      }
+    });
+  }
   if (recount) {
     view.foldedEdges = view.cy.edges('.folded').length;
   }

@@ -50,6 +50,20 @@ function setup() {
 }
 
 describe('the Cytoscape adapter', () => {
+  it('adds new nodes and edges with the classes it is given for new elements', () => {
+    const cy = cytoscape({ headless: true, styleEnabled: false });
+    let classes: string | undefined;
+    const adapter = createCyAdapter(cy, undefined, undefined, undefined, () => classes);
+    adapter.reset([organization('root')], [], {});
+    classes = 'lean';
+    adapter.applyDeltas([
+      { seq: 1, entities: [organization('child')], edges: [subsidiary('root', 'child')], merged: [] },
+    ]);
+    expect(cy.getElementById('Organization:root').hasClass('lean')).toBe(false);
+    expect(cy.getElementById('Organization:child').hasClass('lean')).toBe(true);
+    expect(cy.getElementById(subsidiary('root', 'child').id).hasClass('lean')).toBe(true);
+  });
+
   it('places a new node next to the node it came from', () => {
     const { cy, adapter } = setup();
     adapter.reset([organization('root')], [], { 'Organization:root': { x: 1000, y: 1000 } });

@@ -53,9 +53,10 @@ export interface CyAdapter {
   findNodes(text: string): EntityId[];
 }
 
-function edgeDefinition(edge: Edge): EdgeDefinition {
+function edgeDefinition(edge: Edge, classes: string | undefined): EdgeDefinition {
   return {
     group: 'edges',
+    ...(classes === undefined ? {} : { classes }),
     data: {
       id: edge.id,
       source: edge.from,
@@ -87,6 +88,8 @@ interface Drawing {
   reviewMarked: Set<EntityId>;
   membersOf: MembersOf | undefined;
   filters: Filters;
+  /** Classes every new element is added with (the lean look of a big graph), if any. */
+  classesOfNew: () => string | undefined;
 }
 
 export function createCyAdapter(
@@ -94,6 +97,11 @@ export function createCyAdapter(
   context: LabelContext = NO_CONTEXT,
   onDrawn: DrawnHook = () => cy.collection(),
   membersOf?: MembersOf,
+  /**
+   * Classes new elements are added with: in their definition, not added after (a class added to
+   * 60,000 new elements was 0.3 s of a 30,000-entity load, class events and a second style pass).
+   */
+  classesOfNew: () => string | undefined = () => undefined,
 ): CyAdapter {
   const drawing: Drawing = {
     cy,
@@ -105,6 +113,7 @@ export function createCyAdapter(
     reviewMarked: new Set(),
     membersOf,
     filters: NO_FILTERS,
+    classesOfNew,
   };
   cy.on('dragfree', 'node', (event) => {
     const node = event.target as NodeSingular;
@@ -196,6 +205,7 @@ function placeNodes(
   added: EntityId[],
 ): void {
   const { placement, dirty } = drawing;
+  const classes = drawing.classesOfNew();
   const fresh = new Map<EntityId, Entity>();
   for (const entity of entities) {
     if (placement.has(entity.id)) {
@@ -212,6 +222,7 @@ function placeNodes(
     }
     definitions.push({
       group: 'nodes',
+      ...(classes === undefined ? {} : { classes }),
       data: { id, type: entity.type, label: entityLabel(drawing, entity), ...annotationData(entity) },
       position: { ...at },
     });
@@ -248,6 +259,7 @@ function placeEdges(
   nothingDrawn = false,
 ): void {
   const { cy, placement, waiting, definedEdges } = drawing;
+  const classes = drawing.classesOfNew();
   for (const edge of edges) {
     if (!placement.has(edge.from) || !placement.has(edge.to)) {
       waiting.wait(edge);
@@ -261,7 +273,7 @@ function placeEdges(
     if (existing?.nonempty() === true) {
       updateDrawnEdge(existing, edge);
     } else {
-      definitions.push(edgeDefinition(edge));
+      definitions.push(edgeDefinition(edge, classes));
       definedEdges.add(edge.id);
     }
   }

@@ -78,8 +78,10 @@ export function buildStylesheet(theme: Theme, leanSheet = false): StylesheetJson
     })),
     {
       selector: 'edge',
+      // Haystack with radius 0 is Cytoscape's default edge look: the lean sheet leaves both unset
+      // (each property set is style work per edge, and these two also re-dirty its bounds).
       style: leanSheet
-        ? { ...leanEdge, 'line-color': edge }
+        ? { width: leanEdge.width, 'line-color': edge }
         : {
             width: 1.2,
             'line-color': edge,

@@ -19,11 +19,13 @@ import type { FactsReading } from './element-facts';
 import { elementFacts, readElementFactsInSlices } from './element-facts';
 import type { Theme } from '../cy-style';
 import { themeColors } from '../cy-style';
-import type { OverviewView, Stamp, StampMaker } from './overview-draw';
-import { drawScene, paintStamp, stampHalf } from './overview-draw';
-import type { NodeLook, Scene } from './overview-scene';
-import { buildScene, nodeKey } from './overview-scene';
+import type { OverviewView } from './overview-draw';
+import { drawScene } from './overview-draw';
+import { createStampMaker } from './stamps';
+import type { Scene } from './overview-scene';
+import { buildScene } from './overview-scene';
 import type { PreviewFacts } from './overview-preview';
+import { createPreviewHits, selectInPreview } from './preview-hits';
 
 export { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
 import { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
@@ -101,6 +103,13 @@ export interface OverviewLayer {
   preview(facts: PreviewFacts): void;
   /** Back to Cytoscape's elements (all of them are held now, or the load stopped). */
   endPreview(): void;
+  /**
+   * The entity the preview draws at this model position (within a few pixels on screen), while a
+   * preview shows; else undefined (Cytoscape hit-tests its own elements). See preview-hits.ts.
+   */
+  previewNodeAt(position: { x: number; y: number }): string | undefined;
+  /** Rings this entity as selected in the preview (undefined: none), while a preview shows. */
+  previewSelect(id: string | undefined): void;
   /** Figures of the last frame drawn (for the bench). */
   readonly lastFrame: { ms: number; nodes: number; edges: number; withEdges: boolean } | undefined;
   dispose(): void;
@@ -109,34 +118,6 @@ export interface OverviewLayer {
 export interface OverviewOptions {
   theme: () => Theme;
   now?: () => number;
-}
-
-/** Stamps kept (looks x recent scales); the cache is emptied when it is full. */
-const MAX_STAMPS = 96;
-
-/** Stamps painted on small canvases of their own, cached by look and scale. */
-function createStampMaker(): StampMaker {
-  const stamps = new Map<string, Stamp | undefined>();
-  return (look: NodeLook, scale: number) => {
-    const key = `${nodeKey(look)}@${scale.toFixed(3)}`;
-    if (stamps.has(key)) {
-      return stamps.get(key);
-    }
-    if (stamps.size >= MAX_STAMPS) {
-      stamps.clear();
-    }
-    const half = stampHalf(look, scale);
-    const canvas = document.createElement('canvas');
-    canvas.width = half * 2;
-    canvas.height = half * 2;
-    const context = canvas.getContext('2d');
-    const stamp = context === null ? undefined : { image: canvas, half };
-    if (context !== null) {
-      paintStamp(context, look, scale, half);
-    }
-    stamps.set(key, stamp);
-    return stamp;
-  };
 }
 
 /** The layer's own canvas, above Cytoscape's node layer and below its drag layer. */
@@ -264,6 +245,9 @@ function createSceneKeeper(
       return preview !== undefined;
     },
     previewNodes: () => preview?.nodes.length ?? 0,
+    previewFacts: (): PreviewFacts | undefined => preview,
+    /** A mark in the preview's facts changed: its scene is built again from them. */
+    previewChanged: () => (scene = preview === undefined ? scene : undefined),
     changed: () => {
       stale = true;
     },
@@ -309,18 +293,23 @@ function createSceneKeeper(
   };
 }
 
+/** Where Cytoscape has no canvas renderer (headless): Cytoscape draws everything itself. */
+const DETACHED: OverviewLayer = {
+  active: false,
+  attached: false,
+  invalidate: () => {},
+  preview: () => {},
+  endPreview: () => {},
+  previewNodeAt: () => undefined,
+  previewSelect: () => {},
+  lastFrame: undefined,
+  dispose: () => {},
+};
+
 export function createOverviewLayer(cy: Core, options: OverviewOptions): OverviewLayer {
   const renderer = canvasRendererOf(cy);
   if (renderer === undefined) {
-    return {
-      active: false,
-      attached: false,
-      invalidate: () => {},
-      preview: () => {},
-      endPreview: () => {},
-      lastFrame: undefined,
-      dispose: () => {},
-    };
+    return DETACHED;
   }
   const now = options.now ?? (() => performance.now());
   // Counted from add and remove events (cy.nodes() walks every element). One listener without a
@@ -353,6 +342,7 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
   // The preview's scene stays as it is while elements are taken in: drawn again only where the
   // view changed (a frame of 30,000 nodes and edges is a tenth of a second or more).
   let previewView = '';
+  const previewHit = createPreviewHits();
   const drawPreviewFrame = (): void => {
     const view = `${cy.zoom()}|${cy.pan().x}|${cy.pan().y}|${cy.width()}|${cy.height()}`;
     if (view !== previewView) {
@@ -449,6 +439,18 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
       clearCytoscapeLayers(renderer);
       previewView = '';
       drawPreviewFrame();
+    },
+    previewNodeAt(position) {
+      const facts = scenes.previewFacts();
+      return facts === undefined || !isActive() ? undefined : previewHit(facts, position, cy.zoom());
+    },
+    previewSelect(id) {
+      const facts = scenes.previewFacts();
+      if (facts !== undefined && selectInPreview(facts, id)) {
+        scenes.previewChanged();
+        previewView = '';
+        drawPreviewFrame();
+      }
     },
     endPreview() {
       if (scenes.previewing) {
