@@ -219,6 +219,8 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
       // With the preview on screen Cytoscape renders no frame between steps: small steps cost
       // no more than big ones.
       ...(overview.attached ? { minGrowth: 0, stepsBackToBack: true } : {}),
+      // Zoomed in meanwhile (the preview no longer draws), what the user looks at comes first.
+      viewFirst: () => (overview.active ? undefined : widened(cy.extent())),
       onStep: (drawn) => {
         // Counting walks every element (seconds over a whole load): once drawn, in
         // snapshotDrawn; meanwhile only how far the drawing has come.
@@ -349,6 +351,28 @@ function filtersChanged(state: AppState, previous: AppState): boolean {
     state.timeRange !== previous.timeRange
   );
 }
+
+/** The box with a quarter of its size added on each side (what a pan is likely to show next). */
+const widened = ({
+  x1,
+  y1,
+  x2,
+  y2,
+  w,
+  h,
+}: {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
+  w: number;
+  h: number;
+}) => ({
+  x1: x1 - w / 4,
+  y1: y1 - h / 4,
+  x2: x2 + w / 4,
+  y2: y2 + h / 4,
+});
 
 const selectedOf = (state: AppState): string | undefined =>
   state.selectedId ?? state.selectedEdgeId ?? state.selectedCollectionId;

@@ -52,7 +52,7 @@ function setup() {
 describe('the Cytoscape adapter', () => {
   it('adds new nodes and edges with the classes it is given for new elements', () => {
     const cy = cytoscape({ headless: true, styleEnabled: false });
-    let classes: string | undefined;
+    let classes: string | undefined = undefined;
     const adapter = createCyAdapter(cy, undefined, undefined, undefined, () => classes);
     adapter.reset([organization('root')], [], {});
     classes = 'lean';

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import type { NodePositions } from '../../shared/ipc/contract';
 import type { Edge, Entity, GraphDelta } from '../../shared/model/graph';
 import type { CyAdapter } from './cy-adapter';
-import type { SnapshotLoadDeps } from './snapshot-loader';
+import type { SnapshotLoadDeps, ViewBox } from './snapshot-loader';
 import { loadSnapshot, STEP_BUDGET_MS } from './snapshot-loader';
 
 const entity = (index: number): Entity => ({
@@ -28,7 +29,12 @@ const link = (from: number, to: number | string): Edge => ({
 const MS_PER_ENTITY = 0.25;
 
 /** A load driven frame by frame, recording what the adapter was given, in order. */
-function harness(entities: Entity[], edges: Edge[], more: Partial<SnapshotLoadDeps> = {}) {
+function harness(
+  entities: Entity[],
+  edges: Edge[],
+  more: Partial<SnapshotLoadDeps> = {},
+  positions: NodePositions = {},
+) {
   const frames: (() => void)[] = [];
   const calls: { what: string; entities: string[]; edges: string[] }[] = [];
   let clock = 0;
@@ -67,7 +73,7 @@ function harness(entities: Entity[], edges: Edge[], more: Partial<SnapshotLoadDe
     },
     entities,
     edges,
-    () => ({}),
+    () => positions,
   );
   const nextFrame = (): void => frames.shift()?.();
   const runAll = (): void => {
@@ -122,6 +128,47 @@ describe('loading a big snapshot in steps', () => {
     const { calls, runAll } = harness(entities, [...chain, link(5, 'elsewhere')]);
     runAll();
     expect(calls.at(-1)?.edges).toContain('5-elsewhere');
+  });
+
+  it('hands a self-loop once', () => {
+    const { calls, runAll } = harness(entities, [...chain, link(7, 7)]);
+    runAll();
+    expect(calls.flatMap((call) => call.edges).filter((id) => id === '7-7')).toHaveLength(1);
+  });
+
+  describe('zoomed in while it loads', () => {
+    // Entity i at x = 10 i: a view from x 25,000 to 25,500 holds entities 2,500 to 2,550.
+    const onLine: NodePositions = Object.fromEntries(
+      entities.map((item, index) => [item.id, { x: index * 10, y: 0 }]),
+    );
+    const view: ViewBox = { x1: 25_000, y1: -50, x2: 25_500, y2: 50 };
+    const inView = Array.from({ length: 51 }, (_, index) => `Organization:${2_500 + index}`);
+
+    it('takes in the entities inside the view first', () => {
+      let looking: ViewBox | undefined;
+      const { calls, nextFrame } = harness(entities, chain, { viewFirst: () => looking }, onLine);
+      nextFrame();
+      looking = view;
+      nextFrame();
+      expect(calls[1]?.entities.slice(0, inView.length)).toEqual(inView);
+    });
+
+    it("keeps the snapshot's order while the whole case is on screen", () => {
+      const { calls, runAll } = harness(entities, chain, { viewFirst: () => undefined }, onLine);
+      runAll();
+      expect(calls.flatMap((call) => call.entities)).toEqual(entities.map((item) => item.id));
+    });
+
+    it('still draws every entity and hands every edge once', () => {
+      const { calls, runAll } = harness(entities, chain, { viewFirst: () => view }, onLine);
+      runAll();
+      const drawn = calls.flatMap((call) => call.entities);
+      const handed = calls.flatMap((call) => call.edges);
+      expect(new Set(drawn).size).toBe(entities.length);
+      expect(drawn).toHaveLength(entities.length);
+      expect(new Set(handed).size).toBe(chain.length);
+      expect(handed).toHaveLength(chain.length);
+    });
   });
 
   it('runs settle after every step', () => {

@@ -62,6 +62,20 @@ export interface SnapshotLoadDeps {
    * left the main thread idle a fifth of the load.
    */
   stepsBackToBack?: boolean;
+  /**
+   * The part of the graph the user looks at now, in model coordinates, when it should be taken in
+   * first (zoomed in while the load runs); undefined while the whole case is on screen. Read
+   * before each step: the entities still to come that lie inside it move to the front.
+   */
+  viewFirst?: () => ViewBox | undefined;
+}
+
+/** A box in model coordinates (Cytoscape's `extent()`). */
+export interface ViewBox {
+  x1: number;
+  y1: number;
+  x2: number;
+  y2: number;
 }
 
 export interface SnapshotLoad {
@@ -83,6 +97,9 @@ export function loadSnapshot(
   let cancelled = false;
   const afterFrame = deps.afterFrame ?? ((work: () => void) => work());
   const minGrowth = deps.minGrowth ?? MIN_GROWTH;
+  // The order entities are taken in: the snapshot's, changed where the user looks meanwhile.
+  const order = [...entities];
+  let lastView = '';
   let edgesDue: EdgesDue | undefined;
 
   const step = (): void => {
@@ -91,9 +108,15 @@ export function loadSnapshot(
       return;
     }
     const start = deps.now();
-    const chunk = entities.slice(next, next + size);
-    edgesDue ??= edgesByLaterEnd(entities, edges);
-    const chunkEdges = edgesDue.upTo(next + chunk.length);
+    const view = deps.viewFirst?.();
+    const viewKey = view === undefined ? '' : `${view.x1}|${view.y1}|${view.x2}|${view.y2}`;
+    if (view !== undefined && viewKey !== lastView) {
+      inViewFirst(order, next, view, positions());
+    }
+    lastView = viewKey;
+    const chunk = order.slice(next, next + size);
+    edgesDue ??= edgesByEnds(entities, edges);
+    const chunkEdges = edgesDue.drawn(chunk, next + chunk.length >= order.length);
     if (next === 0) {
       deps.adapter.reset(chunk, chunkEdges, positions());
     } else {
@@ -147,30 +170,74 @@ export function loadSnapshot(
 }
 
 /**
- * The edges in the order their later end is drawn: a step hands the adapter only the edges it can
- * draw (both ends drawn), instead of every edge waiting from the first step. Edges to an entity
- * outside the snapshot come last (they wait in the adapter, as any edge to an undrawn end).
+ * The entities still to come (from `from` on) that lie inside the view, moved ahead of the others
+ * (each group in its order before): zoomed in while a big case loads, what the user looks at is
+ * drawn in the next steps instead of wherever the snapshot's order has it.
  */
-interface EdgesDue {
-  /** The edges not handed yet whose ends are among the first `drawn` entities (all at the end). */
-  upTo(drawn: number): Edge[];
+function inViewFirst(order: Entity[], from: number, view: ViewBox, positions: NodePositions): void {
+  const inside: Entity[] = [];
+  const outside: Entity[] = [];
+  for (let index = from; index < order.length; index += 1) {
+    const entity = order[index] as Entity;
+    const at = positions[entity.id];
+    const seen = at !== undefined && at.x >= view.x1 && at.x <= view.x2 && at.y >= view.y1 && at.y <= view.y2;
+    (seen ? inside : outside).push(entity);
+  }
+  // Written back in place (a spread of 30,000 arguments can overflow the stack).
+  let write = from;
+  for (const entity of [inside, outside].flat()) {
+    order[write] = entity;
+    write += 1;
+  }
 }
 
-function edgesByLaterEnd(entities: readonly Entity[], edges: readonly Edge[]): EdgesDue {
-  const order = new Map<string, number>();
-  entities.forEach((entity, index) => order.set(entity.id, index));
-  const due = (edge: Edge): number =>
-    Math.max(order.get(edge.from) ?? Infinity, order.get(edge.to) ?? Infinity);
-  const sorted = edges.map((edge) => ({ edge, at: due(edge) })).sort((a, b) => a.at - b.at);
-  let handed = 0;
+/**
+ * Which edges a step can hand the adapter: those whose two ends are drawn once its entities are,
+ * instead of every edge waiting from the first step. Found through each entity's own edges, so the
+ * order entities come in may change between steps. Edges to an entity outside the snapshot come
+ * with the last step (they wait in the adapter, as any edge to an undrawn end).
+ */
+interface EdgesDue {
+  /** The edges not handed yet whose ends are drawn once `chunk` is (all of them when `last`). */
+  drawn(chunk: readonly Entity[], last: boolean): Edge[];
+}
+
+function edgesByEnds(entities: readonly Entity[], edges: readonly Edge[]): EdgesDue {
+  const inSnapshot = new Set(entities.map((entity) => entity.id));
+  const edgesOf = new Map<string, Edge[]>();
+  const outside: Edge[] = [];
+  const attach = (id: string, edge: Edge): void => {
+    const list = edgesOf.get(id);
+    if (list === undefined) {
+      edgesOf.set(id, [edge]);
+    } else {
+      list.push(edge);
+    }
+  };
+  for (const edge of edges) {
+    if (!inSnapshot.has(edge.from) || !inSnapshot.has(edge.to)) {
+      outside.push(edge);
+      continue;
+    }
+    attach(edge.from, edge);
+    if (edge.to !== edge.from) {
+      attach(edge.to, edge);
+    }
+  }
+  const drawnIds = new Set<string>();
   return {
-    upTo(drawn) {
-      const all = drawn >= entities.length;
-      const from = handed;
-      while (handed < sorted.length && (all || (sorted[handed]?.at ?? Infinity) < drawn)) {
-        handed += 1;
+    drawn(chunk, last) {
+      const due: Edge[] = [];
+      for (const entity of chunk) {
+        drawnIds.add(entity.id);
+        for (const edge of edgesOf.get(entity.id) ?? []) {
+          const other = edge.from === entity.id ? edge.to : edge.from;
+          if (drawnIds.has(other)) {
+            due.push(edge);
+          }
+        }
       }
-      return sorted.slice(from, handed).map((item) => item.edge);
+      return last ? [...due, ...outside] : due;
     },
   };
 }
