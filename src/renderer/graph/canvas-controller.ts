@@ -12,7 +12,7 @@ import type { EntityId } from '../../shared/model/asset';
 import type { AppState } from '../store/app-store';
 import type { CanvasDeps, CanvasParts } from './canvas-parts';
 import { countsPublisher, createCanvasScheduler, createDrawLoop, watchStore } from './canvas-parts';
-import type { Look, SearchActions } from './canvas-steps';
+import type { Look, Opening, SearchActions } from './canvas-steps';
 import {
   bindHover,
   bindPointer,
@@ -174,7 +174,7 @@ function seedLoader(deps: CanvasDeps, labels: LabelPolicy, isDisposed: () => boo
 }
 
 /** The imperative actions toolbar, menus and keys call. */
-function buildController(parts: CanvasParts): CanvasController {
+function buildController(parts: CanvasParts, opening: Opening): CanvasController {
   const { cy, deps, camera, layouts } = parts;
   const stopFollowing = (): void => {
     camera.following = false;
@@ -200,7 +200,7 @@ function buildController(parts: CanvasParts): CanvasController {
         bg: deps.background(),
       }),
     svg: () => canvasSvg(cy, deps.background()),
-    ...createSearch(cy, parts.adapter, parts.collections, parts.store, stopFollowing),
+    ...createSearch(cy, parts.adapter, parts.collections, parts.store, stopFollowing, opening),
     selectNeighbours: (id) => {
       cy.getElementById(id).closedNeighborhood().not('.filtered, .folded').select();
     },
@@ -257,7 +257,7 @@ export function mountCanvas(deps: CanvasDeps): MountedCanvas {
   const drawLoop = createDrawLoop(parts, scheduler);
   const stopStore = watchStore(parts, drawLoop, foldAbove);
 
-  const controller = buildController(parts);
+  const controller = buildController(parts, drawLoop);
   const previewNodeAt = (position: { x: number; y: number }): string | undefined =>
     look.overview.previewNodeAt(position);
   bindPointer(cy, store, deps.onContextMenu, (id) => controller.expandCollection(id), previewNodeAt);

@@ -12,7 +12,7 @@ import type { EntityId } from '../../shared/model/asset';
 import type { GraphDelta } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
 import { noResultsText, seedsWithoutResults } from '../store/seed-results';
-import type { FailureMarks, Look } from './canvas-steps';
+import type { FailureMarks, Look, Opening } from './canvas-steps';
 import type { CollectionView } from './collection-view';
 import type { CyAdapter } from './cy-adapter';
 import type { Theme } from './cy-style';
@@ -143,8 +143,10 @@ function snapshotDrawn(
   keep: NodePositions,
   later: (work: () => void) => void = (work) => work(),
 ): void {
-  parts.camera.following = true;
-  parts.camera.fitAll(40);
+  // Fitted to the whole case unless the user moved the camera while a big case was taken in.
+  if (parts.camera.following) {
+    parts.camera.fitAll(40);
+  }
   parts.loadSeeds();
   parts.failures.mark();
   parts.saver.schedule();
@@ -170,6 +172,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   const { cy, adapter, dataset } = parts;
   const keep = state.entitiesById.size === 0 ? {} : adapter.positions();
   const positions = { ...state.savedPositions, ...keep };
+  parts.camera.following = true;
   // The look is chosen before the elements exist: a restyle of 25,000 elements is seconds.
   parts.look.overview.endPreview();
   delete dataset.shown;
@@ -225,6 +228,12 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
         // Counting walks every element (seconds over a whole load): once drawn, in
         // snapshotDrawn; meanwhile only how far the drawing has come.
         dataset.loaded = String(drawn);
+        // Selected meanwhile (on the preview, or found by a search): selected once drawn.
+        const selected = cy.getElementById(parts.store.getState().selectedId ?? '');
+        if (selected.nonempty() && !selected.selected()) {
+          selected.select();
+          parts.publishSelectedPosition();
+        }
       },
       onDone: () => {
         delete dataset.loaded;
@@ -277,11 +286,13 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
     get loading() {
       return load.loading || finish !== undefined || zOrderRunning;
     },
+    undrawn: () => load.undrawn(),
+    plannedAt: (id) => load.plannedAt(id),
   };
 }
 
 /** Draws the store's graph: a new snapshot at once, deltas through the scheduler, once per frame. */
-export interface DrawLoop {
+export interface DrawLoop extends Opening {
   draw: () => void;
   /** Draws in the next frame (at most once per frame, however many deltas arrive). */
   schedule: () => void;
@@ -325,6 +336,8 @@ export function createDrawLoop(parts: CanvasParts, scheduler: DeltaScheduler): D
     draw,
     schedule,
     drawnVersion: () => drawnVersion,
+    undrawn: () => loading?.undrawn() ?? [],
+    plannedAt: (id) => loading?.plannedAt(id),
     dispose: () => {
       loading?.cancel();
       if (frame !== undefined) {

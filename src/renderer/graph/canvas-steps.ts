@@ -6,6 +6,7 @@
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { EntityId } from '../../shared/model/asset';
+import type { Entity } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import type { CollectionView } from './collection-view';
@@ -212,11 +213,32 @@ export interface SearchPosition {
   total: number;
 }
 
+/** A big case being taken in (canvas-parts.ts): what is not drawn yet, and where it will be. */
+export interface Opening {
+  undrawn(): readonly Entity[];
+  plannedAt(id: EntityId): { x: number; y: number } | undefined;
+}
+
 export interface SearchActions {
   /** Highlights every node matching the text and selects the best hit; what was found. */
   search: (text: string) => SearchPosition;
   /** Selects the next (+1) or previous (-1) hit of the last search. */
   searchStep: (step: 1 | -1) => SearchPosition;
+}
+
+/**
+ * Centres a hit at reading distance: where it is drawn, or, not drawn yet (a big case being taken
+ * in), where it will be (the load then takes in what is in view first).
+ */
+function showAtReadingDistance(cy: Core, id: string, planned: { x: number; y: number } | undefined): void {
+  const zoom = Math.max(cy.zoom(), 1);
+  const element = cy.getElementById(id);
+  if (element.nonempty() || planned === undefined) {
+    cy.animate({ center: { eles: element }, zoom }, { duration: 250 });
+    return;
+  }
+  const pan = { x: cy.width() / 2 - planned.x * zoom, y: cy.height() / 2 - planned.y * zoom };
+  cy.animate({ pan, zoom }, { duration: 250 });
 }
 
 export function createSearch(
@@ -225,6 +247,7 @@ export function createSearch(
   collections: CollectionView,
   store: StoreApi<AppState>,
   stopFollowing: () => void,
+  opening: Opening,
 ): SearchActions {
   let hits: EntityId[] = [];
   let hitIndex = -1;
@@ -244,13 +267,13 @@ export function createSearch(
     } else {
       selectOnCanvas(store, id);
     }
-    cy.animate({ center: { eles: cy.getElementById(id) }, zoom: Math.max(cy.zoom(), 1) }, { duration: 250 });
+    showAtReadingDistance(cy, id, opening.plannedAt(id));
     return { index: hitIndex, total: hits.length };
   };
   return {
     search: (text) => {
       hits = [
-        ...adapter.findNodes(text),
+        ...adapter.findNodes(text, opening.undrawn()),
         ...findAnnotatedEdges(cy, store.getState().edgesById.values(), text),
       ];
       hitIndex = -1;

@@ -50,6 +50,19 @@ function setup() {
 }
 
 describe('the Cytoscape adapter', () => {
+  it('finds an entity not drawn yet (a big case being taken in), unless its type is hidden', () => {
+    const { adapter } = setup();
+    adapter.reset([organization('drawn', 'Acme Holdings')], [], {});
+    const undrawn = [organization('later', 'Acme Later')];
+    expect(adapter.findNodes('acme', undrawn).sort()).toEqual(['Organization:drawn', 'Organization:later']);
+    adapter.applyFilters({
+      hiddenTypes: new Set(['Organization']),
+      hiddenSources: new Set(),
+      hiddenIds: new Set(),
+    });
+    expect(adapter.findNodes('acme', undrawn)).toEqual([]);
+  });
+
   it('adds new nodes and edges with the classes it is given for new elements', () => {
     const cy = cytoscape({ headless: true, styleEnabled: false });
     let classes: string | undefined = undefined;

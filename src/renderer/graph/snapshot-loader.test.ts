@@ -145,7 +145,7 @@ describe('loading a big snapshot in steps', () => {
     const inView = Array.from({ length: 51 }, (_, index) => `Organization:${2_500 + index}`);
 
     it('takes in the entities inside the view first', () => {
-      let looking: ViewBox | undefined;
+      let looking: ViewBox | undefined = undefined;
       const { calls, nextFrame } = harness(entities, chain, { viewFirst: () => looking }, onLine);
       nextFrame();
       looking = view;

@@ -82,6 +82,10 @@ export interface SnapshotLoad {
   /** Stops drawing (a newer snapshot, or the canvas goes). */
   cancel(): void;
   readonly loading: boolean;
+  /** The entities not drawn yet (none once the load is done or stopped). */
+  undrawn(): readonly Entity[];
+  /** Where an entity of the snapshot is drawn, or will be. */
+  plannedAt(id: string): { x: number; y: number } | undefined;
 }
 
 export function loadSnapshot(
@@ -166,6 +170,8 @@ export function loadSnapshot(
     get loading() {
       return !cancelled && next < entities.length;
     },
+    undrawn: () => (cancelled ? [] : order.slice(next)),
+    plannedAt: (id) => positions()[id],
   };
 }
 
