@@ -27,9 +27,10 @@ import type { LayoutState, Relayout, RunningLayout } from './relayout';
 import { mostlyUnplaced } from './relayout';
 import { drawnCandidateLabels } from './review-look';
 import type { SnapshotLoad } from './snapshot-loader';
-import { loadSnapshot, STEP_BUDGET_MS, STEPPED_ABOVE } from './snapshot-loader';
+import { loadSnapshot, STEP_BUDGET_MS, STEPPED_ABOVE, widened } from './snapshot-loader';
 import type { ZOrderJob } from './z-order';
 import { precomputeZOrder } from './z-order';
+import { createZOrderKeeper } from './z-order-keeper';
 import { flushRenderedStyle } from './overview/overview-layer';
 import { previewFacts } from './overview/overview-preview';
 import { planPositions } from './placement';
@@ -192,6 +193,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   let finish: number | undefined;
   let zOrder: ZOrderJob | undefined;
   let zOrderRunning = false;
+  const zOrderKeeper = createZOrderKeeper(cy);
   // Every position known before the first step (stored, else planned as the steps would place
   // them): the camera is where the whole graph will be, and the overview shows all of it from the
   // first frame while Cytoscape takes the elements in, step by step (docs/ui.md).
@@ -218,7 +220,11 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
       ...(afterFrame === undefined ? {} : { afterFrame }),
       now: parts.now,
       prepare: [...plan.steps, fit, showPreview],
-      settle: () => flushRenderedStyle(cy),
+      settle: () => {
+        flushRenderedStyle(cy);
+        // Read now: a frame zoomed in meanwhile finds the order without sorting every element.
+        zOrderKeeper?.afterStep();
+      },
       // With the preview on screen Cytoscape renders no frame between steps: small steps cost
       // no more than big ones.
       ...(overview.attached ? { minGrowth: 0, stepsBackToBack: true } : {}),
@@ -248,24 +254,33 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
             }),
           );
         };
-        // While the preview shows, Cytoscape renders no frame: the slices need not wait for one.
+        const drawn = (): void => {
+          zOrderRunning = false;
+          overview.endPreview();
+          // In a task of its own after Cytoscape's first frame of the whole case: the opening
+          // layout's input and the counts walk every element too.
+          nextTask(() => {
+            finish = undefined;
+            snapshotDrawn(parts, state, keep, later);
+            onDrawn();
+          });
+        };
+        // In a task of its own: the keys were read step by step, one sort installs the order.
+        // Else they are read again, in slices (while the preview shows, Cytoscape renders no
+        // frame, so the slices need not wait for one).
         const sliceTask = overview.active && afterFrame !== undefined ? afterFrame : nextTask;
         zOrderRunning = true;
-        zOrder = precomputeZOrder(
-          cy,
-          { schedule: sliceTask, now: parts.now, budgetMs: STEP_BUDGET_MS },
-          () => {
-            zOrderRunning = false;
-            overview.endPreview();
-            // In a task of its own after Cytoscape's first frame of the whole case: the opening
-            // layout's input and the counts walk every element too.
-            nextTask(() => {
-              finish = undefined;
-              snapshotDrawn(parts, state, keep, later);
-              onDrawn();
-            });
-          },
-        );
+        sliceTask(() => {
+          if (!zOrderRunning) {
+            return; // cancelled
+          }
+          if (zOrderKeeper?.finish() === true) {
+            drawn();
+            return;
+          }
+          const budget = { schedule: sliceTask, now: parts.now, budgetMs: STEP_BUDGET_MS };
+          zOrder = precomputeZOrder(cy, budget, drawn);
+        });
       },
     },
     entities,
@@ -275,6 +290,7 @@ function drawSnapshot(parts: CanvasParts, state: AppState, onDrawn: () => void):
   return {
     cancel: () => {
       load.cancel();
+      zOrderKeeper?.dispose();
       zOrder?.cancel();
       zOrderRunning = false;
       if (finish !== undefined) {
@@ -364,28 +380,6 @@ function filtersChanged(state: AppState, previous: AppState): boolean {
     state.timeRange !== previous.timeRange
   );
 }
-
-/** The box with a quarter of its size added on each side (what a pan is likely to show next). */
-const widened = ({
-  x1,
-  y1,
-  x2,
-  y2,
-  w,
-  h,
-}: {
-  x1: number;
-  y1: number;
-  x2: number;
-  y2: number;
-  w: number;
-  h: number;
-}) => ({
-  x1: x1 - w / 4,
-  y1: y1 - h / 4,
-  x2: x2 + w / 4,
-  y2: y2 + h / 4,
-});
 
 const selectedOf = (state: AppState): string | undefined =>
   state.selectedId ?? state.selectedEdgeId ?? state.selectedCollectionId;

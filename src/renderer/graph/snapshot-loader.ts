@@ -78,6 +78,12 @@ export interface ViewBox {
   y2: number;
 }
 
+/** The view with a quarter of its size added on each side (what a pan is likely to show next). */
+export function widened({ x1, y1, x2, y2 }: ViewBox): ViewBox {
+  const [w, h] = [x2 - x1, y2 - y1];
+  return { x1: x1 - w / 4, y1: y1 - h / 4, x2: x2 + w / 4, y2: y2 + h / 4 };
+}
+
 export interface SnapshotLoad {
   /** Stops drawing (a newer snapshot, or the canvas goes). */
   cancel(): void;

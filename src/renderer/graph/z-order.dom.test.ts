@@ -1,41 +1,9 @@
 import cytoscape from 'cytoscape';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { installFakeCanvas } from '../dom-test/fake-canvas';
 import { precomputeZOrder, zOrderInternalsOf } from './z-order';
 
-/**
- * jsdom has no 2D canvas: a context whose methods do nothing lets Cytoscape's real canvas renderer
- * run (its z-order cache does not draw).
- */
-function fakeContext(canvas: HTMLCanvasElement): unknown {
-  const values: Record<string | symbol, unknown> = {};
-  return new Proxy(values, {
-    get: (target, name) => {
-      if (name === 'canvas') return canvas;
-      if (name in target) return target[name];
-      if (name === 'measureText') return () => ({ width: 10 });
-      if (name === 'getImageData' || name === 'createImageData')
-        return () => ({ data: new Uint8ClampedArray(4) });
-      if (name === 'getTransform') return () => ({ a: 1, b: 0, c: 0, d: 1, e: 0, f: 0 });
-      return () => undefined;
-    },
-    set: (target, name, value) => {
-      target[name] = value;
-      return true;
-    },
-  });
-}
-
-const canvasPrototype = HTMLCanvasElement.prototype as unknown as Record<'getContext', unknown>;
-let original: unknown;
-beforeEach(() => {
-  original = canvasPrototype.getContext;
-  canvasPrototype.getContext = function (this: HTMLCanvasElement) {
-    return fakeContext(this);
-  };
-});
-afterEach(() => {
-  canvasPrototype.getContext = original;
-});
+installFakeCanvas();
 
 function mountGraph(): cytoscape.Core {
   const container = document.createElement('div');

@@ -22,7 +22,7 @@ import type { Core } from 'cytoscape';
 import { elementPool } from './element-pool';
 
 /** An element as the comparator reads it (these members are not in Cytoscape's typings). */
-interface Element {
+export interface Element {
   id(): string;
   isNode(): boolean;
   zDepth(): number;
@@ -34,7 +34,7 @@ interface Element {
 type ZSorted = Element[] & { interactive?: Element[] };
 
 /** The parts of Cytoscape's renderer this uses (see above). */
-interface ZOrderInternals {
+export interface ZOrderInternals {
   cachedZSortedEles: ZSorted | null | undefined;
   getCachedZSortedEles: (forceRecalc?: boolean) => ZSorted;
   invalidateCachedZSortedEles: () => void;
@@ -61,7 +61,7 @@ export function zOrderInternalsOf(cy: Core): ZOrderInternals | undefined {
 const TOP_DEPTH = Number.MAX_SAFE_INTEGER;
 
 /** The comparator's first term: where the element's compound depth puts it. */
-function compoundDepth(element: Element, compounds: boolean): number {
+export function compoundDepth(element: Element, compounds: boolean): number {
   switch (element.pstyle('z-compound-depth').value) {
     case 'auto':
       return compounds ? element.zDepth() : 0;
@@ -75,7 +75,7 @@ function compoundDepth(element: Element, compounds: boolean): number {
 }
 
 /** The comparator's second term: edges under nodes, unless `z-index-compare: manual`. */
-function kindDepth(element: Element): number {
+export function kindDepth(element: Element): number {
   return element.pstyle('z-index-compare').value === 'auto' && element.isNode() ? 1 : 0;
 }
 
@@ -213,7 +213,7 @@ export function precomputeZOrder(cy: Core, deps: ZOrderDeps, done: (installed: b
  * answers read with the keys are cached on each element, an element restyled since is computed
  * afresh (the list is as it would be, built now).
  */
-function install(renderer: ZOrderInternals, order: Element[]): void {
+export function install(renderer: ZOrderInternals, order: Element[]): void {
   const sorted: ZSorted = order;
   sorted.interactive = order.filter((element) => element.interactive());
   renderer.cachedZSortedEles = sorted;

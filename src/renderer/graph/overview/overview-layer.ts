@@ -25,6 +25,7 @@ import { createStampMaker } from './stamps';
 import type { Scene } from './overview-scene';
 import { buildScene } from './overview-scene';
 import type { PreviewFacts } from './overview-preview';
+import { loadingFrames } from './loading-frames';
 import { createPreviewHits, selectInPreview } from './preview-hits';
 
 export { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
@@ -146,6 +147,7 @@ function wrapRenderer(
   skipDrawing: (target: unknown) => boolean,
   skipFrame: () => boolean,
   instead: () => void,
+  rendered: () => void,
 ): () => void {
   const originals = {
     drawLayeredElements: renderer.drawLayeredElements,
@@ -166,6 +168,7 @@ function wrapRenderer(
       instead();
     } else {
       originals.render.call(this, options);
+      rendered();
     }
   };
   return () => Object.assign(renderer, originals);
@@ -331,13 +334,16 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
   const stamps = createStampMaker();
   const nodeLayer = renderer.data.contexts[renderer.NODE];
   const textureLayer = renderer.data.bufferContexts[renderer.TEXTURE_BUFFER];
+  const loading = loadingFrames(cy, now);
   const unwrap = wrapRenderer(
     renderer,
     (target) => (target === nodeLayer || target === textureLayer) && isActive(),
     // While a preview shows a big case from its data, Cytoscape's frames (sorting and measuring
-    // every element it holds so far) would draw nothing the user sees.
-    () => scenes.previewing && isActive(),
+    // every element it holds so far) would draw nothing the user sees; zoomed in meanwhile, they
+    // are spaced out.
+    () => scenes.previewing && (isActive() || loading.spaced()),
     () => drawPreviewFrame(),
+    () => loading.rendered(),
   );
   // The preview's scene stays as it is while elements are taken in: drawn again only where the
   // view changed (a frame of 30,000 nodes and edges is a tenth of a second or more).
