@@ -151,9 +151,13 @@ function snapshotDrawn(
   parts.loadSeeds();
   parts.failures.mark();
   parts.saver.schedule();
-  // What was selected while the preview showed (Cytoscape did not hold it yet) is selected now.
+  // Selected while the case was shown from its data and not selected on the canvas since (the
+  // steps select it once drawn): selected now. Only then: the unselect walks every element.
   const current = parts.store.getState();
-  if (selectedOf(current) !== undefined) showSelection(parts, current);
+  const selected = selectedOf(current);
+  if (selected !== undefined && parts.cy.getElementById(selected).selected() !== true) {
+    showSelection(parts, current);
+  }
   // Each in a task of its own after a big case's load: the layout's input reads every element and
   // is copied to the worker, the counts walk every element too.
   later(() => {

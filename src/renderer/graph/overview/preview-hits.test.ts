@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { fakeNode } from './fake-facts';
 import type { PreviewFacts } from './overview-preview';
 import { createPreviewHits, pointIndex, selectInPreview } from './preview-hits';
 
@@ -38,20 +39,7 @@ describe('the preview hit index', () => {
 });
 
 const facts = (...ids: string[]): PreviewFacts => ({
-  nodes: ids.map((id, index) => ({
-    id,
-    x: index * 100,
-    y: 0,
-    type: 'Organization',
-    hidden: false,
-    selected: false,
-    searchHit: false,
-    failed: false,
-    collection: false,
-    fresh: false,
-    candidate: false,
-    lean: false,
-  })),
+  nodes: ids.map((id, index) => fakeNode(id, { x: index * 100 })),
   edges: [],
 });
 
