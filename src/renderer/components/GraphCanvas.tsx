@@ -74,7 +74,12 @@ function mountGraph(
     startLayout: startWorkerLayout,
     onContextMenu: (request) => menuHandler.current(request),
     onLayoutState: setLayout,
-    onHover: setHover,
+    onHover: (request) =>
+      setHover(
+        request === undefined
+          ? undefined
+          : { ...request, area: { width: element.clientWidth, height: element.clientHeight } },
+      ),
     onRelayout: (before) => recordHistory({ kind: 'relayout', before }, historyDeps),
     // The seeds are the entities the case's runs started from (an investigator's own actions,
     // such as a merge, are not runs).

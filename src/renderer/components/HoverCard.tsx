@@ -13,6 +13,30 @@ export interface HoverRequest {
   id: EntityId;
   x: number;
   y: number;
+  /** The canvas's size: a card near its right or bottom edge opens to the left or upwards. */
+  area?: { width: number; height: number };
+}
+
+/** Pixels between the pointer and the card. */
+const GAP = 14;
+
+/**
+ * Where the card goes: below and right of the pointer, or, in the right or bottom half of the
+ * canvas, left of it or above it (anchored by its right or bottom side, so that it keeps its
+ * width instead of being squeezed against the canvas's edge).
+ */
+export function hoverCardPlacement({ x, y, area }: HoverRequest): {
+  left?: number;
+  right?: number;
+  top?: number;
+  bottom?: number;
+} {
+  const toLeft = area !== undefined && x > area.width / 2;
+  const upwards = area !== undefined && y > area.height / 2;
+  return {
+    ...(toLeft ? { right: area.width - x + GAP } : { left: x + GAP }),
+    ...(upwards ? { bottom: area.height - y + GAP } : { top: y + GAP }),
+  };
 }
 
 /** The sources that reported any relation of the entity, with the highest confidence of each. */
@@ -39,12 +63,7 @@ export function HoverCard({ hover }: { hover: HoverRequest | undefined }) {
   const sources = sourcesOf(entity.id);
   const name = assetLabel({ type: entity.type, asset: entity.asset } as Parameters<typeof assetLabel>[0]);
   return (
-    <div
-      className="hover-card"
-      role="tooltip"
-      data-testid="hover-card"
-      style={{ left: hover.x + 14, top: hover.y + 14 }}
-    >
+    <div className="hover-card" role="tooltip" data-testid="hover-card" style={hoverCardPlacement(hover)}>
       <div className="hover-type">
         <TypeGlyph type={entity.type} /> {entity.type}
       </div>
