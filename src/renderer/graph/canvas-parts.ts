@@ -458,6 +458,8 @@ export function watchStore(
       state.selectedCollectionId !== previous.selectedCollectionId
     ) {
       showSelection(parts, state);
+      // The selection's label is drawn whatever the policy picks: the others make room for it.
+      parts.labels.schedule();
     }
     if (parts.collections.setFoldAbove(foldAbove(state))) {
       parts.publishCounts();

@@ -60,4 +60,29 @@ describe('the label policy', () => {
       }
     }
   });
+
+  it("places the selected node's label first: a better-ranked neighbour's that would overlap it is not drawn", () => {
+    const cy = cytoscape({ headless: true, styleEnabled: true, style: buildStylesheet('light') });
+    cy.width = () => 800;
+    cy.height = () => 600;
+    cy.add([
+      {
+        group: 'nodes',
+        data: { id: 'company', type: 'Organization', label: 'Acme Holdings Limited' },
+        position: { x: 200, y: 200 },
+      },
+      {
+        group: 'nodes',
+        data: { id: 'street', type: 'Location', label: 'Acme Street 12' },
+        position: { x: 240, y: 200 },
+      },
+    ]);
+    cy.viewport({ zoom: 1, pan: { x: 0, y: 0 } });
+    const policy = createLabelPolicy(cy, () => true);
+    policy.apply();
+    expect(cy.nodes(`.${LOD_LABEL}`).map((node) => node.id())).toEqual(['company']);
+    cy.getElementById('street').select();
+    policy.apply();
+    expect(cy.nodes(`.${LOD_LABEL}`).map((node) => node.id())).toEqual(['street']);
+  });
 });

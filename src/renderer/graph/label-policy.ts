@@ -11,6 +11,7 @@
 import { elementPool, nodesWithClass } from './element-pool';
 import type { Core, NodeSingular } from 'cytoscape';
 import type { AssetType } from '../../shared/model/asset';
+import { PATH_CLASS } from './paths';
 
 export const LOD_LABEL = 'lod-label';
 /** Below this zoom a big graph is drawn by the overview layer (overview/thresholds.ts), without labels. */
@@ -130,6 +131,14 @@ function candidatesInView(cy: Core): Candidate[] {
   return result;
 }
 
+/**
+ * The selection, search hits and a route's nodes are labelled by the stylesheet whatever the
+ * policy picks (cy-style.ts): their labels are placed first, so that no other is drawn over them.
+ */
+const MARKED_RANK = -1;
+const alwaysLabelled = (node: NodeSingular): boolean =>
+  node.selected() || node.hasClass('search-hit') || node.hasClass(PATH_CLASS);
+
 /** A visible node's label where it would be drawn; undefined when it has none or would be cut off. */
 function candidateOf(
   node: NodeSingular,
@@ -159,11 +168,13 @@ function candidateOf(
   return {
     node,
     box,
-    rank: labelRank({
-      seed: node.hasClass(SEED_CLASS),
-      type: node.data('type') as AssetType | undefined,
-      collection,
-    }),
+    rank: alwaysLabelled(node)
+      ? MARKED_RANK
+      : labelRank({
+          seed: node.hasClass(SEED_CLASS),
+          type: node.data('type') as AssetType | undefined,
+          collection,
+        }),
     degree: node.degree(false),
   };
 }
