@@ -12,7 +12,8 @@ import type { EntityId } from '../../shared/model/asset';
 import type { AppState } from '../store/app-store';
 import type { CanvasDeps, CanvasParts } from './canvas-parts';
 import { countsPublisher, createCanvasScheduler, createDrawLoop, watchStore } from './canvas-parts';
-import type { Look, Opening, SearchActions } from './canvas-steps';
+import type { Look, SearchActions } from './canvas-steps';
+import type { Opening } from './snapshot-loader';
 import {
   bindHover,
   bindPointer,

@@ -6,7 +6,6 @@
 import type { Core, EdgeSingular, NodeSingular } from 'cytoscape';
 import type { StoreApi } from 'zustand/vanilla';
 import type { EntityId } from '../../shared/model/asset';
-import type { Entity } from '../../shared/model/graph';
 import type { AppState } from '../store/app-store';
 import { openFailures } from '../store/failures';
 import type { CollectionView } from './collection-view';
@@ -14,6 +13,7 @@ import { selectOnCanvas } from './collection-view';
 import { findAnnotatedEdges } from './edge-search';
 import { isCollectionId } from './collections';
 import type { CyAdapter } from './cy-adapter';
+import type { Opening } from './snapshot-loader';
 import type { Theme } from './cy-style';
 import { buildStylesheet, isLargeGraph } from './cy-style';
 import type { LeanSwitch } from './lean-switch';
@@ -211,12 +211,6 @@ export function bindHover(
 export interface SearchPosition {
   index: number;
   total: number;
-}
-
-/** A big case being taken in (canvas-parts.ts): what is not drawn yet, and where it will be. */
-export interface Opening {
-  undrawn(): readonly Entity[];
-  plannedAt(id: EntityId): { x: number; y: number } | undefined;
 }
 
 export interface SearchActions {

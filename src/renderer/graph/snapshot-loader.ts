@@ -84,14 +84,18 @@ export function widened({ x1, y1, x2, y2 }: ViewBox): ViewBox {
   return { x1: x1 - w / 4, y1: y1 - h / 4, x2: x2 + w / 4, y2: y2 + h / 4 };
 }
 
-export interface SnapshotLoad {
-  /** Stops drawing (a newer snapshot, or the canvas goes). */
-  cancel(): void;
-  readonly loading: boolean;
+/** A big case being taken in: what is not drawn yet, and where it will be (search reads it). */
+export interface Opening {
   /** The entities not drawn yet (none once the load is done or stopped). */
   undrawn(): readonly Entity[];
   /** Where an entity of the snapshot is drawn, or will be. */
   plannedAt(id: string): { x: number; y: number } | undefined;
+}
+
+export interface SnapshotLoad extends Opening {
+  /** Stops drawing (a newer snapshot, or the canvas goes). */
+  cancel(): void;
+  readonly loading: boolean;
 }
 
 export function loadSnapshot(

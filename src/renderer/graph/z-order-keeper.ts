@@ -14,7 +14,7 @@
 import type { Core } from 'cytoscape';
 import { elementPool } from './element-pool';
 import type { Element } from './z-order';
-import { compoundDepth, install, kindDepth, zOrderInternalsOf } from './z-order';
+import { createSortKeys, install, zOrderInternalsOf } from './z-order';
 
 export interface ZOrderKeeper {
   /** A step's elements are in and styled: their keys are read. */
@@ -91,16 +91,9 @@ interface Keys {
 
 function createKeys(): Keys {
   const elements: Element[] = [];
-  const depth: number[] = [];
-  const kind: number[] = [];
-  const zIndex: number[] = [];
+  // No compound nodes here (see above): every compound depth is 0.
+  const keys = createSortKeys();
   let sorted: number[] = [];
-  // The comparator's terms in its order, the pool index last (a total order, as z-order.ts).
-  const before = (a: number, b: number): number =>
-    (depth[a] as number) - (depth[b] as number) ||
-    (kind[a] as number) - (kind[b] as number) ||
-    (zIndex[a] as number) - (zIndex[b] as number) ||
-    a - b;
   return {
     readNew(pool) {
       const read = elements.length;
@@ -110,11 +103,7 @@ function createKeys(): Keys {
       for (let index = read; index < pool.length; index += 1) {
         const element = pool[index] as Element;
         elements.push(element);
-        depth.push(compoundDepth(element, false));
-        kind.push(kindDepth(element));
-        zIndex.push(Number(element.pstyle('z-index').value));
-        // Cytoscape caches the answer per element; installing the order asks every element.
-        element.interactive();
+        keys.read(element, false);
       }
       return true;
     },
@@ -123,7 +112,7 @@ function createKeys(): Keys {
       for (let index = sorted.length; index < elements.length; index += 1) {
         fresh.push(index);
       }
-      sorted = mergeSorted(sorted, fresh.sort(before), before);
+      sorted = mergeSorted(sorted, fresh.sort(keys.compare), keys.compare);
       return sorted.map((index) => elements[index] as Element);
     },
   };

@@ -61,7 +61,7 @@ export function zOrderInternalsOf(cy: Core): ZOrderInternals | undefined {
 const TOP_DEPTH = Number.MAX_SAFE_INTEGER;
 
 /** The comparator's first term: where the element's compound depth puts it. */
-export function compoundDepth(element: Element, compounds: boolean): number {
+function compoundDepth(element: Element, compounds: boolean): number {
   switch (element.pstyle('z-compound-depth').value) {
     case 'auto':
       return compounds ? element.zDepth() : 0;
@@ -75,7 +75,7 @@ export function compoundDepth(element: Element, compounds: boolean): number {
 }
 
 /** The comparator's second term: edges under nodes, unless `z-index-compare: manual`. */
-export function kindDepth(element: Element): number {
+function kindDepth(element: Element): number {
   return element.pstyle('z-index-compare').value === 'auto' && element.isNode() ? 1 : 0;
 }
 
@@ -88,48 +88,62 @@ export interface ZKeys {
   sorted(): Element[];
 }
 
+/**
+ * The comparator's terms of elements read one at a time, in pool order: an element's index among
+ * those read is its pool index, the comparator's last term.
+ */
+export interface SortKeys {
+  readonly count: number;
+  /** Reads the next element's terms, and asks whether it takes pointer events (see below). */
+  read(element: Element, compounds: boolean): void;
+  /** Cytoscape's comparator on two indexes among those read: a total order. */
+  readonly compare: (a: number, b: number) => number;
+}
+
+export function createSortKeys(): SortKeys {
+  const depth: number[] = [];
+  const kind: number[] = [];
+  const zIndex: number[] = [];
+  return {
+    get count() {
+      return depth.length;
+    },
+    read(element, compounds) {
+      depth.push(compoundDepth(element, compounds));
+      kind.push(kindDepth(element));
+      zIndex.push(Number(element.pstyle('z-index').value));
+      // Whether it takes pointer events: Cytoscape caches the answer on the element until its
+      // style changes, and its first computation is most of the cost of installing the order.
+      element.interactive();
+    },
+    compare: (a, b) =>
+      (depth[a] as number) - (depth[b] as number) ||
+      (kind[a] as number) - (kind[b] as number) ||
+      (zIndex[a] as number) - (zIndex[b] as number) ||
+      a - b,
+  };
+}
+
 export function zKeysOf(cy: Core): ZKeys {
   // The pool's order is the comparator's last term (Cytoscape's poolIndex).
   const elements = Array.from(elementPool(cy) as ArrayLike<unknown>) as Element[];
-  const count = elements.length;
   const compounds = (cy as unknown as { hasCompoundNodes(): boolean }).hasCompoundNodes();
-  const depth = new Float64Array(count);
-  const kind = new Uint8Array(count);
-  const zIndex = new Float64Array(count);
-  let read = 0;
+  const keys = createSortKeys();
   return {
     elements,
     readSome(stop) {
-      while (read < count) {
-        const element = elements[read] as Element;
-        depth[read] = compoundDepth(element, compounds);
-        kind[read] = kindDepth(element);
-        zIndex[read] = Number(element.pstyle('z-index').value);
-        // Whether it takes pointer events: Cytoscape caches the answer on the element until its
-        // style changes, and its first computation is most of the cost of the install below.
-        element.interactive();
-        read += 1;
+      while (keys.count < elements.length) {
+        keys.read(elements[keys.count] as Element, compounds);
         // The clock is read every 256 elements (a few hundred microseconds of work).
-        if ((read & 255) === 0 && stop()) {
+        if ((keys.count & 255) === 0 && stop()) {
           break;
         }
       }
-      return read >= count;
+      return keys.count >= elements.length;
     },
     sorted() {
-      const order = new Uint32Array(count);
-      for (let index = 0; index < count; index += 1) {
-        order[index] = index;
-      }
-      // The comparator's terms in its order; the pool index last (a total order).
-      order.sort(
-        (a, b) =>
-          (depth[a] as number) - (depth[b] as number) ||
-          (kind[a] as number) - (kind[b] as number) ||
-          (zIndex[a] as number) - (zIndex[b] as number) ||
-          a - b,
-      );
-      return Array.from(order, (index) => elements[index] as Element);
+      const order = Array.from(elements, (_, index) => index).sort(keys.compare);
+      return order.map((index) => elements[index] as Element);
     },
   };
 }

@@ -8,15 +8,19 @@ import type { Core } from 'cytoscape';
  */
 const LOADING_FRAME_MS = 250;
 
+/** Where the view is (zoom, pan, size): equal keys, the same picture. */
+export function viewKey(cy: Core): string {
+  return `${cy.zoom()}|${cy.pan().x}|${cy.pan().y}|${cy.width()}|${cy.height()}`;
+}
+
 export function loadingFrames(cy: Core, now: () => number): { spaced(): boolean; rendered(): void } {
   let at = Number.NEGATIVE_INFINITY;
   let view = '';
-  const viewNow = (): string => `${cy.zoom()}|${cy.pan().x}|${cy.pan().y}|${cy.width()}|${cy.height()}`;
   return {
-    spaced: () => viewNow() === view && now() - at < LOADING_FRAME_MS,
+    spaced: () => viewKey(cy) === view && now() - at < LOADING_FRAME_MS,
     rendered: () => {
       at = now();
-      view = viewNow();
+      view = viewKey(cy);
     },
   };
 }

@@ -25,7 +25,7 @@ import { createStampMaker } from './stamps';
 import type { Scene } from './overview-scene';
 import { buildScene } from './overview-scene';
 import type { PreviewFacts } from './overview-preview';
-import { loadingFrames } from './loading-frames';
+import { loadingFrames, viewKey } from './loading-frames';
 import { createPreviewHits, selectInPreview } from './preview-hits';
 
 export { OVERVIEW_MIN_NODES, OVERVIEW_ZOOM } from './thresholds';
@@ -350,7 +350,7 @@ export function createOverviewLayer(cy: Core, options: OverviewOptions): Overvie
   let previewView = '';
   const previewHit = createPreviewHits();
   const drawPreviewFrame = (): void => {
-    const view = `${cy.zoom()}|${cy.pan().x}|${cy.pan().y}|${cy.width()}|${cy.height()}`;
+    const view = viewKey(cy);
     if (view !== previewView) {
       previewView = view;
       draw();
